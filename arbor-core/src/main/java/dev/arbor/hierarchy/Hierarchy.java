@@ -1,0 +1,2293 @@
+package dev.arbor.hierarchy;
+
+import static dev.arbor.kernel.LocalToWorld.LOCAL_STRIDE;
+import static dev.arbor.kernel.LocalToWorld.MODE_HOLE;
+import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
+import static dev.arbor.kernel.LocalToWorld.MODE_TRS;
+import static dev.arbor.kernel.LocalToWorld.WORLD_STRIDE;
+
+import dev.arbor.kernel.Bits;
+import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.math.Affine;
+import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
+import java.util.Arrays;
+import java.util.function.LongConsumer;
+import org.joml.Matrix4f;
+import org.joml.Matrix4fc;
+import org.joml.Matrix4x3f;
+import org.joml.Matrix4x3fc;
+import org.joml.Quaternionf;
+import org.joml.Quaternionfc;
+import org.joml.Vector3f;
+import org.joml.Vector3fc;
+
+/**
+ * A transform hierarchy: a forest of nodes, each with a local transform relative to its parent, whose world matrices
+ * ({@code worldFromLocal}) are kept in packed arrays and brought up to date incrementally.
+ *
+ * <h2>Handles</h2>
+ * Nodes are named by {@code long} handles (see {@link Handles}). A handle to a destroyed node is stale: every method
+ * that takes a handle rejects it with {@link IllegalArgumentException} naming the slot and both generations, even
+ * after the slot has been reused; {@link #isAlive(long)} tells without throwing. {@link Handles#NULL} is returned
+ * where a lookup misses (no parent, no next sibling).
+ *
+ * <h2>Transforms</h2>
+ * A local transform is either translation / rotation / scale ({@code parentFromLocal = T × R × S}) or an explicit
+ * affine 3×4 matrix (shear allowed). Rotation quaternions that are not unit length are normalised (any non-zero
+ * quaternion names one rotation); a zero quaternion, and any NaN or infinite value anywhere, is rejected with
+ * {@link IllegalArgumentException} and the node is left unchanged. World matrices are affine 3×4
+ * ({@code worldFromLocal = worldFromParent × parentFromLocal}), readable as 3×4 or 4×4.
+ *
+ * <h2>Updates and exactness</h2>
+ * Changing a local transform marks the node's subtree stale (cost proportional to the part of the subtree that was
+ * not stale yet; nothing if the node was already stale). {@link #update()} recomputes exactly the stale nodes in
+ * one pass over the packed arrays, parents before children, and publishes them as the change set. Between updates,
+ * reading a stale node's world matrix recomputes just its stale ancestor chain, so every read is exact; the nodes
+ * recomputed that way are published by the next update.
+ *
+ * <h2>Storage</h2>
+ * Dense per-node arrays are kept in an order where every parent precedes its children. Creating a node appends;
+ * reparenting under a node that comes later moves the subtree to the end (cost proportional to the subtree);
+ * destroying leaves holes that are squeezed out, in depth-first order, once they make up half of the arrays
+ * (amortised O(1) per destroyed or moved node). No operation re-sorts the whole scene per change.
+ *
+ * <h2>Threads</h2>
+ * Not thread-safe: reads may recompute stale matrices, so even concurrent reads need external synchronisation.
+ * Confine a hierarchy to one thread at a time. Independent instances share nothing.
+ */
+public final class Hierarchy {
+    /** Re-exported for convenience: the handle that names no node. */
+    public static final long NULL = Handles.NULL;
+
+    private static final int NONE = -1;
+    private static final int DEFAULT_CAPACITY = 64;
+    /** Largest array length we ask the JVM for. */
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+    /** Quaternions whose squared length is within this of 1 are stored as given. */
+    private static final double UNIT_TOLERANCE = 1e-6;
+    /** Relative tolerance under which a matrix counts as an exact TRS (no shear). */
+    private static final float TRS_TOLERANCE = 1e-5f;
+
+    // ---- slot table: indexed by slot, stable for a node's life ----
+    /** Current generation of each slot; a handle is live if its generation matches and the slot holds a node. */
+    private int[] generations;
+    /** Dense node index of the slot's node, or NONE when the slot is free. */
+    private int[] nodeOfSlot;
+    /** Parent's slot, or NONE for a root. */
+    private int[] parentSlots;
+    /** First child's slot, or NONE. */
+    private int[] firstChildSlots;
+    /** Last child's slot, or NONE. */
+    private int[] lastChildSlots;
+    /** Next sibling's slot (among roots, for a root), or NONE. */
+    private int[] nextSiblingSlots;
+    /** Previous sibling's slot (among roots, for a root), or NONE. */
+    private int[] prevSiblingSlots;
+    /** Number of children. */
+    private int[] childCounts;
+    /** Free slots, used as a stack. */
+    private int[] freeSlots;
+    private int freeCount;
+    /** Slots ever handed out: [0, slotEnd). */
+    private int slotEnd;
+    private int firstRootSlot = NONE;
+    private int lastRootSlot = NONE;
+    private int rootCount;
+
+    // ---- dense node arrays: indexed by node, parents before children ----
+    /** Local transforms, LOCAL_STRIDE floats per node (TRS record or affine matrix, see modes). */
+    private float[] locals;
+    /** MODE_TRS, MODE_MATRIX, or MODE_HOLE for a free position. */
+    private byte[] modes;
+    /** World matrices, WORLD_STRIDE floats per node, valid where the stale bit is clear. */
+    private float[] worlds;
+    /** Parent's node index, or NONE; always smaller than the node's own index. */
+    private int[] parentNodes;
+    /** Slot of the node at this position, or NONE for a hole. */
+    private int[] slotOfNode;
+    /** Version of the update that published the node's latest world change. */
+    private long[] worldVersions;
+    /** Set where the world matrix is out of date; if a node is stale, so is every descendant. */
+    private long[] staleBits;
+    /** Set where the world matrix was recomputed since the last update (published by the next one). */
+    private long[] changedBits;
+    /** Cached inverse world matrices (worldToLocal), allocated on first use. */
+    private float[] inverses;
+    /** Set where the cached inverse matches the current world matrix. */
+    private long[] inverseValidBits;
+    /** Positions in use: [0, nodeEnd), live nodes and holes. */
+    private int nodeEnd;
+    private int holeCount;
+    private int liveCount;
+    /** Words of staleBits that may hold set bits: [staleLoWord, staleHiWord). */
+    private int staleLoWord = Integer.MAX_VALUE;
+    private int staleHiWord;
+    /** Words of changedBits that may hold set bits: [changedLoWord, changedHiWord). */
+    private int changedLoWord = Integer.MAX_VALUE;
+    private int changedHiWord;
+
+    // ---- published change set ----
+    private long version;
+    private long[] changedHandles = new long[0];
+    private int changedCount;
+    private WorldChangeListener[] listeners = new WorldChangeListener[0];
+    private boolean notifying;
+
+    // ---- scratch, reused so steady-state operations do not allocate ----
+    private int[] scratch = new int[64];
+    private final float[] matrixA = new float[16];
+    private final float[] matrixB = new float[16];
+    private final float[] matrixC = new float[16];
+    private final float[] matrixD = new float[16];
+    private final float[] matrixE = new float[16];
+
+    /** Creates an empty hierarchy with room for 64 nodes; it grows as needed. */
+    public Hierarchy() {
+        this(DEFAULT_CAPACITY);
+    }
+
+    /**
+     * Creates an empty hierarchy.
+     *
+     * @param initialCapacity nodes to reserve room for; the hierarchy grows past it as needed
+     * @throws IllegalArgumentException if {@code initialCapacity} is negative or too large for the arrays
+     */
+    public Hierarchy(int initialCapacity) {
+        if (initialCapacity < 0 || initialCapacity > MAX_ARRAY / LOCAL_STRIDE) {
+            throw new IllegalArgumentException("initialCapacity out of range: initialCapacity=" + initialCapacity
+                    + ", allowed=[0, " + MAX_ARRAY / LOCAL_STRIDE + "]");
+        }
+        int cap = Math.max(initialCapacity, 1);
+        generations = new int[cap];
+        nodeOfSlot = new int[cap];
+        parentSlots = new int[cap];
+        firstChildSlots = new int[cap];
+        lastChildSlots = new int[cap];
+        nextSiblingSlots = new int[cap];
+        prevSiblingSlots = new int[cap];
+        childCounts = new int[cap];
+        freeSlots = new int[cap];
+        locals = new float[cap * LOCAL_STRIDE];
+        modes = new byte[cap];
+        worlds = new float[cap * WORLD_STRIDE];
+        parentNodes = new int[cap];
+        slotOfNode = new int[cap];
+        worldVersions = new long[cap];
+        staleBits = new long[Bits.words(cap)];
+        changedBits = new long[Bits.words(cap)];
+    }
+
+    // =====================================================================================================
+    // Handles and lifecycle
+    // =====================================================================================================
+
+    /**
+     * Tells whether a handle names a live node of this hierarchy. Never throws. O(1).
+     *
+     * @param handle any value
+     * @return {@code true} if the handle is live
+     */
+    public boolean isAlive(long handle) {
+        int slot = Handles.slot(handle);
+        return slot >= 0 && slot < slotEnd && nodeOfSlot[slot] >= 0
+                && generations[slot] == Handles.generation(handle);
+    }
+
+    /** @return the number of live nodes. O(1). */
+    public int size() {
+        return liveCount;
+    }
+
+    /** @return the number of roots. O(1). */
+    public int rootCount() {
+        return rootCount;
+    }
+
+    /**
+     * Creates a root, appended after the existing roots, with the identity local transform. O(1) amortised.
+     *
+     * @return the new node's handle
+     */
+    public long createRoot() {
+        return create(NONE, rootCount);
+    }
+
+    /**
+     * Creates a node as the last child of {@code parent}, with the identity local transform (so its world matrix
+     * equals its parent's). O(1) amortised.
+     *
+     * @param parent live handle of the parent
+     * @return the new node's handle
+     * @throws IllegalArgumentException if {@code parent} is stale or unknown
+     */
+    public long createChild(long parent) {
+        int p = liveSlot(parent);
+        return create(p, childCounts[p]);
+    }
+
+    /**
+     * Creates a node as child number {@code index} of {@code parent} (0 = first; the children at {@code index} and
+     * after move one place on). O(1) amortised plus O(min(index, children − index)) to find the place.
+     *
+     * @param parent live handle of the parent
+     * @param index position among the parent's children, in {@code [0, childCount(parent)]}
+     * @return the new node's handle
+     * @throws IllegalArgumentException if {@code parent} is stale or {@code index} is out of range
+     */
+    public long createChild(long parent, int index) {
+        int p = liveSlot(parent);
+        checkInsertIndex(index, childCounts[p]);
+        return create(p, index);
+    }
+
+    private long create(int parentSlot, int index) {
+        ensureDenseCapacity(1);
+        int slot = allocateSlot();
+        int node = nodeEnd++;
+        nodeOfSlot[slot] = node;
+        slotOfNode[node] = slot;
+        parentNodes[node] = parentSlot == NONE ? NONE : nodeOfSlot[parentSlot];
+        modes[node] = MODE_TRS;
+        int l = node * LOCAL_STRIDE;
+        Arrays.fill(locals, l, l + LOCAL_STRIDE, 0f);
+        locals[l + Affine.TRS_Q + 3] = 1f;
+        locals[l + Affine.TRS_S] = 1f;
+        locals[l + Affine.TRS_S + 1] = 1f;
+        locals[l + Affine.TRS_S + 2] = 1f;
+        Affine.identity(worlds, node * WORLD_STRIDE);
+        worldVersions[node] = version + 1;
+        setStale(node);
+        liveCount++;
+        linkAt(slot, parentSlot, index);
+        return Handles.of(slot, generations[slot]);
+    }
+
+    /**
+     * Destroys a node and its whole subtree. Every handle into the subtree becomes stale. O(subtree size), plus an
+     * amortised share of compaction.
+     *
+     * @param handle live handle
+     * @throws IllegalArgumentException if {@code handle} is stale or unknown
+     */
+    public void destroy(long handle) {
+        int x = liveSlot(handle);
+        int count = collectSubtree(x);
+        unlink(x);
+        for (int k = 0; k < count; k++) {
+            int slot = scratch[k];
+            makeHole(nodeOfSlot[slot]);
+            freeSlot(slot);
+        }
+        liveCount -= count;
+        trimAndMaybeCompact();
+    }
+
+    // =====================================================================================================
+    // Topology
+    // =====================================================================================================
+
+    /**
+     * Moves a node (with its subtree) to be the last child of {@code newParent}. With {@code keepWorld} the node's
+     * world pose is kept and its local transform recomputed from the new parent (see
+     * {@link #reparent(long, long, int, boolean)}). Cost: O(depth of the new parent) for the cycle check, plus
+     * O(subtree) when the subtree has to move behind the new parent in the packed order, plus marking the subtree
+     * stale.
+     *
+     * @param handle node to move
+     * @param newParent its new parent
+     * @param keepWorld keep the world pose (true) or the local transform (false)
+     * @throws IllegalArgumentException if a handle is stale, or {@code newParent} is {@code handle} itself or one
+     *     of its descendants (nothing is changed)
+     * @throws IllegalStateException if {@code keepWorld} and the new parent's world matrix is not invertible
+     *     (nothing is changed)
+     */
+    public void reparent(long handle, long newParent, boolean keepWorld) {
+        int x = liveSlot(handle);
+        int p = liveSlot(newParent);
+        int count = childCounts[p] - (parentSlots[x] == p ? 1 : 0);
+        move(x, handle, p, newParent, count, keepWorld);
+    }
+
+    /**
+     * Moves a node (with its subtree) to be child number {@code index} of {@code newParent}. The index counts the
+     * new parent's children without the moved node. With {@code keepWorld}, the node keeps its world matrix: its new
+     * local is {@code inverse(newParentWorld) × world}, stored as TRS if the node had a TRS local and the result has
+     * no shear (within 1e-5 relative), otherwise as an explicit matrix.
+     *
+     * @param handle node to move
+     * @param newParent its new parent
+     * @param index position among the new parent's other children, in {@code [0, count]}
+     * @param keepWorld keep the world pose (true) or the local transform (false)
+     * @throws IllegalArgumentException if a handle is stale, {@code index} is out of range, or {@code newParent} is
+     *     {@code handle} itself or one of its descendants (nothing is changed)
+     * @throws IllegalStateException if {@code keepWorld} and the new parent's world matrix is not invertible
+     *     (nothing is changed)
+     */
+    public void reparent(long handle, long newParent, int index, boolean keepWorld) {
+        int x = liveSlot(handle);
+        int p = liveSlot(newParent);
+        int count = childCounts[p] - (parentSlots[x] == p ? 1 : 0);
+        checkInsertIndex(index, count);
+        move(x, handle, p, newParent, index, keepWorld);
+    }
+
+    /**
+     * Makes a node a root, appended after the existing roots. With {@code keepWorld} its local transform becomes its
+     * current world transform; otherwise the local is kept (and so the world becomes the local). Cost as
+     * {@link #reparent(long, long, boolean)} without the cycle check.
+     *
+     * @param handle node to detach
+     * @param keepWorld keep the world pose (true) or the local transform (false)
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public void detach(long handle, boolean keepWorld) {
+        int x = liveSlot(handle);
+        int count = rootCount - (parentSlots[x] == NONE ? 1 : 0);
+        move(x, handle, NONE, NULL, count, keepWorld);
+    }
+
+    private void move(int x, long handle, int p, long newParent, int index, boolean keepWorld) {
+        for (int s = p; s != NONE; s = parentSlots[s]) {
+            if (s == x) {
+                throw new IllegalArgumentException("cannot reparent " + Handles.toString(handle) + " under "
+                        + (p == x ? "itself" : "its own descendant " + Handles.toString(newParent)));
+            }
+        }
+        byte newMode = MODE_HOLE;
+        if (keepWorld) {
+            // compute everything that can fail before changing anything
+            int node = nodeOfSlot[x];
+            ensureWorld(node);
+            if (p == NONE) {
+                System.arraycopy(worlds, node * WORLD_STRIDE, matrixA, 0, WORLD_STRIDE);
+            } else {
+                int pNode = nodeOfSlot[p];
+                ensureWorld(pNode);
+                invertOrThrow(worlds, pNode * WORLD_STRIDE, matrixB, newParent, "cannot keep the world pose");
+                Affine.multiply(matrixB, 0, worlds, node * WORLD_STRIDE, matrixA, 0);
+            }
+            newMode = chooseLocalForm(modes[node], matrixA, matrixC);
+        }
+        unlink(x);
+        linkAt(x, p, index);
+        if (p != NONE && nodeOfSlot[p] > nodeOfSlot[x]) {
+            int size = subtreeSize(x);
+            ensureDenseCapacity(size); // may compact, which alone can put x after p
+            if (nodeOfSlot[p] > nodeOfSlot[x]) {
+                moveSubtreeToEnd(x, size);
+            }
+        }
+        int node = nodeOfSlot[x];
+        parentNodes[node] = p == NONE ? NONE : nodeOfSlot[p];
+        if (keepWorld) {
+            writeLocal(node, newMode, newMode == MODE_TRS ? matrixC : matrixA);
+        }
+        markSubtreeStale(x);
+        trimAndMaybeCompact();
+    }
+
+    /**
+     * Moves a node among its siblings (among the roots, for a root) to position {@code index}, counted without the
+     * node itself. World matrices are unaffected. O(siblings).
+     *
+     * @param handle node to move
+     * @param index new position in {@code [0, siblings − 1]}
+     * @throws IllegalArgumentException if {@code handle} is stale or {@code index} is out of range
+     */
+    public void moveToIndex(long handle, int index) {
+        int x = liveSlot(handle);
+        int p = parentSlots[x];
+        int count = (p == NONE ? rootCount : childCounts[p]) - 1;
+        checkInsertIndex(index, count);
+        unlink(x);
+        linkAt(x, p, index);
+    }
+
+    // =====================================================================================================
+    // Navigation
+    // =====================================================================================================
+
+    /**
+     * @param handle live handle
+     * @return the parent's handle, or {@link #NULL} for a root. O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public long parent(long handle) {
+        return handleOfSlot(parentSlots[liveSlot(handle)]);
+    }
+
+    /**
+     * @param handle live handle
+     * @return the first child's handle, or {@link #NULL}. O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public long firstChild(long handle) {
+        return handleOfSlot(firstChildSlots[liveSlot(handle)]);
+    }
+
+    /**
+     * @param handle live handle
+     * @return the last child's handle, or {@link #NULL}. O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public long lastChild(long handle) {
+        return handleOfSlot(lastChildSlots[liveSlot(handle)]);
+    }
+
+    /**
+     * @param handle live handle
+     * @return the next sibling (the next root, for a root), or {@link #NULL}. O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public long nextSibling(long handle) {
+        return handleOfSlot(nextSiblingSlots[liveSlot(handle)]);
+    }
+
+    /**
+     * @param handle live handle
+     * @return the previous sibling (the previous root, for a root), or {@link #NULL}. O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public long previousSibling(long handle) {
+        return handleOfSlot(prevSiblingSlots[liveSlot(handle)]);
+    }
+
+    /** @return the first root, or {@link #NULL} if the hierarchy is empty. O(1). */
+    public long firstRoot() {
+        return handleOfSlot(firstRootSlot);
+    }
+
+    /**
+     * @param handle live handle
+     * @return the number of children. O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public int childCount(long handle) {
+        return childCounts[liveSlot(handle)];
+    }
+
+    /**
+     * @param handle live handle
+     * @param index child position in {@code [0, childCount)}
+     * @return the child at {@code index}. O(min(index, count − index)).
+     * @throws IllegalArgumentException if {@code handle} is stale or {@code index} is out of range
+     */
+    public long childAt(long handle, int index) {
+        int p = liveSlot(handle);
+        if (index < 0 || index >= childCounts[p]) {
+            throw new IllegalArgumentException("child index out of range: index=" + index + ", childCount="
+                    + childCounts[p]);
+        }
+        return handleOfSlot(siblingAt(p, index));
+    }
+
+    /**
+     * @param handle live handle
+     * @return the node's position among its siblings (among the roots, for a root). O(siblings before it).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public int indexInParent(long handle) {
+        int index = 0;
+        for (int s = prevSiblingSlots[liveSlot(handle)]; s != NONE; s = prevSiblingSlots[s]) {
+            index++;
+        }
+        return index;
+    }
+
+    /**
+     * @param handle live handle
+     * @return the number of ancestors (0 for a root). O(depth).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public int depth(long handle) {
+        int depth = 0;
+        for (int s = parentSlots[liveSlot(handle)]; s != NONE; s = parentSlots[s]) {
+            depth++;
+        }
+        return depth;
+    }
+
+    /**
+     * @param handle live handle
+     * @return the root of the node's tree (the node itself for a root). O(depth).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public long root(long handle) {
+        int s = liveSlot(handle);
+        while (parentSlots[s] != NONE) {
+            s = parentSlots[s];
+        }
+        return handleOfSlot(s);
+    }
+
+    /**
+     * @param ancestor live handle
+     * @param node live handle
+     * @return whether {@code ancestor} is a proper ancestor of {@code node}. O(depth of node).
+     * @throws IllegalArgumentException if a handle is stale
+     */
+    public boolean isAncestor(long ancestor, long node) {
+        int a = liveSlot(ancestor);
+        for (int s = parentSlots[liveSlot(node)]; s != NONE; s = parentSlots[s]) {
+            if (s == a) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @param handle live handle
+     * @return the number of nodes in the subtree, the node included. O(subtree).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public int subtreeSize(long handle) {
+        return subtreeSize(liveSlot(handle));
+    }
+
+    /**
+     * Writes the children's handles in sibling order. O(children).
+     *
+     * @param handle live handle
+     * @param dest destination
+     * @param offset first index to write in {@code dest}
+     * @return the number of handles written
+     * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
+     */
+    public int children(long handle, long[] dest, int offset) {
+        int p = liveSlot(handle);
+        requireRoom("dest", dest.length, offset, childCounts[p]);
+        int k = offset;
+        for (int s = firstChildSlots[p]; s != NONE; s = nextSiblingSlots[s]) {
+            dest[k++] = handleOfSlot(s);
+        }
+        return k - offset;
+    }
+
+    /**
+     * Writes the roots' handles in order. O(roots).
+     *
+     * @param dest destination
+     * @param offset first index to write in {@code dest}
+     * @return the number of handles written
+     * @throws IllegalArgumentException if {@code dest} is too short
+     */
+    public int roots(long[] dest, int offset) {
+        requireRoom("dest", dest.length, offset, rootCount);
+        int k = offset;
+        for (int s = firstRootSlot; s != NONE; s = nextSiblingSlots[s]) {
+            dest[k++] = handleOfSlot(s);
+        }
+        return k - offset;
+    }
+
+    /**
+     * Writes the handles of the subtree in depth-first pre-order (every parent before its children, siblings in
+     * order), the node itself first. O(subtree).
+     *
+     * @param handle live handle
+     * @param dest destination
+     * @param offset first index to write in {@code dest}
+     * @return the number of handles written
+     * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
+     */
+    public int subtree(long handle, long[] dest, int offset) {
+        int x = liveSlot(handle);
+        int count = collectSubtree(x);
+        requireRoom("dest", dest.length, offset, count);
+        for (int k = 0; k < count; k++) {
+            dest[offset + k] = handleOfSlot(scratch[k]);
+        }
+        return count;
+    }
+
+    /**
+     * Writes the ancestors' handles from the parent up to the root. O(depth).
+     *
+     * @param handle live handle
+     * @param dest destination
+     * @param offset first index to write in {@code dest}
+     * @return the number of handles written (the depth)
+     * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
+     */
+    public int ancestors(long handle, long[] dest, int offset) {
+        requireRoom("dest", dest.length, offset, depth(handle));
+        int k = offset;
+        for (int s = parentSlots[liveSlot(handle)]; s != NONE; s = parentSlots[s]) {
+            dest[k++] = handleOfSlot(s);
+        }
+        return k - offset;
+    }
+
+    /**
+     * Calls {@code action} for each child in sibling order. The action must not change the topology.
+     *
+     * @param handle live handle
+     * @param action receives each child's handle
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public void forEachChild(long handle, LongConsumer action) {
+        for (int s = firstChildSlots[liveSlot(handle)]; s != NONE; s = nextSiblingSlots[s]) {
+            action.accept(handleOfSlot(s));
+        }
+    }
+
+    /**
+     * Calls {@code action} for each node of the subtree in depth-first pre-order, the node itself first. The action
+     * must not change the topology. O(subtree), no allocation.
+     *
+     * @param handle live handle
+     * @param action receives each handle
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public void forEachInSubtree(long handle, LongConsumer action) {
+        int x = liveSlot(handle);
+        int s = x;
+        while (true) {
+            action.accept(handleOfSlot(s));
+            s = nextInPreOrder(s, x);
+            if (s == NONE) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Calls {@code action} for each ancestor from the parent up to the root.
+     *
+     * @param handle live handle
+     * @param action receives each ancestor's handle
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public void forEachAncestor(long handle, LongConsumer action) {
+        for (int s = parentSlots[liveSlot(handle)]; s != NONE; s = parentSlots[s]) {
+            action.accept(handleOfSlot(s));
+        }
+    }
+
+    // =====================================================================================================
+    // Local transforms
+    // =====================================================================================================
+
+    /**
+     * Sets the local translation. On a node with an explicit local matrix this replaces the matrix's translation
+     * column. O(1) plus marking the subtree stale.
+     *
+     * @param handle live handle
+     * @param x translation x
+     * @param y translation y
+     * @param z translation z
+     * @throws IllegalArgumentException if {@code handle} is stale or a value is NaN or infinite (nothing changed)
+     */
+    public void setLocalTranslation(long handle, float x, float y, float z) {
+        int slot = liveSlot(handle);
+        requireFinite3("translation", handle, x, y, z);
+        int node = nodeOfSlot[slot];
+        int at = node * LOCAL_STRIDE + (modes[node] == MODE_TRS ? Affine.TRS_T : 9);
+        locals[at] = x;
+        locals[at + 1] = y;
+        locals[at + 2] = z;
+        markSubtreeStale(slot);
+    }
+
+    /**
+     * Sets the local translation from a JOML vector. See {@link #setLocalTranslation(long, float, float, float)}.
+     *
+     * @param handle live handle
+     * @param translation the translation
+     * @throws IllegalArgumentException if {@code handle} is stale or a value is not finite (nothing changed)
+     */
+    public void setLocalTranslation(long handle, Vector3fc translation) {
+        setLocalTranslation(handle, translation.x(), translation.y(), translation.z());
+    }
+
+    /**
+     * Sets the local rotation. A quaternion that is not unit length is normalised. On a node with an explicit local
+     * matrix, the matrix is first split into translation, rotation and scale, which must be possible without
+     * losing shear; the node then holds a TRS local. O(1) plus marking the subtree stale.
+     *
+     * @param handle live handle
+     * @param x quaternion x
+     * @param y quaternion y
+     * @param z quaternion z
+     * @param w quaternion w
+     * @throws IllegalArgumentException if {@code handle} is stale, a value is not finite, or the quaternion is zero
+     *     (nothing changed)
+     * @throws IllegalStateException if the node's explicit local matrix has shear (nothing changed)
+     */
+    public void setLocalRotation(long handle, float x, float y, float z, float w) {
+        int slot = liveSlot(handle);
+        int node = nodeOfSlot[slot];
+        normalizedQuaternion(handle, x, y, z, w, matrixB, 0);
+        requireTrsLocal(node, handle);
+        int at = node * LOCAL_STRIDE + Affine.TRS_Q;
+        System.arraycopy(matrixB, 0, locals, at, 4);
+        markSubtreeStale(slot);
+    }
+
+    /**
+     * Sets the local rotation from a JOML quaternion. See {@link #setLocalRotation(long, float, float, float, float)}.
+     *
+     * @param handle live handle
+     * @param rotation the rotation
+     * @throws IllegalArgumentException if {@code handle} is stale, a value is not finite, or the quaternion is zero
+     * @throws IllegalStateException if the node's explicit local matrix has shear
+     */
+    public void setLocalRotation(long handle, Quaternionfc rotation) {
+        setLocalRotation(handle, rotation.x(), rotation.y(), rotation.z(), rotation.w());
+    }
+
+    /**
+     * Sets the local scale (zero and negative scales are allowed; a zero scale makes the world matrix singular).
+     * On a node with an explicit local matrix, the matrix is first split as in
+     * {@link #setLocalRotation(long, float, float, float, float)}. O(1) plus marking the subtree stale.
+     *
+     * @param handle live handle
+     * @param x scale x
+     * @param y scale y
+     * @param z scale z
+     * @throws IllegalArgumentException if {@code handle} is stale or a value is not finite (nothing changed)
+     * @throws IllegalStateException if the node's explicit local matrix has shear (nothing changed)
+     */
+    public void setLocalScale(long handle, float x, float y, float z) {
+        int slot = liveSlot(handle);
+        requireFinite3("scale", handle, x, y, z);
+        int node = nodeOfSlot[slot];
+        requireTrsLocal(node, handle);
+        int at = node * LOCAL_STRIDE + Affine.TRS_S;
+        locals[at] = x;
+        locals[at + 1] = y;
+        locals[at + 2] = z;
+        markSubtreeStale(slot);
+    }
+
+    /**
+     * Sets the local scale from a JOML vector. See {@link #setLocalScale(long, float, float, float)}.
+     *
+     * @param handle live handle
+     * @param scale the scale
+     * @throws IllegalArgumentException if {@code handle} is stale or a value is not finite
+     * @throws IllegalStateException if the node's explicit local matrix has shear
+     */
+    public void setLocalScale(long handle, Vector3fc scale) {
+        setLocalScale(handle, scale.x(), scale.y(), scale.z());
+    }
+
+    /**
+     * Sets translation, rotation and scale together; the node holds a TRS local afterwards, whatever it held
+     * before. The quaternion is normalised if it is not unit length. O(1) plus marking the subtree stale.
+     *
+     * @param handle live handle
+     * @param translation the translation
+     * @param rotation the rotation
+     * @param scale the scale
+     * @throws IllegalArgumentException if {@code handle} is stale, a value is not finite or the quaternion is zero
+     *     (nothing changed)
+     */
+    public void setLocalTrs(long handle, Vector3fc translation, Quaternionfc rotation, Vector3fc scale) {
+        int slot = liveSlot(handle);
+        requireFinite3("translation", handle, translation.x(), translation.y(), translation.z());
+        requireFinite3("scale", handle, scale.x(), scale.y(), scale.z());
+        normalizedQuaternion(handle, rotation.x(), rotation.y(), rotation.z(), rotation.w(), matrixB, 0);
+        int node = nodeOfSlot[slot];
+        int l = node * LOCAL_STRIDE;
+        modes[node] = MODE_TRS;
+        locals[l] = translation.x();
+        locals[l + 1] = translation.y();
+        locals[l + 2] = translation.z();
+        System.arraycopy(matrixB, 0, locals, l + Affine.TRS_Q, 4);
+        locals[l + Affine.TRS_S] = scale.x();
+        locals[l + Affine.TRS_S + 1] = scale.y();
+        locals[l + Affine.TRS_S + 2] = scale.z();
+        locals[l + 10] = 0f;
+        locals[l + 11] = 0f;
+        markSubtreeStale(slot);
+    }
+
+    /**
+     * Sets an explicit affine local matrix (column-major 3×4, see {@link Affine}); shear is allowed. The node holds
+     * a matrix local afterwards. O(1) plus marking the subtree stale.
+     *
+     * @param handle live handle
+     * @param matrix 12 floats column-major from {@code offset}
+     * @param offset start in {@code matrix}
+     * @throws IllegalArgumentException if {@code handle} is stale, the array is too short or a value is not finite
+     *     (nothing changed)
+     */
+    public void setLocalMatrix(long handle, float[] matrix, int offset) {
+        int slot = liveSlot(handle);
+        requireRoom("matrix", matrix.length, offset, Affine.STRIDE);
+        requireFiniteMatrix("local matrix", handle, matrix, offset, Affine.STRIDE);
+        int node = nodeOfSlot[slot];
+        modes[node] = MODE_MATRIX;
+        System.arraycopy(matrix, offset, locals, node * LOCAL_STRIDE, Affine.STRIDE);
+        markSubtreeStale(slot);
+    }
+
+    /**
+     * Sets an explicit affine local matrix from a JOML {@code Matrix4x3f}. See
+     * {@link #setLocalMatrix(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param matrix the matrix
+     * @throws IllegalArgumentException if {@code handle} is stale or a value is not finite (nothing changed)
+     */
+    public void setLocalMatrix(long handle, Matrix4x3fc matrix) {
+        matrix.get(matrixA, 0);
+        setLocalMatrix(handle, matrixA, 0);
+    }
+
+    /**
+     * Sets an explicit local matrix from a 4×4 matrix, which must be affine (last row exactly {@code 0 0 0 1}).
+     *
+     * @param handle live handle
+     * @param matrix the matrix
+     * @throws IllegalArgumentException if {@code handle} is stale, the matrix is not affine or a value is not
+     *     finite (nothing changed)
+     */
+    public void setLocalMatrix(long handle, Matrix4fc matrix) {
+        matrix.get(matrixA, 0);
+        setLocalMatrix4x4(handle, matrixA, 0);
+    }
+
+    /**
+     * Sets an explicit local matrix from 16 floats column-major (glTF's {@code matrix}), which must be affine (last
+     * row exactly {@code 0 0 0 1}).
+     *
+     * @param handle live handle
+     * @param matrix 16 floats column-major from {@code offset}
+     * @param offset start in {@code matrix}
+     * @throws IllegalArgumentException if {@code handle} is stale, the array is too short, the matrix is not
+     *     affine or a value is not finite (nothing changed)
+     */
+    public void setLocalMatrix4x4(long handle, float[] matrix, int offset) {
+        liveSlot(handle);
+        requireRoom("matrix", matrix.length, offset, 16);
+        requireAffine4x4(handle, matrix, offset);
+        float[] m = matrixC;
+        for (int c = 0; c < 4; c++) {
+            m[c * 3] = matrix[offset + c * 4];
+            m[c * 3 + 1] = matrix[offset + c * 4 + 1];
+            m[c * 3 + 2] = matrix[offset + c * 4 + 2];
+        }
+        setLocalMatrix(handle, m, 0);
+    }
+
+    /**
+     * Sets the local rotation of many nodes at once: node {@code handles[handleOffset + k]} gets the quaternion at
+     * {@code rotations[rotationOffset + 4k ..]} (x, y, z, w). Every handle and value is checked before anything is
+     * written, so on error nothing changes. O(count) plus marking subtrees stale.
+     *
+     * @param handles node handles
+     * @param handleOffset first handle to use
+     * @param count number of nodes
+     * @param rotations quaternions, 4 floats each
+     * @param rotationOffset index of the first quaternion's x
+     * @throws IllegalArgumentException if an array is too short, a handle is stale, a value is not finite or a
+     *     quaternion is zero
+     * @throws IllegalStateException if a node has an explicit local matrix with shear
+     */
+    public void setLocalRotations(long[] handles, int handleOffset, int count, float[] rotations,
+                                  int rotationOffset) {
+        requireRoom("handles", handles.length, handleOffset, count);
+        requireRoom("rotations", rotations.length, rotationOffset, (long) count * 4);
+        for (int k = 0; k < count; k++) {
+            long h = handles[handleOffset + k];
+            int node = nodeOfSlot[liveSlot(h)];
+            int q = rotationOffset + 4 * k;
+            normalizedQuaternion(h, rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], matrixB, 0);
+            if (modes[node] != MODE_TRS) {
+                checkSplittable(node, h);
+            }
+        }
+        for (int k = 0; k < count; k++) {
+            long h = handles[handleOffset + k];
+            int slot = Handles.slot(h);
+            int node = nodeOfSlot[slot];
+            int q = rotationOffset + 4 * k;
+            if (modes[node] != MODE_TRS) {
+                requireTrsLocal(node, h);
+            }
+            normalizedQuaternion(h, rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], locals,
+                    node * LOCAL_STRIDE + Affine.TRS_Q);
+            markSubtreeStale(slot);
+        }
+    }
+
+    /**
+     * Sets the local translation of many nodes at once: node {@code handles[handleOffset + k]} gets the vector at
+     * {@code translations[translationOffset + 3k ..]}. Everything is checked before anything is written. O(count)
+     * plus marking subtrees stale.
+     *
+     * @param handles node handles
+     * @param handleOffset first handle to use
+     * @param count number of nodes
+     * @param translations vectors, 3 floats each
+     * @param translationOffset index of the first vector's x
+     * @throws IllegalArgumentException if an array is too short, a handle is stale or a value is not finite
+     */
+    public void setLocalTranslations(long[] handles, int handleOffset, int count, float[] translations,
+                                     int translationOffset) {
+        requireRoom("handles", handles.length, handleOffset, count);
+        requireRoom("translations", translations.length, translationOffset, (long) count * 3);
+        for (int k = 0; k < count; k++) {
+            long h = handles[handleOffset + k];
+            liveSlot(h);
+            int t = translationOffset + 3 * k;
+            requireFinite3("translation", h, translations[t], translations[t + 1], translations[t + 2]);
+        }
+        for (int k = 0; k < count; k++) {
+            int slot = Handles.slot(handles[handleOffset + k]);
+            int node = nodeOfSlot[slot];
+            int at = node * LOCAL_STRIDE + (modes[node] == MODE_TRS ? Affine.TRS_T : 9);
+            System.arraycopy(translations, translationOffset + 3 * k, locals, at, 3);
+            markSubtreeStale(slot);
+        }
+    }
+
+    /**
+     * Tells whether the node's local transform is an explicit matrix (rather than TRS).
+     *
+     * @param handle live handle
+     * @return {@code true} for an explicit local matrix. O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public boolean hasLocalMatrix(long handle) {
+        return modes[nodeOfSlot[liveSlot(handle)]] == MODE_MATRIX;
+    }
+
+    /**
+     * Reads the local translation (column 3 of an explicit local matrix). O(1).
+     *
+     * @param handle live handle
+     * @param dest receives the translation
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Vector3f getLocalTranslation(long handle, Vector3f dest) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        int at = node * LOCAL_STRIDE + (modes[node] == MODE_TRS ? Affine.TRS_T : 9);
+        return dest.set(locals[at], locals[at + 1], locals[at + 2]);
+    }
+
+    /**
+     * Reads the local rotation. For an explicit local matrix, the rotation of its normalised columns (see
+     * {@link Affine#decompose}). O(1).
+     *
+     * @param handle live handle
+     * @param dest receives the rotation
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Quaternionf getLocalRotation(long handle, Quaternionf dest) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        float[] trs = localTrs(node);
+        int q = (trs == locals ? node * LOCAL_STRIDE : 0) + Affine.TRS_Q;
+        return dest.set(trs[q], trs[q + 1], trs[q + 2], trs[q + 3]);
+    }
+
+    /**
+     * Reads the local scale. For an explicit local matrix, its column lengths (x negated for a mirror). O(1).
+     *
+     * @param handle live handle
+     * @param dest receives the scale
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Vector3f getLocalScale(long handle, Vector3f dest) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        float[] trs = localTrs(node);
+        int s = (trs == locals ? node * LOCAL_STRIDE : 0) + Affine.TRS_S;
+        return dest.set(trs[s], trs[s + 1], trs[s + 2]);
+    }
+
+    /**
+     * Reads the local transform as a matrix ({@code parentFromLocal}), 12 floats column-major. O(1).
+     *
+     * @param handle live handle
+     * @param dest destination
+     * @param offset start in {@code dest}
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
+     */
+    public float[] getLocalMatrix(long handle, float[] dest, int offset) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        requireRoom("dest", dest.length, offset, Affine.STRIDE);
+        localMatrix(node, dest, offset);
+        return dest;
+    }
+
+    /**
+     * Reads the local transform as a JOML matrix ({@code parentFromLocal}). O(1).
+     *
+     * @param handle live handle
+     * @param dest receives the matrix
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Matrix4x3f getLocalMatrix(long handle, Matrix4x3f dest) {
+        localMatrix(nodeOfSlot[liveSlot(handle)], matrixA, 0);
+        return dest.set(matrixA, 0);
+    }
+
+    // =====================================================================================================
+    // World transforms
+    // =====================================================================================================
+
+    /**
+     * Reads the world matrix ({@code worldFromLocal}), 12 floats column-major 3×4. Exact at any time: if the node
+     * or an ancestor changed since the last update, only the stale ancestor chain is recomputed (O(stale chain)),
+     * otherwise O(1).
+     *
+     * @param handle live handle
+     * @param dest destination
+     * @param offset start in {@code dest}
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
+     */
+    public float[] getWorld(long handle, float[] dest, int offset) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        requireRoom("dest", dest.length, offset, Affine.STRIDE);
+        ensureWorld(node);
+        System.arraycopy(worlds, node * WORLD_STRIDE, dest, offset, WORLD_STRIDE);
+        return dest;
+    }
+
+    /**
+     * Reads the world matrix as 16 floats column-major 4×4 (last row {@code 0 0 0 1}). Cost as
+     * {@link #getWorld(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param dest destination
+     * @param offset start in {@code dest}
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
+     */
+    public float[] getWorld4x4(long handle, float[] dest, int offset) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        requireRoom("dest", dest.length, offset, 16);
+        ensureWorld(node);
+        MatrixLayout.COLUMN_MAJOR_4X4.convert(worlds, node * WORLD_STRIDE, dest, offset);
+        return dest;
+    }
+
+    /**
+     * Reads the world matrix into a JOML {@code Matrix4x3f}. Cost as {@link #getWorld(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param dest receives the matrix
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Matrix4x3f getWorld(long handle, Matrix4x3f dest) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        ensureWorld(node);
+        return dest.set(worlds, node * WORLD_STRIDE);
+    }
+
+    /**
+     * Reads the world matrix into a JOML {@code Matrix4f}. Cost as {@link #getWorld(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param dest receives the matrix
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Matrix4f getWorld(long handle, Matrix4f dest) {
+        getWorld4x4(handle, matrixA, 0);
+        return dest.set(matrixA);
+    }
+
+    /**
+     * Writes the world matrix into a float buffer at an absolute index (the buffer's position is not changed).
+     * Cost as {@link #getWorld(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param layout layout of the written floats
+     * @param dest destination buffer
+     * @param index absolute float index of the first float
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale or the matrix does not fit below the limit
+     */
+    public FloatBuffer getWorld(long handle, MatrixLayout layout, FloatBuffer dest, int index) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        requireRoom("dest", dest.limit(), index, layout.floats());
+        ensureWorld(node);
+        layout.convert(worlds, node * WORLD_STRIDE, matrixA, 0);
+        dest.put(index, matrixA, 0, layout.floats());
+        return dest;
+    }
+
+    /**
+     * Writes the world matrix into a byte buffer at an absolute byte index, in the buffer's byte order (the
+     * position is not changed). Cost as {@link #getWorld(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param layout layout of the written floats
+     * @param dest destination buffer
+     * @param byteIndex absolute byte index of the first float
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale or the matrix does not fit below the limit
+     */
+    public ByteBuffer getWorld(long handle, MatrixLayout layout, ByteBuffer dest, int byteIndex) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        requireRoom("dest", dest.limit(), byteIndex, layout.bytes());
+        ensureWorld(node);
+        layout.convert(worlds, node * WORLD_STRIDE, matrixA, 0);
+        for (int k = 0; k < layout.floats(); k++) {
+            dest.putFloat(byteIndex + k * Float.BYTES, matrixA[k]);
+        }
+        return dest;
+    }
+
+    /**
+     * Reads the world position (the world matrix's translation). Cost as {@link #getWorld(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param dest receives the position
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Vector3f getWorldTranslation(long handle, Vector3f dest) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        ensureWorld(node);
+        int w = node * WORLD_STRIDE;
+        return dest.set(worlds[w + 9], worlds[w + 10], worlds[w + 11]);
+    }
+
+    /**
+     * Reads the world rotation: the rotation of the world matrix's normalised columns (exact when no ancestor
+     * combines rotation with non-uniform scale; otherwise the world matrix has shear and this is its nearest
+     * rotation in the sense of {@link Affine#decompose}).
+     *
+     * @param handle live handle
+     * @param dest receives the rotation
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Quaternionf getWorldRotation(long handle, Quaternionf dest) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        ensureWorld(node);
+        Affine.decompose(worlds, node * WORLD_STRIDE, matrixA, 0);
+        return dest.set(matrixA[Affine.TRS_Q], matrixA[Affine.TRS_Q + 1], matrixA[Affine.TRS_Q + 2],
+                matrixA[Affine.TRS_Q + 3]);
+    }
+
+    /**
+     * Reads the world scale: the lengths of the world matrix's columns, x negated when the matrix mirrors.
+     *
+     * @param handle live handle
+     * @param dest receives the scale
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Vector3f getWorldScale(long handle, Vector3f dest) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        ensureWorld(node);
+        Affine.decompose(worlds, node * WORLD_STRIDE, matrixA, 0);
+        return dest.set(matrixA[Affine.TRS_S], matrixA[Affine.TRS_S + 1], matrixA[Affine.TRS_S + 2]);
+    }
+
+    /**
+     * Reads the inverse world matrix ({@code localFromWorld}), 12 floats column-major. Cached until the node's world
+     * matrix changes: O(1) when cached, otherwise one inversion (in double precision) after bringing the world
+     * matrix up to date. The first call allocates the cache (12 floats per node capacity).
+     *
+     * @param handle live handle
+     * @param dest destination
+     * @param offset start in {@code dest}
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
+     * @throws IllegalStateException if the world matrix is not invertible (for example a zero scale)
+     */
+    public float[] getWorldInverse(long handle, float[] dest, int offset) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        requireRoom("dest", dest.length, offset, Affine.STRIDE);
+        ensureInverse(node, handle);
+        System.arraycopy(inverses, node * WORLD_STRIDE, dest, offset, WORLD_STRIDE);
+        return dest;
+    }
+
+    /**
+     * Reads the inverse world matrix into a JOML matrix. See {@link #getWorldInverse(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param dest receives the matrix
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     * @throws IllegalStateException if the world matrix is not invertible
+     */
+    public Matrix4x3f getWorldInverse(long handle, Matrix4x3f dest) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        ensureInverse(node, handle);
+        return dest.set(inverses, node * WORLD_STRIDE);
+    }
+
+    /**
+     * Sets the node's world matrix: its local becomes {@code inverse(parentWorld) × world}, stored as TRS if the
+     * node had a TRS local and the result has no shear (within 1e-5 relative), otherwise as an explicit matrix.
+     * O(stale chain of the parent) plus marking the subtree stale.
+     *
+     * @param handle live handle
+     * @param world 12 floats column-major from {@code offset}
+     * @param offset start in {@code world}
+     * @throws IllegalArgumentException if {@code handle} is stale, the array is too short or a value is not finite
+     *     (nothing changed)
+     * @throws IllegalStateException if the parent's world matrix is not invertible (nothing changed)
+     */
+    public void setWorld(long handle, float[] world, int offset) {
+        int slot = liveSlot(handle);
+        requireRoom("world", world.length, offset, Affine.STRIDE);
+        requireFiniteMatrix("world matrix", handle, world, offset, Affine.STRIDE);
+        System.arraycopy(world, offset, matrixC, 0, Affine.STRIDE);
+        int node = nodeOfSlot[slot];
+        int p = parentSlots[slot];
+        if (p == NONE) {
+            System.arraycopy(matrixC, 0, matrixA, 0, Affine.STRIDE);
+        } else {
+            int pNode = nodeOfSlot[p];
+            ensureWorld(pNode);
+            invertOrThrow(worlds, pNode * WORLD_STRIDE, matrixB, handleOfSlot(p), "cannot set the world transform");
+            Affine.multiply(matrixB, 0, matrixC, 0, matrixA, 0);
+        }
+        byte mode = chooseLocalForm(modes[node], matrixA, matrixC);
+        writeLocal(node, mode, mode == MODE_TRS ? matrixC : matrixA);
+        markSubtreeStale(slot);
+    }
+
+    /**
+     * Sets the node's world matrix from a JOML matrix. See {@link #setWorld(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param world the world matrix
+     * @throws IllegalArgumentException if {@code handle} is stale or a value is not finite (nothing changed)
+     * @throws IllegalStateException if the parent's world matrix is not invertible (nothing changed)
+     */
+    public void setWorld(long handle, Matrix4x3fc world) {
+        world.get(matrixD, 0);
+        setWorld(handle, matrixD, 0);
+    }
+
+    /**
+     * Moves the node so that its world position becomes {@code (x, y, z)}, keeping its local rotation and scale:
+     * the local translation becomes {@code inverse(parentWorld) × (x, y, z, 1)}. O(stale chain of the parent) plus
+     * marking the subtree stale.
+     *
+     * @param handle live handle
+     * @param x world x
+     * @param y world y
+     * @param z world z
+     * @throws IllegalArgumentException if {@code handle} is stale or a value is not finite (nothing changed)
+     * @throws IllegalStateException if the parent's world matrix is not invertible (nothing changed)
+     */
+    public void setWorldTranslation(long handle, float x, float y, float z) {
+        int slot = liveSlot(handle);
+        requireFinite3("world translation", handle, x, y, z);
+        int p = parentSlots[slot];
+        float lx = x;
+        float ly = y;
+        float lz = z;
+        if (p != NONE) {
+            int pNode = nodeOfSlot[p];
+            ensureWorld(pNode);
+            invertOrThrow(worlds, pNode * WORLD_STRIDE, matrixB, handleOfSlot(p), "cannot set the world position");
+            Affine.transformPoint(matrixB, 0, x, y, z, matrixA, 0);
+            lx = matrixA[0];
+            ly = matrixA[1];
+            lz = matrixA[2];
+        }
+        setLocalTranslation(handle, lx, ly, lz);
+    }
+
+    // =====================================================================================================
+    // Update and change tracking
+    // =====================================================================================================
+
+    /**
+     * Brings every world matrix up to date and publishes the change set: the nodes recomputed here and those
+     * recomputed lazily by reads since the previous update, in parent-before-child order; then tells the listeners.
+     * Cost: O(1) when nothing changed; otherwise one pass over the stale-bit words between the first and last stale
+     * node (64 nodes per word) plus O(1) per recomputed node. No allocation in steady state (the change list grows
+     * only when more nodes change than ever before).
+     *
+     * @throws IllegalStateException if called from a {@link WorldChangeListener}
+     */
+    public void update() {
+        if (notifying) {
+            throw new IllegalStateException("update() called from a WorldChangeListener; expected it to return first");
+        }
+        refreshStale();
+        long next = version + 1;
+        int count = 0;
+        if (changedLoWord < changedHiWord) {
+            int needed = liveCount;
+            if (changedHandles.length < needed) {
+                changedHandles = new long[Math.max(needed, changedHandles.length * 3 / 2)];
+            }
+            long[] changed = changedBits;
+            long[] inverseValid = inverseValidBits;
+            long[] out = changedHandles;
+            for (int w = changedLoWord; w < changedHiWord; w++) {
+                long bits = changed[w];
+                if (bits == 0L) {
+                    continue;
+                }
+                changed[w] = 0L;
+                if (inverseValid != null) {
+                    inverseValid[w] &= ~bits;
+                }
+                int base = w << 6;
+                while (bits != 0L) {
+                    int node = base + Long.numberOfTrailingZeros(bits);
+                    worldVersions[node] = next;
+                    int slot = slotOfNode[node];
+                    out[count++] = Handles.of(slot, generations[slot]);
+                    bits &= bits - 1;
+                }
+            }
+            changedLoWord = Integer.MAX_VALUE;
+            changedHiWord = 0;
+        }
+        changedCount = count;
+        version = next;
+        if (count > 0 && listeners.length > 0) {
+            notifying = true;
+            try {
+                for (int k = 0; k < count; k++) {
+                    long h = changedHandles[k];
+                    for (WorldChangeListener l : listeners) {
+                        l.worldChanged(this, h);
+                    }
+                }
+            } finally {
+                notifying = false;
+            }
+        }
+    }
+
+    /**
+     * @return the number of completed {@link #update()} calls; the version stamped on nodes changed by the latest
+     *     one. O(1).
+     */
+    public long version() {
+        return version;
+    }
+
+    /**
+     * @param handle live handle
+     * @return the version of the update that published the node's latest world change ({@link #version()}
+     *     {@code + 1} if it changed since the latest update and was read already). O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public long worldVersion(long handle) {
+        int node = nodeOfSlot[liveSlot(handle)];
+        return Bits.get(staleBits, node) ? version + 1 : effectiveVersion(node, version + 1);
+    }
+
+    /** @return the number of nodes whose world matrix changed in the latest update. O(1). */
+    public int changedCount() {
+        return changedCount;
+    }
+
+    /**
+     * @param index position in the change list, in {@code [0, changedCount())}
+     * @return the handle of the {@code index}-th changed node (parents before children). The handle may have gone
+     *     stale since, if the node was destroyed. O(1).
+     * @throws IllegalArgumentException if {@code index} is out of range
+     */
+    public long changedHandle(int index) {
+        if (index < 0 || index >= changedCount) {
+            throw new IllegalArgumentException("change index out of range: index=" + index + ", changedCount="
+                    + changedCount);
+        }
+        return changedHandles[index];
+    }
+
+    /**
+     * Copies the change list of the latest update (parents before children). O(changed).
+     *
+     * @param dest destination
+     * @param offset first index to write
+     * @return the number of handles written ({@link #changedCount()})
+     * @throws IllegalArgumentException if {@code dest} is too short
+     */
+    public int changedHandles(long[] dest, int offset) {
+        requireRoom("dest", dest.length, offset, changedCount);
+        System.arraycopy(changedHandles, 0, dest, offset, changedCount);
+        return changedCount;
+    }
+
+    /**
+     * Adds a listener told about changed nodes after each update. O(listeners); allocates the new listener array.
+     *
+     * @param listener the listener
+     */
+    public void addListener(WorldChangeListener listener) {
+        if (listener == null) {
+            throw new IllegalArgumentException("listener is null");
+        }
+        listeners = Arrays.copyOf(listeners, listeners.length + 1);
+        listeners[listeners.length - 1] = listener;
+    }
+
+    /**
+     * Removes a listener (the first registration of it, compared by identity).
+     *
+     * @param listener the listener
+     * @return whether it was registered
+     */
+    public boolean removeListener(WorldChangeListener listener) {
+        for (int k = 0; k < listeners.length; k++) {
+            if (listeners[k] == listener) {
+                WorldChangeListener[] next = new WorldChangeListener[listeners.length - 1];
+                System.arraycopy(listeners, 0, next, 0, k);
+                System.arraycopy(listeners, k + 1, next, k, listeners.length - k - 1);
+                listeners = next;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // =====================================================================================================
+    // Export for rendering
+    // =====================================================================================================
+
+    /**
+     * Writes the world matrices of {@code count} nodes, in the given order, into {@code dest} starting at its
+     * position (the position is not changed), {@code layout.floats()} floats each. Stale nodes are brought up to
+     * date first. Every handle is checked before anything is written. O(count) plus any stale recomputation.
+     *
+     * @param handles node handles
+     * @param offset first handle to use
+     * @param count number of matrices
+     * @param layout matrix layout
+     * @param dest destination, e.g. a direct buffer for a GPU upload
+     * @return the number of floats written
+     * @throws IllegalArgumentException if a handle is stale, or an array or the buffer's remaining space is too
+     *     short
+     */
+    public int writeWorldMatrices(long[] handles, int offset, int count, MatrixLayout layout, FloatBuffer dest) {
+        requireRoom("handles", handles.length, offset, count);
+        requireRoom("dest", dest.remaining(), 0, (long) count * layout.floats());
+        for (int k = 0; k < count; k++) {
+            liveSlot(handles[offset + k]);
+        }
+        refreshStale();
+        int at = dest.position();
+        int floats = layout.floats();
+        for (int k = 0; k < count; k++) {
+            int node = nodeOfSlot[Handles.slot(handles[offset + k])];
+            layout.convert(worlds, node * WORLD_STRIDE, matrixA, 0);
+            dest.put(at + k * floats, matrixA, 0, floats);
+        }
+        return count * floats;
+    }
+
+    /**
+     * Writes the world matrices of {@code count} nodes into a byte buffer starting at its position (unchanged), in
+     * the buffer's byte order. See {@link #writeWorldMatrices(long[], int, int, MatrixLayout, FloatBuffer)}.
+     *
+     * @param handles node handles
+     * @param offset first handle to use
+     * @param count number of matrices
+     * @param layout matrix layout
+     * @param dest destination
+     * @return the number of bytes written
+     * @throws IllegalArgumentException if a handle is stale, or an array or the buffer's remaining space is too
+     *     short
+     */
+    public int writeWorldMatrices(long[] handles, int offset, int count, MatrixLayout layout, ByteBuffer dest) {
+        requireRoom("handles", handles.length, offset, count);
+        requireRoom("dest", dest.remaining(), 0, (long) count * layout.bytes());
+        for (int k = 0; k < count; k++) {
+            liveSlot(handles[offset + k]);
+        }
+        refreshStale();
+        int at = dest.position();
+        int floats = layout.floats();
+        for (int k = 0; k < count; k++) {
+            int node = nodeOfSlot[Handles.slot(handles[offset + k])];
+            layout.convert(worlds, node * WORLD_STRIDE, matrixA, 0);
+            int base = at + k * layout.bytes();
+            for (int f = 0; f < floats; f++) {
+                dest.putFloat(base + f * Float.BYTES, matrixA[f]);
+            }
+        }
+        return count * layout.bytes();
+    }
+
+    /**
+     * Writes the world matrix of every node whose world changed after version {@code sinceVersion} (all nodes for
+     * {@code sinceVersion < 0}), in parent-before-child order, into {@code dest} from its position (unchanged), and
+     * the matching handles into {@code handlesOut}. A renderer that uploaded at version {@code V} passes {@code V}
+     * to upload only what changed since. Stale nodes are brought up to date first. O(capacity) to scan the
+     * versions, plus O(written).
+     *
+     * @param sinceVersion the version last seen ({@link #version()} at the previous upload), or -1 for all
+     * @param layout matrix layout
+     * @param dest destination buffer
+     * @param handlesOut receives the handle of each written matrix, from index 0
+     * @return the number of matrices written
+     * @throws IllegalArgumentException if {@code dest} or {@code handlesOut} is too small (nothing written)
+     */
+    public int writeChangedSince(long sinceVersion, MatrixLayout layout, FloatBuffer dest, long[] handlesOut) {
+        refreshStale();
+        long pending = version + 1;
+        int count = 0;
+        for (int node = 0; node < nodeEnd; node++) {
+            if (modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
+                count++;
+            }
+        }
+        requireRoom("handlesOut", handlesOut.length, 0, count);
+        requireRoom("dest", dest.remaining(), 0, (long) count * layout.floats());
+        int at = dest.position();
+        int floats = layout.floats();
+        int k = 0;
+        for (int node = 0; node < nodeEnd; node++) {
+            if (modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
+                layout.convert(worlds, node * WORLD_STRIDE, matrixA, 0);
+                dest.put(at + k * floats, matrixA, 0, floats);
+                int slot = slotOfNode[node];
+                handlesOut[k++] = Handles.of(slot, generations[slot]);
+            }
+        }
+        return count;
+    }
+
+    private long effectiveVersion(int node, long pending) {
+        return Bits.get(changedBits, node) ? pending : worldVersions[node];
+    }
+
+    // =====================================================================================================
+    // Invariants
+    // =====================================================================================================
+
+    /**
+     * Verifies every internal invariant: slot table and free list, sibling and root lists (doubly linked, counted,
+     * acyclic, every live node reachable once), dense order (parents before children, slot ↔ node maps, holes
+     * clean), stale closure (a stale node's children are stale), every up-to-date world matrix bit-identical to
+     * {@code parentWorld × local}, valid cached inverses, finite locals and unit quaternions. O(capacity); meant for
+     * tests and debugging.
+     *
+     * @throws IllegalStateException describing the first violation found
+     */
+    public void checkInvariants() {
+        int live = 0;
+        for (int s = 0; s < slotEnd; s++) {
+            int node = nodeOfSlot[s];
+            if (node == NONE) {
+                continue;
+            }
+            live++;
+            check(node >= 0 && node < nodeEnd, "slot ", s, " maps to node out of range: ", node);
+            check(slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", slotOfNode[node]);
+            check(generations[s] != 0, "live slot with generation 0: ", s, "", 0);
+        }
+        check(live == liveCount, "live slots ", live, " but liveCount=", liveCount);
+        boolean[] isFree = new boolean[slotEnd];
+        for (int k = 0; k < freeCount; k++) {
+            int s = freeSlots[k];
+            check(s >= 0 && s < slotEnd, "free list entry out of range at ", k, ": ", s);
+            check(nodeOfSlot[s] == NONE, "free list holds live slot ", s, " at ", k);
+            check(!isFree[s], "free list holds slot twice: ", s, "", 0);
+            isFree[s] = true;
+        }
+        // sibling lists and reachability, walked in pre-order from the roots
+        boolean[] seen = new boolean[slotEnd];
+        int reached = 0;
+        int roots = 0;
+        int prev = NONE;
+        for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
+            check(parentSlots[r] == NONE, "root list holds non-root slot ", r, " parent ", parentSlots[r]);
+            check(prevSiblingSlots[r] == prev, "root ", r, " has wrong previous ", prevSiblingSlots[r]);
+            prev = r;
+            roots++;
+            check(roots <= liveCount, "root list longer than the node count: ", roots, "", 0);
+        }
+        check(prev == lastRootSlot, "last root is ", lastRootSlot, " but the list ends at ", prev);
+        check(roots == rootCount, "root list has ", roots, " roots but rootCount=", rootCount);
+        for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
+            int s = r;
+            while (s != NONE) {
+                check(nodeOfSlot[s] != NONE, "free slot linked into the tree: ", s, "", 0);
+                check(!seen[s], "slot reached twice (cycle or shared child): ", s, "", 0);
+                seen[s] = true;
+                reached++;
+                int children = 0;
+                int last = NONE;
+                for (int c = firstChildSlots[s]; c != NONE; c = nextSiblingSlots[c]) {
+                    check(parentSlots[c] == s, "child ", c, " does not point back to parent ", s);
+                    check(prevSiblingSlots[c] == last, "child ", c, " has wrong previous sibling ",
+                            prevSiblingSlots[c]);
+                    last = c;
+                    children++;
+                    check(children <= liveCount, "child list of slot ", s, " is cyclic, length ", children);
+                }
+                check(last == lastChildSlots[s], "slot ", s, " lastChild wrong: ", lastChildSlots[s]);
+                check(children == childCounts[s], "slot ", s, " childCount wrong: ", childCounts[s]);
+                s = nextInPreOrder(s, r);
+            }
+        }
+        check(reached == liveCount, "reachable nodes ", reached, " but liveCount=", liveCount);
+        int holes = 0;
+        for (int node = 0; node < nodeEnd; node++) {
+            int slot = slotOfNode[node];
+            if (modes[node] == MODE_HOLE) {
+                holes++;
+                check(slot == NONE, "hole at node ", node, " names slot ", slot);
+                check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node), "hole with flags at node ", node,
+                        "", 0);
+                continue;
+            }
+            check(slot >= 0 && slot < slotEnd && nodeOfSlot[slot] == node, "node ", node, " has bad slot ", slot);
+            int p = parentNodes[node];
+            int ps = parentSlots[slot];
+            check(p == (ps == NONE ? NONE : nodeOfSlot[ps]), "node ", node, " dense parent disagrees: ", p);
+            check(p < node, "parent after child: node=", node, " parent=", p);
+            int l = node * LOCAL_STRIDE;
+            for (int k = 0; k < (modes[node] == MODE_TRS ? Affine.TRS_STRIDE : Affine.STRIDE); k++) {
+                check(Float.isFinite(locals[l + k]), "non-finite local at node ", node, " element ", k);
+            }
+            if (modes[node] == MODE_TRS) {
+                double len = 0;
+                for (int k = 0; k < 4; k++) {
+                    len += (double) locals[l + Affine.TRS_Q + k] * locals[l + Affine.TRS_Q + k];
+                }
+                check(Math.abs(len - 1) < 1e-5, "non-unit quaternion at node ", node, " length² x1e6 ",
+                        (int) (len * 1e6));
+            }
+            boolean stale = Bits.get(staleBits, node);
+            if (stale) {
+                int w = node >>> 6;
+                check(w >= staleLoWord && w < staleHiWord, "stale node ", node, " outside the tracked words ", w);
+            } else {
+                check(p == NONE || !Bits.get(staleBits, p), "up-to-date node ", node, " under stale parent ", p);
+                LocalToWorld.computeNodeInto(locals, modes, parentNodes, worlds, node, matrixE, 0);
+                for (int k = 0; k < WORLD_STRIDE; k++) {
+                    check(Float.floatToIntBits(matrixE[k]) == Float.floatToIntBits(worlds[node * WORLD_STRIDE + k]),
+                            "world matrix of node ", node, " is out of date at element ", k);
+                }
+                if (inverseValidBits != null && Bits.get(inverseValidBits, node)) {
+                    check(Affine.invert(worlds, node * WORLD_STRIDE, matrixA, 0), "cached inverse of singular node ",
+                            node, "", 0);
+                    for (int k = 0; k < WORLD_STRIDE; k++) {
+                        check(matrixA[k] == inverses[node * WORLD_STRIDE + k], "cached inverse of node ", node,
+                                " is out of date at element ", k);
+                    }
+                }
+            }
+            if (Bits.get(changedBits, node)) {
+                int w = node >>> 6;
+                check(w >= changedLoWord && w < changedHiWord, "changed node ", node, " outside tracked words ", w);
+            }
+        }
+        check(holes == holeCount, "holes ", holes, " but holeCount=", holeCount);
+        for (int node = nodeEnd; node < modes.length; node++) {
+            check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node), "flag past the end at node ", node,
+                    "", 0);
+        }
+    }
+
+    private static void check(boolean ok, String a, int x, String b, int y) {
+        if (!ok) {
+            throw new IllegalStateException("invariant violated: " + a + x + b + y);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Hierarchy[nodes=" + liveCount + ", roots=" + rootCount + ", holes=" + holeCount + ", capacity="
+                + modes.length + ", version=" + version + "]";
+    }
+
+    // =====================================================================================================
+    // Internals: staleness and recomputation
+    // =====================================================================================================
+
+    /** Recomputes every stale node (parents first) without publishing; the nodes join the next change set. */
+    private void refreshStale() {
+        if (staleLoWord < staleHiWord) {
+            LocalToWorld.propagateStale(locals, modes, parentNodes, staleBits, staleLoWord, staleHiWord, worlds,
+                    changedBits);
+            changedLoWord = Math.min(changedLoWord, staleLoWord);
+            changedHiWord = Math.max(changedHiWord, staleHiWord);
+            if (inverseValidBits != null) {
+                for (int w = staleLoWord; w < staleHiWord; w++) {
+                    inverseValidBits[w] &= ~changedBits[w];
+                }
+            }
+            staleLoWord = Integer.MAX_VALUE;
+            staleHiWord = 0;
+        }
+    }
+
+    /** Makes one node's world matrix exact by recomputing its stale ancestor chain, top-down. */
+    private void ensureWorld(int node) {
+        if (!Bits.get(staleBits, node)) {
+            return;
+        }
+        int depth = 0;
+        int n = node;
+        while (n != NONE && Bits.get(staleBits, n)) {
+            if (depth == scratch.length) {
+                scratch = Arrays.copyOf(scratch, scratch.length * 2);
+            }
+            scratch[depth++] = n;
+            n = parentNodes[n];
+        }
+        for (int k = depth - 1; k >= 0; k--) {
+            int c = scratch[k];
+            LocalToWorld.computeNode(locals, modes, parentNodes, c, worlds);
+            Bits.clear(staleBits, c);
+            setChanged(c);
+            if (inverseValidBits != null) {
+                Bits.clear(inverseValidBits, c);
+            }
+        }
+    }
+
+    private void ensureInverse(int node, long handle) {
+        ensureWorld(node);
+        if (inverses == null) {
+            inverses = new float[modes.length * WORLD_STRIDE];
+            inverseValidBits = new long[staleBits.length];
+        }
+        if (!Bits.get(inverseValidBits, node)) {
+            invertOrThrow(worlds, node * WORLD_STRIDE, inverses, node * WORLD_STRIDE, handle,
+                    "cannot invert the world matrix");
+            Bits.set(inverseValidBits, node);
+        }
+    }
+
+    private void invertOrThrow(float[] m, int mo, float[] out, long handle, String what) {
+        invertOrThrow(m, mo, out, 0, handle, what);
+    }
+
+    private void invertOrThrow(float[] m, int mo, float[] out, int oo, long handle, String what) {
+        if (!Affine.invert(m, mo, out, oo)) {
+            throw new IllegalStateException(what + ": world matrix of " + Handles.toString(handle)
+                    + " is not invertible: determinant=" + Affine.determinant(m, mo));
+        }
+    }
+
+    private void setStale(int node) {
+        Bits.set(staleBits, node);
+        int w = node >>> 6;
+        if (w < staleLoWord) {
+            staleLoWord = w;
+        }
+        if (w >= staleHiWord) {
+            staleHiWord = w + 1;
+        }
+    }
+
+    private void setChanged(int node) {
+        Bits.set(changedBits, node);
+        int w = node >>> 6;
+        if (w < changedLoWord) {
+            changedLoWord = w;
+        }
+        if (w >= changedHiWord) {
+            changedHiWord = w + 1;
+        }
+    }
+
+    /**
+     * Marks a node and its descendants stale. Relies on the stale closure (a stale node's descendants are stale):
+     * stops at the node if it is stale already, and skips every already-stale subtree below it.
+     */
+    private void markSubtreeStale(int x) {
+        int node = nodeOfSlot[x];
+        if (Bits.get(staleBits, node)) {
+            return;
+        }
+        setStale(node);
+        int s = firstChildSlots[x];
+        if (s == NONE) {
+            return;
+        }
+        while (true) {
+            int n = nodeOfSlot[s];
+            if (!Bits.get(staleBits, n)) {
+                setStale(n);
+                if (firstChildSlots[s] != NONE) {
+                    s = firstChildSlots[s];
+                    continue;
+                }
+            }
+            while (nextSiblingSlots[s] == NONE) {
+                s = parentSlots[s];
+                if (s == x) {
+                    return;
+                }
+            }
+            s = nextSiblingSlots[s];
+        }
+    }
+
+    // =====================================================================================================
+    // Internals: local transforms
+    // =====================================================================================================
+
+    private void localMatrix(int node, float[] dest, int offset) {
+        int l = node * LOCAL_STRIDE;
+        if (modes[node] == MODE_TRS) {
+            Affine.composeTrs(locals, l, dest, offset);
+        } else {
+            System.arraycopy(locals, l, dest, offset, Affine.STRIDE);
+        }
+    }
+
+    /** @return the array holding the node's TRS record: {@code locals} for a TRS node, else a decomposed copy */
+    private float[] localTrs(int node) {
+        if (modes[node] == MODE_TRS) {
+            return locals;
+        }
+        Affine.decompose(locals, node * LOCAL_STRIDE, matrixC, 0);
+        return matrixC;
+    }
+
+    /** Converts an explicit local matrix to TRS in place if it has no shear; otherwise throws. */
+    private void requireTrsLocal(int node, long handle) {
+        if (modes[node] == MODE_TRS) {
+            return;
+        }
+        checkSplittable(node, handle);
+        int l = node * LOCAL_STRIDE;
+        Affine.decompose(locals, l, matrixC, 0);
+        System.arraycopy(matrixC, 0, locals, l, Affine.TRS_STRIDE);
+        locals[l + 10] = 0f;
+        locals[l + 11] = 0f;
+        modes[node] = MODE_TRS;
+    }
+
+    private void checkSplittable(int node, long handle) {
+        if (chooseLocalForm(MODE_TRS, copyLocal(node), matrixC) != MODE_TRS) {
+            throw new IllegalStateException("cannot set rotation or scale alone: " + Handles.toString(handle)
+                    + " has an explicit local matrix with shear; set the whole local with setLocalTrs or "
+                    + "setLocalMatrix");
+        }
+    }
+
+    private float[] copyLocal(int node) {
+        System.arraycopy(locals, node * LOCAL_STRIDE, matrixA, 0, Affine.STRIDE);
+        return matrixA;
+    }
+
+    /**
+     * Decides how to store a local matrix: as TRS (written to {@code trsOut}) when the node prefers TRS and the
+     * matrix round-trips through TRS within {@link #TRS_TOLERANCE}, else as an explicit matrix.
+     */
+    private byte chooseLocalForm(byte preferred, float[] matrix, float[] trsOut) {
+        if (preferred != MODE_TRS) {
+            return MODE_MATRIX;
+        }
+        Affine.decompose(matrix, 0, trsOut, 0);
+        float[] round = matrixE;
+        Affine.composeTrs(trsOut, 0, round, 0);
+        float scale = 1f;
+        for (int k = 0; k < Affine.STRIDE; k++) {
+            scale = Math.max(scale, Math.abs(matrix[k]));
+        }
+        return Affine.maxDifference(round, 0, matrix, 0) <= TRS_TOLERANCE * scale ? MODE_TRS : MODE_MATRIX;
+    }
+
+    private void writeLocal(int node, byte mode, float[] source) {
+        int l = node * LOCAL_STRIDE;
+        modes[node] = mode;
+        if (mode == MODE_TRS) {
+            System.arraycopy(source, 0, locals, l, Affine.TRS_STRIDE);
+            locals[l + 10] = 0f;
+            locals[l + 11] = 0f;
+        } else {
+            System.arraycopy(source, 0, locals, l, Affine.STRIDE);
+        }
+    }
+
+    private static void normalizedQuaternion(long handle, float x, float y, float z, float w, float[] dest, int d) {
+        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z) || !Float.isFinite(w)) {
+            throw new IllegalArgumentException("rotation of " + Handles.toString(handle) + " is not finite: ("
+                    + x + ", " + y + ", " + z + ", " + w + ")");
+        }
+        double len2 = (double) x * x + (double) y * y + (double) z * z + (double) w * w;
+        if (len2 == 0.0) {
+            throw new IllegalArgumentException("rotation of " + Handles.toString(handle)
+                    + " is the zero quaternion: (" + x + ", " + y + ", " + z + ", " + w + ")");
+        }
+        if (Math.abs(len2 - 1.0) <= UNIT_TOLERANCE) {
+            dest[d] = x;
+            dest[d + 1] = y;
+            dest[d + 2] = z;
+            dest[d + 3] = w;
+        } else {
+            double inv = 1.0 / Math.sqrt(len2);
+            dest[d] = (float) (x * inv);
+            dest[d + 1] = (float) (y * inv);
+            dest[d + 2] = (float) (z * inv);
+            dest[d + 3] = (float) (w * inv);
+        }
+    }
+
+    private static void requireFinite3(String what, long handle, float x, float y, float z) {
+        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z)) {
+            throw new IllegalArgumentException(what + " of " + Handles.toString(handle) + " is not finite: (" + x
+                    + ", " + y + ", " + z + ")");
+        }
+    }
+
+    private static void requireFiniteMatrix(String what, long handle, float[] m, int offset, int count) {
+        for (int k = 0; k < count; k++) {
+            if (!Float.isFinite(m[offset + k])) {
+                throw new IllegalArgumentException(what + " of " + Handles.toString(handle) + " is not finite: element "
+                        + k + " = " + m[offset + k]);
+            }
+        }
+    }
+
+    private static void requireAffine4x4(long handle, float[] m, int o) {
+        if (m[o + 3] != 0f || m[o + 7] != 0f || m[o + 11] != 0f || m[o + 15] != 1f) {
+            throw new IllegalArgumentException("local matrix of " + Handles.toString(handle)
+                    + " is not affine: last row = (" + m[o + 3] + ", " + m[o + 7] + ", " + m[o + 11] + ", " + m[o + 15]
+                    + "), required (0, 0, 0, 1)");
+        }
+        requireFiniteMatrix("local matrix", handle, m, o, 16);
+    }
+
+    // =====================================================================================================
+    // Internals: slots, links, dense storage
+    // =====================================================================================================
+
+    private int liveSlot(long handle) {
+        int slot = Handles.slot(handle);
+        int generation = Handles.generation(handle);
+        if (handle == NULL) {
+            throw new IllegalArgumentException("null handle: " + Handles.toString(handle));
+        }
+        if (slot < 0 || slot >= slotEnd) {
+            throw new IllegalArgumentException("unknown handle: slot=" + slot + " generation="
+                    + Integer.toUnsignedString(generation) + " slots=" + slotEnd);
+        }
+        if (generations[slot] != generation || nodeOfSlot[slot] == NONE) {
+            throw new IllegalArgumentException("stale handle: slot=" + slot + " generation="
+                    + Integer.toUnsignedString(generation) + " current=" + Integer.toUnsignedString(generations[slot])
+                    + (nodeOfSlot[slot] == NONE ? " (slot free)" : ""));
+        }
+        return slot;
+    }
+
+    private long handleOfSlot(int slot) {
+        return slot == NONE ? NULL : Handles.of(slot, generations[slot]);
+    }
+
+    private static void checkInsertIndex(int index, int count) {
+        if (index < 0 || index > count) {
+            throw new IllegalArgumentException("index out of range: index=" + index + ", allowed=[0, " + count + "]");
+        }
+    }
+
+    private static void requireRoom(String what, int length, int offset, long required) {
+        if (offset < 0 || required < 0 || offset + required > length) {
+            throw new IllegalArgumentException(what + " too short: length=" + length + ", required=" + (offset + required)
+                    + (offset != 0 ? " (offset=" + offset + ")" : ""));
+        }
+    }
+
+    private int allocateSlot() {
+        if (freeCount > 0) {
+            return freeSlots[--freeCount];
+        }
+        if (slotEnd == generations.length) {
+            int cap = grownCapacity(generations.length, slotEnd + 1);
+            generations = Arrays.copyOf(generations, cap);
+            nodeOfSlot = Arrays.copyOf(nodeOfSlot, cap);
+            parentSlots = Arrays.copyOf(parentSlots, cap);
+            firstChildSlots = Arrays.copyOf(firstChildSlots, cap);
+            lastChildSlots = Arrays.copyOf(lastChildSlots, cap);
+            nextSiblingSlots = Arrays.copyOf(nextSiblingSlots, cap);
+            prevSiblingSlots = Arrays.copyOf(prevSiblingSlots, cap);
+            childCounts = Arrays.copyOf(childCounts, cap);
+            freeSlots = Arrays.copyOf(freeSlots, cap);
+        }
+        int slot = slotEnd++;
+        generations[slot] = 1;
+        nodeOfSlot[slot] = NONE;
+        parentSlots[slot] = NONE;
+        firstChildSlots[slot] = NONE;
+        lastChildSlots[slot] = NONE;
+        nextSiblingSlots[slot] = NONE;
+        prevSiblingSlots[slot] = NONE;
+        childCounts[slot] = 0;
+        return slot;
+    }
+
+    private void freeSlot(int slot) {
+        nodeOfSlot[slot] = NONE;
+        parentSlots[slot] = NONE;
+        firstChildSlots[slot] = NONE;
+        lastChildSlots[slot] = NONE;
+        nextSiblingSlots[slot] = NONE;
+        prevSiblingSlots[slot] = NONE;
+        childCounts[slot] = 0;
+        generations[slot]++;
+        if (generations[slot] != 0) {
+            freeSlots[freeCount++] = slot;
+        }
+        // a slot whose generation wrapped around is retired for good, so no old handle can ever match it again
+    }
+
+    private static int grownCapacity(int current, int needed) {
+        long grown = Math.max((long) needed, (long) current + (current >> 1) + 16);
+        if (needed > MAX_ARRAY / LOCAL_STRIDE) {
+            throw new IllegalStateException("hierarchy full: nodes=" + needed + ", maximum="
+                    + MAX_ARRAY / LOCAL_STRIDE);
+        }
+        return (int) Math.min(grown, MAX_ARRAY / LOCAL_STRIDE);
+    }
+
+    /** Unlinks a slot from its parent's child list, or from the root list. */
+    private void unlink(int s) {
+        int p = parentSlots[s];
+        int prev = prevSiblingSlots[s];
+        int next = nextSiblingSlots[s];
+        if (prev != NONE) {
+            nextSiblingSlots[prev] = next;
+        } else if (p != NONE) {
+            firstChildSlots[p] = next;
+        } else {
+            firstRootSlot = next;
+        }
+        if (next != NONE) {
+            prevSiblingSlots[next] = prev;
+        } else if (p != NONE) {
+            lastChildSlots[p] = prev;
+        } else {
+            lastRootSlot = prev;
+        }
+        if (p != NONE) {
+            childCounts[p]--;
+        } else {
+            rootCount--;
+        }
+        parentSlots[s] = NONE;
+        prevSiblingSlots[s] = NONE;
+        nextSiblingSlots[s] = NONE;
+    }
+
+    /** Links an unlinked slot as child number {@code index} of {@code p} (or root number {@code index}). */
+    private void linkAt(int s, int p, int index) {
+        int count = p == NONE ? rootCount : childCounts[p];
+        int before = index == count ? NONE : siblingAt(p, index);
+        int after = before == NONE ? (p == NONE ? lastRootSlot : lastChildSlots[p]) : prevSiblingSlots[before];
+        parentSlots[s] = p;
+        prevSiblingSlots[s] = after;
+        nextSiblingSlots[s] = before;
+        if (after != NONE) {
+            nextSiblingSlots[after] = s;
+        } else if (p != NONE) {
+            firstChildSlots[p] = s;
+        } else {
+            firstRootSlot = s;
+        }
+        if (before != NONE) {
+            prevSiblingSlots[before] = s;
+        } else if (p != NONE) {
+            lastChildSlots[p] = s;
+        } else {
+            lastRootSlot = s;
+        }
+        if (p != NONE) {
+            childCounts[p]++;
+        } else {
+            rootCount++;
+        }
+    }
+
+    /** @return the slot at position {@code index} among the children of {@code p} (roots if NONE), from the nearer end */
+    private int siblingAt(int p, int index) {
+        int count = p == NONE ? rootCount : childCounts[p];
+        if (index <= count / 2) {
+            int s = p == NONE ? firstRootSlot : firstChildSlots[p];
+            for (int k = 0; k < index; k++) {
+                s = nextSiblingSlots[s];
+            }
+            return s;
+        }
+        int s = p == NONE ? lastRootSlot : lastChildSlots[p];
+        for (int k = count - 1; k > index; k--) {
+            s = prevSiblingSlots[s];
+        }
+        return s;
+    }
+
+    /** @return the slot after {@code s} in a pre-order walk of the subtree of {@code top}, or NONE at its end */
+    private int nextInPreOrder(int s, int top) {
+        if (firstChildSlots[s] != NONE) {
+            return firstChildSlots[s];
+        }
+        while (s != top) {
+            if (nextSiblingSlots[s] != NONE) {
+                return nextSiblingSlots[s];
+            }
+            s = parentSlots[s];
+        }
+        return NONE;
+    }
+
+    private int subtreeSize(int x) {
+        int count = 0;
+        for (int s = x; s != NONE; s = nextInPreOrder(s, x)) {
+            count++;
+        }
+        return count;
+    }
+
+    /** Writes the subtree's slots in pre-order into {@link #scratch}; returns the count. */
+    private int collectSubtree(int x) {
+        int count = 0;
+        for (int s = x; s != NONE; s = nextInPreOrder(s, x)) {
+            if (count == scratch.length) {
+                scratch = Arrays.copyOf(scratch, scratch.length * 2);
+            }
+            scratch[count++] = s;
+        }
+        return count;
+    }
+
+    private void makeHole(int node) {
+        modes[node] = MODE_HOLE;
+        slotOfNode[node] = NONE;
+        parentNodes[node] = NONE;
+        Bits.clear(staleBits, node);
+        Bits.clear(changedBits, node);
+        if (inverseValidBits != null) {
+            Bits.clear(inverseValidBits, node);
+        }
+        holeCount++;
+    }
+
+    /** Moves a subtree's dense data, in pre-order, to the end of the dense arrays; room must be reserved. */
+    private void moveSubtreeToEnd(int x, int size) {
+        assert nodeEnd + size <= modes.length;
+        for (int s = x; s != NONE; s = nextInPreOrder(s, x)) {
+            int from = nodeOfSlot[s];
+            int to = nodeEnd++;
+            System.arraycopy(locals, from * LOCAL_STRIDE, locals, to * LOCAL_STRIDE, LOCAL_STRIDE);
+            System.arraycopy(worlds, from * WORLD_STRIDE, worlds, to * WORLD_STRIDE, WORLD_STRIDE);
+            modes[to] = modes[from];
+            worldVersions[to] = worldVersions[from];
+            parentNodes[to] = s == x ? NONE : nodeOfSlot[parentSlots[s]];
+            slotOfNode[to] = s;
+            nodeOfSlot[s] = to;
+            if (Bits.get(staleBits, from)) {
+                setStale(to);
+            }
+            if (Bits.get(changedBits, from)) {
+                setChanged(to);
+            }
+            if (inverseValidBits != null && Bits.get(inverseValidBits, from)) {
+                System.arraycopy(inverses, from * WORLD_STRIDE, inverses, to * WORLD_STRIDE, WORLD_STRIDE);
+                Bits.set(inverseValidBits, to);
+            }
+            makeHole(from);
+        }
+    }
+
+    /** Makes room for {@code extra} more dense positions, compacting when holes are plentiful, else growing. */
+    private void ensureDenseCapacity(int extra) {
+        long needed = (long) nodeEnd + extra;
+        if (needed <= modes.length) {
+            return;
+        }
+        if (holeCount >= nodeEnd / 4 && (long) liveCount + extra <= modes.length) {
+            compact();
+            return;
+        }
+        int cap = grownCapacity(modes.length, (int) Math.min(needed, Integer.MAX_VALUE));
+        locals = Arrays.copyOf(locals, cap * LOCAL_STRIDE);
+        worlds = Arrays.copyOf(worlds, cap * WORLD_STRIDE);
+        modes = Arrays.copyOf(modes, cap);
+        parentNodes = Arrays.copyOf(parentNodes, cap);
+        slotOfNode = Arrays.copyOf(slotOfNode, cap);
+        worldVersions = Arrays.copyOf(worldVersions, cap);
+        staleBits = Arrays.copyOf(staleBits, Bits.words(cap));
+        changedBits = Arrays.copyOf(changedBits, Bits.words(cap));
+        if (inverses != null) {
+            inverses = Arrays.copyOf(inverses, cap * WORLD_STRIDE);
+            inverseValidBits = Arrays.copyOf(inverseValidBits, Bits.words(cap));
+        }
+    }
+
+    /** Drops holes at the end of the dense arrays; compacts when holes make up half of them. */
+    private void trimAndMaybeCompact() {
+        while (nodeEnd > 0 && modes[nodeEnd - 1] == MODE_HOLE) {
+            nodeEnd--;
+            holeCount--;
+        }
+        if (holeCount > 0 && holeCount * 2 >= nodeEnd) {
+            compact();
+        }
+    }
+
+    /**
+     * Rewrites the dense arrays without holes, in depth-first pre-order of the roots (so every subtree is
+     * contiguous right after compaction). O(live nodes); allocates the new arrays.
+     */
+    private void compact() {
+        int cap = modes.length;
+        float[] newLocals = new float[cap * LOCAL_STRIDE];
+        float[] newWorlds = new float[cap * WORLD_STRIDE];
+        byte[] newModes = new byte[cap];
+        int[] newParents = new int[cap];
+        int[] newSlots = new int[cap];
+        long[] newVersions = new long[cap];
+        long[] newStale = new long[staleBits.length];
+        long[] newChanged = new long[changedBits.length];
+        float[] newInverses = inverses == null ? null : new float[inverses.length];
+        long[] newInverseValid = inverseValidBits == null ? null : new long[inverseValidBits.length];
+        int to = 0;
+        for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
+            for (int s = r; s != NONE; s = nextInPreOrder(s, r)) {
+                int from = nodeOfSlot[s];
+                System.arraycopy(locals, from * LOCAL_STRIDE, newLocals, to * LOCAL_STRIDE, LOCAL_STRIDE);
+                System.arraycopy(worlds, from * WORLD_STRIDE, newWorlds, to * WORLD_STRIDE, WORLD_STRIDE);
+                newModes[to] = modes[from];
+                newVersions[to] = worldVersions[from];
+                newParents[to] = parentSlots[s] == NONE ? NONE : nodeOfSlot[parentSlots[s]];
+                newSlots[to] = s;
+                if (Bits.get(staleBits, from)) {
+                    Bits.set(newStale, to);
+                }
+                if (Bits.get(changedBits, from)) {
+                    Bits.set(newChanged, to);
+                }
+                if (newInverseValid != null && Bits.get(inverseValidBits, from)) {
+                    System.arraycopy(inverses, from * WORLD_STRIDE, newInverses, to * WORLD_STRIDE, WORLD_STRIDE);
+                    Bits.set(newInverseValid, to);
+                }
+                nodeOfSlot[s] = to;
+                to++;
+            }
+        }
+        assert to == liveCount;
+        locals = newLocals;
+        worlds = newWorlds;
+        modes = newModes;
+        parentNodes = newParents;
+        slotOfNode = newSlots;
+        worldVersions = newVersions;
+        staleBits = newStale;
+        changedBits = newChanged;
+        inverses = newInverses;
+        inverseValidBits = newInverseValid;
+        nodeEnd = to;
+        holeCount = 0;
+        int words = Bits.words(to);
+        staleLoWord = words == 0 ? Integer.MAX_VALUE : 0;
+        staleHiWord = words;
+        changedLoWord = words == 0 ? Integer.MAX_VALUE : 0;
+        changedHiWord = words;
+    }
+}

@@ -1,0 +1,441 @@
+package dev.arbor.math;
+
+/**
+ * Affine 3×4 matrix arithmetic on flat {@code float[]} arrays.
+ *
+ * <p>Layout: {@link #STRIDE} = 12 floats per matrix, column-major, the same order as JOML's {@code Matrix4x3f}:
+ * {@code m00 m01 m02 | m10 m11 m12 | m20 m21 m22 | m30 m31 m32}, where {@code mCR} is column {@code C}, row
+ * {@code R}. Columns 0–2 are the linear part (the images of the x, y and z axes), column 3 the translation; the
+ * implied fourth row is {@code 0 0 0 1}. A point {@code p} maps to {@code M × (p, 1)}.
+ *
+ * <p>A TRS record ({@link #TRS_STRIDE} floats: {@code tx ty tz qx qy qz qw sx sy sz}) describes the matrix
+ * {@code T × R × S}: scale first, then rotate by the unit quaternion, then translate.
+ *
+ * <p>All methods are static, allocation-free and thread-safe (they touch only the arrays given). Offsets are not
+ * checked beyond what the JVM's array bounds checks do; callers check lengths once at their entry.
+ */
+public final class Affine {
+    /** Floats per affine matrix. */
+    public static final int STRIDE = 12;
+    /** Floats per TRS record: translation (3), rotation quaternion x y z w (4), scale (3). */
+    public static final int TRS_STRIDE = 10;
+    /** Offset of the translation's x within a TRS record. */
+    public static final int TRS_T = 0;
+    /** Offset of the quaternion's x within a TRS record. */
+    public static final int TRS_Q = 3;
+    /** Offset of the scale's x within a TRS record. */
+    public static final int TRS_S = 7;
+
+    private Affine() {
+    }
+
+    /**
+     * Writes the identity matrix.
+     *
+     * @param dest destination
+     * @param d offset of the 12 floats in {@code dest}
+     */
+    public static void identity(float[] dest, int d) {
+        dest[d] = 1f;
+        dest[d + 1] = 0f;
+        dest[d + 2] = 0f;
+        dest[d + 3] = 0f;
+        dest[d + 4] = 1f;
+        dest[d + 5] = 0f;
+        dest[d + 6] = 0f;
+        dest[d + 7] = 0f;
+        dest[d + 8] = 1f;
+        dest[d + 9] = 0f;
+        dest[d + 10] = 0f;
+        dest[d + 11] = 0f;
+    }
+
+    /**
+     * Composes a TRS record into a matrix: {@code dest = T × R × S}. The quaternion is assumed unit length.
+     *
+     * @param trs source TRS record
+     * @param t offset of the record in {@code trs}
+     * @param dest destination matrix (may not overlap the record)
+     * @param d offset of the matrix in {@code dest}
+     */
+    public static void composeTrs(float[] trs, int t, float[] dest, int d) {
+        float qx = trs[t + TRS_Q];
+        float qy = trs[t + TRS_Q + 1];
+        float qz = trs[t + TRS_Q + 2];
+        float qw = trs[t + TRS_Q + 3];
+        float sx = trs[t + TRS_S];
+        float sy = trs[t + TRS_S + 1];
+        float sz = trs[t + TRS_S + 2];
+        float xx = qx * qx;
+        float yy = qy * qy;
+        float zz = qz * qz;
+        float xy = qx * qy;
+        float xz = qx * qz;
+        float yz = qy * qz;
+        float wx = qw * qx;
+        float wy = qw * qy;
+        float wz = qw * qz;
+        dest[d] = (1f - 2f * (yy + zz)) * sx;
+        dest[d + 1] = 2f * (xy + wz) * sx;
+        dest[d + 2] = 2f * (xz - wy) * sx;
+        dest[d + 3] = 2f * (xy - wz) * sy;
+        dest[d + 4] = (1f - 2f * (xx + zz)) * sy;
+        dest[d + 5] = 2f * (yz + wx) * sy;
+        dest[d + 6] = 2f * (xz + wy) * sz;
+        dest[d + 7] = 2f * (yz - wx) * sz;
+        dest[d + 8] = (1f - 2f * (xx + yy)) * sz;
+        dest[d + 9] = trs[t + TRS_T];
+        dest[d + 10] = trs[t + TRS_T + 1];
+        dest[d + 11] = trs[t + TRS_T + 2];
+    }
+
+    /**
+     * Multiplies two affine matrices: {@code out = a × b} (apply {@code b} first, then {@code a}). {@code out} may
+     * be the same array region as {@code b} or {@code a}: all inputs are read before the first write.
+     *
+     * @param a left matrix, e.g. {@code worldFromParent}
+     * @param ao offset of {@code a}
+     * @param b right matrix, e.g. {@code parentFromLocal}
+     * @param bo offset of {@code b}
+     * @param out destination
+     * @param oo offset of the destination
+     */
+    public static void multiply(float[] a, int ao, float[] b, int bo, float[] out, int oo) {
+        float a00 = a[ao];
+        float a01 = a[ao + 1];
+        float a02 = a[ao + 2];
+        float a10 = a[ao + 3];
+        float a11 = a[ao + 4];
+        float a12 = a[ao + 5];
+        float a20 = a[ao + 6];
+        float a21 = a[ao + 7];
+        float a22 = a[ao + 8];
+        float a30 = a[ao + 9];
+        float a31 = a[ao + 10];
+        float a32 = a[ao + 11];
+        float b00 = b[bo];
+        float b01 = b[bo + 1];
+        float b02 = b[bo + 2];
+        float b10 = b[bo + 3];
+        float b11 = b[bo + 4];
+        float b12 = b[bo + 5];
+        float b20 = b[bo + 6];
+        float b21 = b[bo + 7];
+        float b22 = b[bo + 8];
+        float b30 = b[bo + 9];
+        float b31 = b[bo + 10];
+        float b32 = b[bo + 11];
+        out[oo] = a00 * b00 + a10 * b01 + a20 * b02;
+        out[oo + 1] = a01 * b00 + a11 * b01 + a21 * b02;
+        out[oo + 2] = a02 * b00 + a12 * b01 + a22 * b02;
+        out[oo + 3] = a00 * b10 + a10 * b11 + a20 * b12;
+        out[oo + 4] = a01 * b10 + a11 * b11 + a21 * b12;
+        out[oo + 5] = a02 * b10 + a12 * b11 + a22 * b12;
+        out[oo + 6] = a00 * b20 + a10 * b21 + a20 * b22;
+        out[oo + 7] = a01 * b20 + a11 * b21 + a21 * b22;
+        out[oo + 8] = a02 * b20 + a12 * b21 + a22 * b22;
+        out[oo + 9] = a00 * b30 + a10 * b31 + a20 * b32 + a30;
+        out[oo + 10] = a01 * b30 + a11 * b31 + a21 * b32 + a31;
+        out[oo + 11] = a02 * b30 + a12 * b31 + a22 * b32 + a32;
+    }
+
+    /**
+     * Computes {@code out = a × T × R × S} from a TRS record without materialising the local matrix. Gives exactly
+     * the same floats as {@link #composeTrs} followed by {@link #multiply}, because it performs the same operations
+     * in the same order.
+     *
+     * @param a left matrix (the parent's world matrix)
+     * @param ao offset of {@code a}
+     * @param trs TRS record
+     * @param t offset of the record
+     * @param out destination (must not overlap {@code trs})
+     * @param oo offset of the destination
+     */
+    public static void multiplyTrs(float[] a, int ao, float[] trs, int t, float[] out, int oo) {
+        float qx = trs[t + TRS_Q];
+        float qy = trs[t + TRS_Q + 1];
+        float qz = trs[t + TRS_Q + 2];
+        float qw = trs[t + TRS_Q + 3];
+        float sx = trs[t + TRS_S];
+        float sy = trs[t + TRS_S + 1];
+        float sz = trs[t + TRS_S + 2];
+        float xx = qx * qx;
+        float yy = qy * qy;
+        float zz = qz * qz;
+        float xy = qx * qy;
+        float xz = qx * qz;
+        float yz = qy * qz;
+        float wx = qw * qx;
+        float wy = qw * qy;
+        float wz = qw * qz;
+        float b00 = (1f - 2f * (yy + zz)) * sx;
+        float b01 = 2f * (xy + wz) * sx;
+        float b02 = 2f * (xz - wy) * sx;
+        float b10 = 2f * (xy - wz) * sy;
+        float b11 = (1f - 2f * (xx + zz)) * sy;
+        float b12 = 2f * (yz + wx) * sy;
+        float b20 = 2f * (xz + wy) * sz;
+        float b21 = 2f * (yz - wx) * sz;
+        float b22 = (1f - 2f * (xx + yy)) * sz;
+        float b30 = trs[t + TRS_T];
+        float b31 = trs[t + TRS_T + 1];
+        float b32 = trs[t + TRS_T + 2];
+        float a00 = a[ao];
+        float a01 = a[ao + 1];
+        float a02 = a[ao + 2];
+        float a10 = a[ao + 3];
+        float a11 = a[ao + 4];
+        float a12 = a[ao + 5];
+        float a20 = a[ao + 6];
+        float a21 = a[ao + 7];
+        float a22 = a[ao + 8];
+        out[oo] = a00 * b00 + a10 * b01 + a20 * b02;
+        out[oo + 1] = a01 * b00 + a11 * b01 + a21 * b02;
+        out[oo + 2] = a02 * b00 + a12 * b01 + a22 * b02;
+        out[oo + 3] = a00 * b10 + a10 * b11 + a20 * b12;
+        out[oo + 4] = a01 * b10 + a11 * b11 + a21 * b12;
+        out[oo + 5] = a02 * b10 + a12 * b11 + a22 * b12;
+        out[oo + 6] = a00 * b20 + a10 * b21 + a20 * b22;
+        out[oo + 7] = a01 * b20 + a11 * b21 + a21 * b22;
+        out[oo + 8] = a02 * b20 + a12 * b21 + a22 * b22;
+        out[oo + 9] = a00 * b30 + a10 * b31 + a20 * b32 + a[ao + 9];
+        out[oo + 10] = a01 * b30 + a11 * b31 + a21 * b32 + a[ao + 10];
+        out[oo + 11] = a02 * b30 + a12 * b31 + a22 * b32 + a[ao + 11];
+    }
+
+    /**
+     * Determinant of the linear (3×3) part, computed in double precision.
+     *
+     * @param m matrix
+     * @param o offset of the matrix
+     * @return the determinant
+     */
+    public static double determinant(float[] m, int o) {
+        double m00 = m[o];
+        double m01 = m[o + 1];
+        double m02 = m[o + 2];
+        double m10 = m[o + 3];
+        double m11 = m[o + 4];
+        double m12 = m[o + 5];
+        double m20 = m[o + 6];
+        double m21 = m[o + 7];
+        double m22 = m[o + 8];
+        return m00 * (m11 * m22 - m12 * m21) - m10 * (m01 * m22 - m02 * m21) + m20 * (m01 * m12 - m02 * m11);
+    }
+
+    /**
+     * Inverts an affine matrix in double precision: {@code out = m⁻¹}. Nothing is written when the matrix is not
+     * invertible (determinant zero, or an inverse that does not fit in a float).
+     *
+     * @param m matrix to invert
+     * @param mo offset of {@code m}
+     * @param out destination (may be the same region as {@code m})
+     * @param oo offset of the destination
+     * @return {@code true} if the inverse was written, {@code false} if {@code m} is singular
+     */
+    public static boolean invert(float[] m, int mo, float[] out, int oo) {
+        double m00 = m[mo];
+        double m01 = m[mo + 1];
+        double m02 = m[mo + 2];
+        double m10 = m[mo + 3];
+        double m11 = m[mo + 4];
+        double m12 = m[mo + 5];
+        double m20 = m[mo + 6];
+        double m21 = m[mo + 7];
+        double m22 = m[mo + 8];
+        double m30 = m[mo + 9];
+        double m31 = m[mo + 10];
+        double m32 = m[mo + 11];
+        // cofactors of the 3×3 part (cRC = cofactor for row R, column C of the inverse)
+        double c00 = m11 * m22 - m21 * m12;
+        double c01 = m21 * m02 - m01 * m22;
+        double c02 = m01 * m12 - m11 * m02;
+        double c10 = m20 * m12 - m10 * m22;
+        double c11 = m00 * m22 - m20 * m02;
+        double c12 = m10 * m02 - m00 * m12;
+        double c20 = m10 * m21 - m20 * m11;
+        double c21 = m20 * m01 - m00 * m21;
+        double c22 = m00 * m11 - m10 * m01;
+        double det = m00 * c00 + m10 * c01 + m20 * c02;
+        if (det == 0.0 || !Double.isFinite(det)) {
+            return false;
+        }
+        double s = 1.0 / det;
+        double i00 = c00 * s;
+        double i01 = c01 * s;
+        double i02 = c02 * s;
+        double i10 = c10 * s;
+        double i11 = c11 * s;
+        double i12 = c12 * s;
+        double i20 = c20 * s;
+        double i21 = c21 * s;
+        double i22 = c22 * s;
+        double i30 = -(i00 * m30 + i10 * m31 + i20 * m32);
+        double i31 = -(i01 * m30 + i11 * m31 + i21 * m32);
+        double i32 = -(i02 * m30 + i12 * m31 + i22 * m32);
+        double[] r = {i00, i01, i02, i10, i11, i12, i20, i21, i22, i30, i31, i32};
+        for (double v : r) {
+            if (!Float.isFinite((float) v)) {
+                return false;
+            }
+        }
+        for (int k = 0; k < STRIDE; k++) {
+            out[oo + k] = (float) r[k];
+        }
+        return true;
+    }
+
+    /**
+     * Transforms the point {@code (x, y, z, 1)}.
+     *
+     * @param m matrix
+     * @param o offset of the matrix
+     * @param x point x
+     * @param y point y
+     * @param z point z
+     * @param dest destination, 3 floats
+     * @param d offset in {@code dest}
+     */
+    public static void transformPoint(float[] m, int o, float x, float y, float z, float[] dest, int d) {
+        dest[d] = m[o] * x + m[o + 3] * y + m[o + 6] * z + m[o + 9];
+        dest[d + 1] = m[o + 1] * x + m[o + 4] * y + m[o + 7] * z + m[o + 10];
+        dest[d + 2] = m[o + 2] * x + m[o + 5] * y + m[o + 8] * z + m[o + 11];
+    }
+
+    /**
+     * Decomposes a matrix into a TRS record: translation is column 3; scale is the length of each linear column,
+     * with the x scale negated when the determinant is negative (a mirror); rotation is the quaternion of the
+     * normalised columns. Exact (up to rounding) for matrices made by {@link #composeTrs}; for a matrix with shear
+     * the result is the nearest TRS in this sense only — compare {@link #composeTrs} of the result with the input
+     * to detect that. A zero-length column is replaced by the cross product of the other two before the rotation
+     * is extracted (its scale stays 0); with two or three zero columns the rotation is the identity.
+     *
+     * @param m matrix
+     * @param o offset of the matrix
+     * @param trs destination TRS record
+     * @param t offset of the record
+     */
+    public static void decompose(float[] m, int o, float[] trs, int t) {
+        double[] c = new double[9];
+        for (int k = 0; k < 9; k++) {
+            c[k] = m[o + k];
+        }
+        double sx = Math.sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+        double sy = Math.sqrt(c[3] * c[3] + c[4] * c[4] + c[5] * c[5]);
+        double sz = Math.sqrt(c[6] * c[6] + c[7] * c[7] + c[8] * c[8]);
+        if (determinant(m, o) < 0) {
+            sx = -sx;
+        }
+        trs[t + TRS_T] = m[o + 9];
+        trs[t + TRS_T + 1] = m[o + 10];
+        trs[t + TRS_T + 2] = m[o + 11];
+        trs[t + TRS_S] = (float) sx;
+        trs[t + TRS_S + 1] = (float) sy;
+        trs[t + TRS_S + 2] = (float) sz;
+        double[] scale = {sx, sy, sz};
+        int zero = 0;
+        for (int col = 0; col < 3; col++) {
+            if (scale[col] == 0.0) {
+                zero++;
+            } else {
+                for (int r = 0; r < 3; r++) {
+                    c[col * 3 + r] /= scale[col];
+                }
+            }
+        }
+        if (zero >= 2) {
+            setQuaternion(trs, t + TRS_Q, 0, 0, 0, 1);
+            return;
+        }
+        if (zero == 1) {
+            int col = scale[0] == 0.0 ? 0 : scale[1] == 0.0 ? 1 : 2;
+            int a = (col + 1) % 3;
+            int b = (col + 2) % 3;
+            c[col * 3] = c[a * 3 + 1] * c[b * 3 + 2] - c[a * 3 + 2] * c[b * 3 + 1];
+            c[col * 3 + 1] = c[a * 3 + 2] * c[b * 3] - c[a * 3] * c[b * 3 + 2];
+            c[col * 3 + 2] = c[a * 3] * c[b * 3 + 1] - c[a * 3 + 1] * c[b * 3];
+            double len = Math.sqrt(c[col * 3] * c[col * 3] + c[col * 3 + 1] * c[col * 3 + 1]
+                    + c[col * 3 + 2] * c[col * 3 + 2]);
+            if (len == 0.0) {
+                setQuaternion(trs, t + TRS_Q, 0, 0, 0, 1);
+                return;
+            }
+            for (int r = 0; r < 3; r++) {
+                c[col * 3 + r] /= len;
+            }
+        }
+        quaternionFromRotation(c, trs, t + TRS_Q);
+    }
+
+    /**
+     * Converts a rotation matrix (column-major 3×3 in doubles: {@code r[col*3+row]}) to a unit quaternion.
+     */
+    private static void quaternionFromRotation(double[] r, float[] dest, int d) {
+        double m00 = r[0];
+        double m11 = r[4];
+        double m22 = r[8];
+        double trace = m00 + m11 + m22;
+        double x;
+        double y;
+        double z;
+        double w;
+        // r[col*3+row]: element (row, col); R(row,col)
+        double r01 = r[3];
+        double r02 = r[6];
+        double r10 = r[1];
+        double r12 = r[7];
+        double r20 = r[2];
+        double r21 = r[5];
+        if (trace > 0) {
+            double s = Math.sqrt(trace + 1.0) * 2;
+            w = 0.25 * s;
+            x = (r21 - r12) / s;
+            y = (r02 - r20) / s;
+            z = (r10 - r01) / s;
+        } else if (m00 > m11 && m00 > m22) {
+            double s = Math.sqrt(1.0 + m00 - m11 - m22) * 2;
+            w = (r21 - r12) / s;
+            x = 0.25 * s;
+            y = (r01 + r10) / s;
+            z = (r02 + r20) / s;
+        } else if (m11 > m22) {
+            double s = Math.sqrt(1.0 + m11 - m00 - m22) * 2;
+            w = (r02 - r20) / s;
+            x = (r01 + r10) / s;
+            y = 0.25 * s;
+            z = (r12 + r21) / s;
+        } else {
+            double s = Math.sqrt(1.0 + m22 - m00 - m11) * 2;
+            w = (r10 - r01) / s;
+            x = (r02 + r20) / s;
+            y = (r12 + r21) / s;
+            z = 0.25 * s;
+        }
+        double len = Math.sqrt(x * x + y * y + z * z + w * w);
+        setQuaternion(dest, d, x / len, y / len, z / len, w / len);
+    }
+
+    private static void setQuaternion(float[] dest, int d, double x, double y, double z, double w) {
+        dest[d] = (float) x;
+        dest[d + 1] = (float) y;
+        dest[d + 2] = (float) z;
+        dest[d + 3] = (float) w;
+    }
+
+    /**
+     * Largest absolute difference between two matrices, element by element.
+     *
+     * @param a first matrix
+     * @param ao its offset
+     * @param b second matrix
+     * @param bo its offset
+     * @return {@code max |a[k] - b[k]|}
+     */
+    public static float maxDifference(float[] a, int ao, float[] b, int bo) {
+        float max = 0f;
+        for (int k = 0; k < STRIDE; k++) {
+            max = Math.max(max, Math.abs(a[ao + k] - b[bo + k]));
+        }
+        return max;
+    }
+}
