@@ -1,0 +1,38 @@
+package dev.arbor.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code arbor} command-line program. Subcommands: {@code demo}. Exit code 0 on success, 1 on a failure reported
+ * by a subcommand, 2 on a usage error.
+ */
+@Command(name = "arbor", mixinStandardHelpOptions = true, version = "arbor 0.1.0",
+        description = "Arbor: a data-oriented transform hierarchy for the JVM.",
+        subcommands = {DemoCommand.class})
+public final class ArborMain implements Runnable {
+
+    /**
+     * Runs the program.
+     *
+     * @param args command-line arguments
+     */
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /**
+     * Runs the program without exiting the JVM (for tests).
+     *
+     * @param args command-line arguments
+     * @return the exit code
+     */
+    public static int run(String... args) {
+        return new CommandLine(new ArborMain()).execute(args);
+    }
+
+    @Override
+    public void run() {
+        CommandLine.usage(this, System.out);
+    }
+}

@@ -1,0 +1,173 @@
+package dev.arbor.cli;
+
+import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.scenes.Scene;
+import dev.arbor.scenes.Scenes;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.joml.Vector3f;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code arbor demo}: builds a named scene (default {@code game-100k}), animates every node's local rotation for a
+ * number of frames and reports the update time per frame (median and 99th percentile), ns per node and nodes per
+ * second.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Animate every node of a built-in scene and time Hierarchy.update().")
+public final class DemoCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--scene", defaultValue = "game-100k",
+            description = "Scene: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            completionCandidates = SceneNames.class)
+    private String scene;
+
+    @Option(names = "--frames", defaultValue = "300", description = "Measured frames (default: ${DEFAULT-VALUE}).")
+    private int frames;
+
+    @Option(names = "--warmup", defaultValue = "60",
+            description = "Frames run before measuring, to let the JIT compile (default: ${DEFAULT-VALUE}).")
+    private int warmup;
+
+    @Option(names = "--no-progress", description = "Do not draw the progress bar.")
+    private boolean noProgress;
+
+    @Override
+    public Integer call() {
+        PrintStream out = spec.commandLine().getOut() == null ? System.out
+                : new PrintStream(new WriterOutputStream(spec.commandLine().getOut()), true);
+        if (frames < 1 || warmup < 0) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "frames must be at least 1 and warmup at least 0: frames=" + frames + ", warmup=" + warmup);
+        }
+        Scene s;
+        try {
+            s = Scenes.byName(scene);
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        long buildStart = System.nanoTime();
+        Hierarchy h = new Hierarchy(s.size());
+        long[] handles = build(s, h);
+        h.update();
+        long buildNanos = System.nanoTime() - buildStart;
+        out.printf(Locale.ROOT, "scene %s: %,d nodes, %,d roots, depth %d, built in %.1f ms%n", s.name(), s.size(),
+                s.rootCount(), s.maxDepth(), buildNanos / 1e6);
+
+        float[] rotations = new float[s.size() * Scene.ROTATION_STRIDE];
+        long[] updateNanos = new long[frames];
+        long[] setNanos = new long[frames];
+        int total = warmup + frames;
+        ProgressBar bar = noProgress ? null : new ProgressBarBuilder().setTaskName("frames").setInitialMax(total)
+                .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250).continuousUpdate().build();
+        try {
+            for (int frame = 0; frame < total; frame++) {
+                s.animatedRotations(frame + 1, rotations);
+                long t0 = System.nanoTime();
+                h.setLocalRotations(handles, 0, handles.length, rotations, 0);
+                long t1 = System.nanoTime();
+                h.update();
+                long t2 = System.nanoTime();
+                if (frame >= warmup) {
+                    setNanos[frame - warmup] = t1 - t0;
+                    updateNanos[frame - warmup] = t2 - t1;
+                }
+                if (bar != null) {
+                    bar.step();
+                }
+            }
+        } finally {
+            if (bar != null) {
+                bar.close();
+            }
+        }
+        report(out, s, h, handles, updateNanos, setNanos);
+        return 0;
+    }
+
+    static long[] build(Scene s, Hierarchy h) {
+        int[] parents = s.parents();
+        float[] t = s.translations();
+        float[] r = s.rotations();
+        float[] sc = s.scales();
+        long[] handles = new long[s.size()];
+        for (int i = 0; i < handles.length; i++) {
+            long node = parents[i] < 0 ? h.createRoot() : h.createChild(handles[parents[i]]);
+            handles[i] = node;
+            h.setLocalTranslation(node, t[i * 3], t[i * 3 + 1], t[i * 3 + 2]);
+            h.setLocalRotation(node, r[i * 4], r[i * 4 + 1], r[i * 4 + 2], r[i * 4 + 3]);
+            h.setLocalScale(node, sc[i * 3], sc[i * 3 + 1], sc[i * 3 + 2]);
+        }
+        return handles;
+    }
+
+    private void report(PrintStream out, Scene s, Hierarchy h, long[] handles, long[] updateNanos,
+                        long[] setNanos) {
+        long[] sorted = updateNanos.clone();
+        Arrays.sort(sorted);
+        long[] setSorted = setNanos.clone();
+        Arrays.sort(setSorted);
+        double median = percentile(sorted, 50);
+        double p99 = percentile(sorted, 99);
+        int n = s.size();
+        out.printf(Locale.ROOT, "frames measured: %d (after %d warm-up frames), every node's rotation changed "
+                + "each frame, JDK %s%n", updateNanos.length, warmup, Runtime.version());
+        out.printf(Locale.ROOT, "update():  median %.3f ms   p99 %.3f ms   min %.3f ms%n", median / 1e6, p99 / 1e6,
+                sorted[0] / 1e6);
+        out.printf(Locale.ROOT, "per node:  %.2f ns/node (median)   %.1f M nodes/s%n", median / n,
+                n / median * 1e3);
+        out.printf(Locale.ROOT, "setting rotations (bulk setLocalRotations): median %.3f ms, %.2f ns/node%n",
+                percentile(setSorted, 50) / 1e6, percentile(setSorted, 50) / n);
+        out.printf(Locale.ROOT, "nodes changed in the last update: %,d%n", h.changedCount());
+        Vector3f p = h.getWorldTranslation(handles[n - 1], new Vector3f());
+        out.printf(Locale.ROOT, "last node's world position: (%.4f, %.4f, %.4f)%n", p.x, p.y, p.z);
+    }
+
+    /** Nearest-rank percentile of a sorted array. */
+    static double percentile(long[] sorted, double pct) {
+        int rank = (int) Math.ceil(pct / 100.0 * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    /** The scene names, for picocli's completion candidates and help. */
+    static final class SceneNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Scenes.NAMES.iterator();
+        }
+    }
+
+    /** Adapts picocli's configured writer to a stream, so tests can capture the output. */
+    private static final class WriterOutputStream extends java.io.OutputStream {
+        private final java.io.PrintWriter writer;
+
+        WriterOutputStream(java.io.PrintWriter writer) {
+            this.writer = writer;
+        }
+
+        @Override
+        public void write(int b) {
+            writer.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            writer.write(new String(b, off, len, java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public void flush() {
+            writer.flush();
+        }
+    }
+}
