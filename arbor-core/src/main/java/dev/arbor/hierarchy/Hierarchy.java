@@ -134,6 +134,16 @@ public final class Hierarchy {
     private WorldChangeListener[] listeners = new WorldChangeListener[0];
     private boolean notifying;
 
+    // ---- work counters, read by tests that check the cost of operations (not timings) ----
+    /** Nodes whose world matrix was computed, batched or lazily. */
+    long recomputedNodes;
+    /** Stale-bit words visited by batched refreshes. */
+    long scannedWords;
+    /** Nodes whose dense data was moved to the end by a reparent. */
+    long movedNodes;
+    /** Full rewrites of the dense arrays. */
+    long compactions;
+
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
     private final float[] matrixA = new float[16];
@@ -1710,8 +1720,9 @@ public final class Hierarchy {
     /** Recomputes every stale node (parents first) without publishing; the nodes join the next change set. */
     private void refreshStale() {
         if (staleLoWord < staleHiWord) {
-            LocalToWorld.propagateStale(locals, modes, parentNodes, staleBits, staleLoWord, staleHiWord, worlds,
-                    changedBits);
+            scannedWords += staleHiWord - staleLoWord;
+            recomputedNodes += LocalToWorld.propagateStale(locals, modes, parentNodes, staleBits, staleLoWord,
+                    staleHiWord, worlds, changedBits);
             changedLoWord = Math.min(changedLoWord, staleLoWord);
             changedHiWord = Math.max(changedHiWord, staleHiWord);
             if (inverseValidBits != null) {
@@ -1741,6 +1752,7 @@ public final class Hierarchy {
         for (int k = depth - 1; k >= 0; k--) {
             int c = scratch[k];
             LocalToWorld.computeNode(locals, modes, parentNodes, c, worlds);
+            recomputedNodes++;
             Bits.clear(staleBits, c);
             setChanged(c);
             if (inverseValidBits != null) {
@@ -2174,6 +2186,7 @@ public final class Hierarchy {
         for (int s = x; s != NONE; s = nextInPreOrder(s, x)) {
             int from = nodeOfSlot[s];
             int to = nodeEnd++;
+            movedNodes++;
             System.arraycopy(locals, from * LOCAL_STRIDE, locals, to * LOCAL_STRIDE, LOCAL_STRIDE);
             System.arraycopy(worlds, from * WORLD_STRIDE, worlds, to * WORLD_STRIDE, WORLD_STRIDE);
             modes[to] = modes[from];
@@ -2236,6 +2249,7 @@ public final class Hierarchy {
      * contiguous right after compaction). O(live nodes); allocates the new arrays.
      */
     private void compact() {
+        compactions++;
         int cap = modes.length;
         float[] newLocals = new float[cap * LOCAL_STRIDE];
         float[] newWorlds = new float[cap * WORLD_STRIDE];
