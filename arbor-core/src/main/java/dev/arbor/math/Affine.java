@@ -316,13 +316,18 @@ public final class Affine {
      * @param t offset of the record
      */
     public static void decompose(float[] m, int o, float[] trs, int t) {
-        double[] c = new double[9];
-        for (int k = 0; k < 9; k++) {
-            c[k] = m[o + k];
-        }
-        double sx = Math.sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
-        double sy = Math.sqrt(c[3] * c[3] + c[4] * c[4] + c[5] * c[5]);
-        double sz = Math.sqrt(c[6] * c[6] + c[7] * c[7] + c[8] * c[8]);
+        double x0 = m[o];
+        double x1 = m[o + 1];
+        double x2 = m[o + 2];
+        double y0 = m[o + 3];
+        double y1 = m[o + 4];
+        double y2 = m[o + 5];
+        double z0 = m[o + 6];
+        double z1 = m[o + 7];
+        double z2 = m[o + 8];
+        double sx = Math.sqrt(x0 * x0 + x1 * x1 + x2 * x2);
+        double sy = Math.sqrt(y0 * y0 + y1 * y1 + y2 * y2);
+        double sz = Math.sqrt(z0 * z0 + z1 * z1 + z2 * z2);
         if (determinant(m, o) < 0) {
             sx = -sx;
         }
@@ -332,87 +337,90 @@ public final class Affine {
         trs[t + TRS_S] = (float) sx;
         trs[t + TRS_S + 1] = (float) sy;
         trs[t + TRS_S + 2] = (float) sz;
-        double[] scale = {sx, sy, sz};
-        int zero = 0;
-        for (int col = 0; col < 3; col++) {
-            if (scale[col] == 0.0) {
-                zero++;
-            } else {
-                for (int r = 0; r < 3; r++) {
-                    c[col * 3 + r] /= scale[col];
-                }
-            }
-        }
+        int zero = (sx == 0.0 ? 1 : 0) + (sy == 0.0 ? 1 : 0) + (sz == 0.0 ? 1 : 0);
         if (zero >= 2) {
             setQuaternion(trs, t + TRS_Q, 0, 0, 0, 1);
             return;
         }
-        if (zero == 1) {
-            int col = scale[0] == 0.0 ? 0 : scale[1] == 0.0 ? 1 : 2;
-            int a = (col + 1) % 3;
-            int b = (col + 2) % 3;
-            c[col * 3] = c[a * 3 + 1] * c[b * 3 + 2] - c[a * 3 + 2] * c[b * 3 + 1];
-            c[col * 3 + 1] = c[a * 3 + 2] * c[b * 3] - c[a * 3] * c[b * 3 + 2];
-            c[col * 3 + 2] = c[a * 3] * c[b * 3 + 1] - c[a * 3 + 1] * c[b * 3];
-            double len = Math.sqrt(c[col * 3] * c[col * 3] + c[col * 3 + 1] * c[col * 3 + 1]
-                    + c[col * 3 + 2] * c[col * 3 + 2]);
-            if (len == 0.0) {
-                setQuaternion(trs, t + TRS_Q, 0, 0, 0, 1);
-                return;
-            }
-            for (int r = 0; r < 3; r++) {
-                c[col * 3 + r] /= len;
-            }
+        if (sx != 0.0) {
+            x0 /= sx;
+            x1 /= sx;
+            x2 /= sx;
         }
-        quaternionFromRotation(c, trs, t + TRS_Q);
-    }
-
-    /**
-     * Converts a rotation matrix (column-major 3×3 in doubles: {@code r[col*3+row]}) to a unit quaternion.
-     */
-    private static void quaternionFromRotation(double[] r, float[] dest, int d) {
-        double m00 = r[0];
-        double m11 = r[4];
-        double m22 = r[8];
-        double trace = m00 + m11 + m22;
-        double x;
-        double y;
-        double z;
-        double w;
-        // r[col*3+row]: element (row, col); R(row,col)
-        double r01 = r[3];
-        double r02 = r[6];
-        double r10 = r[1];
-        double r12 = r[7];
-        double r20 = r[2];
-        double r21 = r[5];
+        if (sy != 0.0) {
+            y0 /= sy;
+            y1 /= sy;
+            y2 /= sy;
+        }
+        if (sz != 0.0) {
+            z0 /= sz;
+            z1 /= sz;
+            z2 /= sz;
+        }
+        // a zero column is rebuilt as the cross product of the other two (right-handed: x = y × z, y = z × x,
+        // z = x × y), then normalised
+        if (sx == 0.0) {
+            x0 = y1 * z2 - y2 * z1;
+            x1 = y2 * z0 - y0 * z2;
+            x2 = y0 * z1 - y1 * z0;
+            double len = Math.sqrt(x0 * x0 + x1 * x1 + x2 * x2);
+            x0 /= len;
+            x1 /= len;
+            x2 /= len;
+        } else if (sy == 0.0) {
+            y0 = z1 * x2 - z2 * x1;
+            y1 = z2 * x0 - z0 * x2;
+            y2 = z0 * x1 - z1 * x0;
+            double len = Math.sqrt(y0 * y0 + y1 * y1 + y2 * y2);
+            y0 /= len;
+            y1 /= len;
+            y2 /= len;
+        } else if (sz == 0.0) {
+            z0 = x1 * y2 - x2 * y1;
+            z1 = x2 * y0 - x0 * y2;
+            z2 = x0 * y1 - x1 * y0;
+            double len = Math.sqrt(z0 * z0 + z1 * z1 + z2 * z2);
+            z0 /= len;
+            z1 /= len;
+            z2 /= len;
+        }
+        if (!Double.isFinite(x0 + x1 + x2 + y0 + y1 + y2 + z0 + z1 + z2)) {
+            setQuaternion(trs, t + TRS_Q, 0, 0, 0, 1); // parallel columns: no rotation can be recovered
+            return;
+        }
+        // rotation matrix element (row, col): column x = (x0, x1, x2), etc.
+        double trace = x0 + y1 + z2;
+        double qx;
+        double qy;
+        double qz;
+        double qw;
         if (trace > 0) {
             double s = Math.sqrt(trace + 1.0) * 2;
-            w = 0.25 * s;
-            x = (r21 - r12) / s;
-            y = (r02 - r20) / s;
-            z = (r10 - r01) / s;
-        } else if (m00 > m11 && m00 > m22) {
-            double s = Math.sqrt(1.0 + m00 - m11 - m22) * 2;
-            w = (r21 - r12) / s;
-            x = 0.25 * s;
-            y = (r01 + r10) / s;
-            z = (r02 + r20) / s;
-        } else if (m11 > m22) {
-            double s = Math.sqrt(1.0 + m11 - m00 - m22) * 2;
-            w = (r02 - r20) / s;
-            x = (r01 + r10) / s;
-            y = 0.25 * s;
-            z = (r12 + r21) / s;
+            qw = 0.25 * s;
+            qx = (y2 - z1) / s;
+            qy = (z0 - x2) / s;
+            qz = (x1 - y0) / s;
+        } else if (x0 > y1 && x0 > z2) {
+            double s = Math.sqrt(1.0 + x0 - y1 - z2) * 2;
+            qw = (y2 - z1) / s;
+            qx = 0.25 * s;
+            qy = (y0 + x1) / s;
+            qz = (z0 + x2) / s;
+        } else if (y1 > z2) {
+            double s = Math.sqrt(1.0 + y1 - x0 - z2) * 2;
+            qw = (z0 - x2) / s;
+            qx = (y0 + x1) / s;
+            qy = 0.25 * s;
+            qz = (z1 + y2) / s;
         } else {
-            double s = Math.sqrt(1.0 + m22 - m00 - m11) * 2;
-            w = (r10 - r01) / s;
-            x = (r02 + r20) / s;
-            y = (r12 + r21) / s;
-            z = 0.25 * s;
+            double s = Math.sqrt(1.0 + z2 - x0 - y1) * 2;
+            qw = (x1 - y0) / s;
+            qx = (z0 + x2) / s;
+            qy = (z1 + y2) / s;
+            qz = 0.25 * s;
         }
-        double len = Math.sqrt(x * x + y * y + z * z + w * w);
-        setQuaternion(dest, d, x / len, y / len, z / len, w / len);
+        double len = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+        setQuaternion(trs, t + TRS_Q, qx / len, qy / len, qz / len, qw / len);
     }
 
     private static void setQuaternion(float[] dest, int d, double x, double y, double z, double w) {

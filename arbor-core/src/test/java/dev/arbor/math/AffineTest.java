@@ -106,6 +106,19 @@ class AffineTest {
         assertThat(trs).containsExactly(new float[] {4, 5, 6, 0, 0, 0, 1, 0, 1, 1}, within(1e-6f));
     }
 
+    @Test
+    void decomposeRebuildsAZeroMiddleColumnFromTheOtherTwo() {
+        // 90° about z with y scale 0: x axis -> (0, 1, 0), y axis -> 0, z axis -> (0, 0, 1)
+        float[] m = {0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
+        float[] trs = new float[10];
+        Affine.decompose(m, 0, trs, 0);
+        float h = (float) Math.sqrt(0.5);
+        assertThat(trs).containsExactly(new float[] {0, 0, 0, 0, 0, h, h, 1, 0, 1}, within(1e-6f));
+        float[] back = new float[12];
+        Affine.composeTrs(trs, 0, back, 0);
+        assertThat(back).containsExactly(m, within(1e-6f));
+    }
+
     private static float r(SplittableRandom random) {
         return (float) (random.nextDouble() * 10 - 5);
     }

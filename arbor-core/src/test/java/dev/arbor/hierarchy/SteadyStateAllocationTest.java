@@ -1,0 +1,65 @@
+package dev.arbor.hierarchy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A frame in steady state — set every node's rotation, update, read, export — allocates nothing. Measured with the
+ * JVM's per-thread allocation counter (HotSpot's {@code com.sun.management.ThreadMXBean}), which counts bytes, not
+ * time, so the check is deterministic.
+ */
+class SteadyStateAllocationTest {
+
+    @Test
+    void framesAfterWarmUpAllocateNothing() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        assumeThat(bean).isInstanceOf(com.sun.management.ThreadMXBean.class);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        assumeThat(threads.isThreadAllocatedMemorySupported()).isTrue();
+        threads.setThreadAllocatedMemoryEnabled(true);
+
+        Hierarchy h = new Hierarchy();
+        int n = 5000;
+        long[] handles = new long[n];
+        for (int i = 0; i < n; i++) {
+            handles[i] = i < 10 ? h.createRoot() : h.createChild(handles[(i - 10) / 3]);
+            h.setLocalTranslation(handles[i], 1, 0, 0);
+        }
+        float[] rotations = new float[n * 4];
+        float[] world = new float[12];
+        FloatBuffer upload = ByteBuffer.allocateDirect(n * 16 * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
+        long[] sum = new long[1];
+        h.addListener((hierarchy, handle) -> sum[0] += handle);
+        for (int warm = 0; warm < 50; warm++) {
+            frame(h, handles, rotations, world, upload, warm);
+        }
+        long tid = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(tid);
+        for (int f = 0; f < 20; f++) {
+            frame(h, handles, rotations, world, upload, 100 + f);
+        }
+        long allocated = threads.getThreadAllocatedBytes(tid) - before;
+        assertThat(allocated).as("bytes allocated by 20 steady-state frames").isZero();
+        assertThat(h.changedCount()).isEqualTo(n);
+        assertThat(sum[0]).isNotZero();
+    }
+
+    private static void frame(Hierarchy h, long[] handles, float[] rotations, float[] world, FloatBuffer upload,
+                              int frame) {
+        for (int i = 0; i < handles.length; i++) {
+            float angle = 0.01f * frame + i;
+            rotations[i * 4 + 2] = (float) Math.sin(angle * 0.5);
+            rotations[i * 4 + 3] = (float) Math.cos(angle * 0.5);
+        }
+        h.setLocalRotations(handles, 0, handles.length, rotations, 0);
+        h.getWorld(handles[handles.length - 1], world, 0); // lazy chain read
+        h.update();
+        h.writeWorldMatrices(handles, 0, handles.length, MatrixLayout.COLUMN_MAJOR_4X4, upload);
+    }
+}
