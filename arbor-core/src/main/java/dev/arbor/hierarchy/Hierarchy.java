@@ -132,6 +132,7 @@ public final class Hierarchy {
     private long[] changedHandles = new long[0];
     private int changedCount;
     private WorldChangeListener[] listeners = new WorldChangeListener[0];
+    private TopologyListener[] topologyListeners = new TopologyListener[0];
     private boolean notifying;
 
     // ---- work counters, read by tests that check the cost of operations (not timings) ----
@@ -282,6 +283,7 @@ public final class Hierarchy {
      */
     public void destroy(long handle) {
         int x = liveSlot(handle);
+        fireDetaching(handle);
         int count = collectSubtree(x);
         unlink(x);
         for (int k = 0; k < count; k++) {
@@ -379,6 +381,7 @@ public final class Hierarchy {
             }
             newMode = chooseLocalForm(modes[node], matrixA, matrixC);
         }
+        fireDetaching(handle);
         unlink(x);
         linkAt(x, p, index);
         if (p != NONE && nodeOfSlot[p] > nodeOfSlot[x]) {
@@ -1458,6 +1461,97 @@ public final class Hierarchy {
             }
         }
         return false;
+    }
+
+    /**
+     * Adds a listener told before a node leaves its parent (destroy, reparent, detach). O(listeners); allocates the
+     * new listener array.
+     *
+     * @param listener the listener
+     * @throws IllegalArgumentException if {@code listener} is null
+     */
+    public void addTopologyListener(TopologyListener listener) {
+        if (listener == null) {
+            throw new IllegalArgumentException("listener is null");
+        }
+        topologyListeners = Arrays.copyOf(topologyListeners, topologyListeners.length + 1);
+        topologyListeners[topologyListeners.length - 1] = listener;
+    }
+
+    /**
+     * Removes a topology listener (the first registration of it, compared by identity).
+     *
+     * @param listener the listener
+     * @return whether it was registered
+     */
+    public boolean removeTopologyListener(TopologyListener listener) {
+        for (int k = 0; k < topologyListeners.length; k++) {
+            if (topologyListeners[k] == listener) {
+                TopologyListener[] next = new TopologyListener[topologyListeners.length - 1];
+                System.arraycopy(topologyListeners, 0, next, 0, k);
+                System.arraycopy(topologyListeners, k + 1, next, k, topologyListeners.length - k - 1);
+                topologyListeners = next;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void fireDetaching(long handle) {
+        for (TopologyListener l : topologyListeners) {
+            l.detaching(this, handle);
+        }
+    }
+
+    // ---- slot-level access for structures in this package that aggregate over the tree (bounds) ----
+
+    /** @return one past the highest slot ever used; slot arrays of companions must cover [0, slotLimit()) */
+    int slotLimit() {
+        return slotEnd;
+    }
+
+    /** @return the slot of a live handle; throws like every handle-taking method */
+    int slotOf(long handle) {
+        return liveSlot(handle);
+    }
+
+    boolean slotLive(int slot) {
+        return slot >= 0 && slot < slotEnd && nodeOfSlot[slot] != NONE;
+    }
+
+    long handleAt(int slot) {
+        return handleOfSlot(slot);
+    }
+
+    int parentSlotAt(int slot) {
+        return parentSlots[slot];
+    }
+
+    int firstChildSlotAt(int slot) {
+        return firstChildSlots[slot];
+    }
+
+    int nextSiblingSlotAt(int slot) {
+        return nextSiblingSlots[slot];
+    }
+
+    int firstRootSlot() {
+        return firstRootSlot;
+    }
+
+    /** @return whether some world matrix changed since the latest update or is stale (not yet published) */
+    boolean hasUnpublishedChanges() {
+        return staleLoWord < staleHiWord || changedLoWord < changedHiWord;
+    }
+
+    /** Copies the published world matrix of a live slot (12 floats); exact if there are no unpublished changes. */
+    void worldAt(int slot, float[] dest, int offset) {
+        System.arraycopy(worlds, nodeOfSlot[slot] * WORLD_STRIDE, dest, offset, WORLD_STRIDE);
+    }
+
+    /** Writes the local matrix ({@code parentFromLocal}) of a live slot (12 floats). */
+    void localAt(int slot, float[] dest, int offset) {
+        localMatrix(nodeOfSlot[slot], dest, offset);
     }
 
     // =====================================================================================================
