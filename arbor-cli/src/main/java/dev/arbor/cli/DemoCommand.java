@@ -1,6 +1,7 @@
 package dev.arbor.cli;
 
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.HierarchyBounds;
 import dev.arbor.scenes.Scene;
 import dev.arbor.scenes.Scenes;
 import java.io.PrintStream;
@@ -10,6 +11,7 @@ import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.joml.Matrix4f;
 import org.joml.Vector3f;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,6 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Animate every node of a built-in scene and time Hierarchy.update().")
 public final class DemoCommand implements Callable<Integer> {
+    private static final float FOV_DEGREES = 60f;
+    private static final int QUERY_REPEATS = 31;
     @Spec
     private CommandSpec spec;
 
@@ -92,7 +96,50 @@ public final class DemoCommand implements Callable<Integer> {
             }
         }
         report(out, s, h, handles, updateNanos, setNanos);
+        reportFrustum(out, h, handles);
         return 0;
+    }
+
+    /**
+     * Gives every node a small content box, then culls the animated scene against a camera that sees part of it
+     * and prints the count and the query time (first query builds the bounds; the second is the steady state).
+     */
+    private static void reportFrustum(PrintStream out, Hierarchy h, long[] handles) {
+        HierarchyBounds bounds = new HierarchyBounds(h);
+        for (long node : handles) {
+            bounds.setContentBounds(node, -0.1f, -0.1f, -0.1f, 0.1f, 0.1f, 0.1f);
+        }
+        float[] all = new float[6];
+        for (long r = h.firstRoot(); r != Hierarchy.NULL; r = h.nextSibling(r)) {
+            float[] b = new float[6];
+            bounds.getSubtreeBounds(r, b, 0);
+            if (r == h.firstRoot()) {
+                System.arraycopy(b, 0, all, 0, 6);
+            } else {
+                dev.arbor.bounds.Aabb.include(b, 0, all, 0);
+            }
+        }
+        float cx = (all[0] + all[3]) / 2;
+        float cy = (all[1] + all[4]) / 2;
+        float cz = (all[2] + all[5]) / 2;
+        float radius = Math.max(all[3] - all[0], Math.max(all[4] - all[1], all[5] - all[2]));
+        // a camera inside the scene, near its centre, looking along +x with a 60° field of view
+        Matrix4f camera = new Matrix4f().perspective((float) Math.toRadians(FOV_DEGREES), 16f / 9f, 0.05f, radius)
+                .lookAt(cx, cy, cz, cx + 1, cy, cz, 0, 1, 0);
+        long[] visible = new long[handles.length];
+        long[] nanos = new long[QUERY_REPEATS];
+        int count = 0;
+        for (int k = 0; k < QUERY_REPEATS; k++) {
+            long t0 = System.nanoTime();
+            count = bounds.queryFrustum(camera, visible, 0);
+            nanos[k] = System.nanoTime() - t0;
+        }
+        long[] sorted = nanos.clone();
+        Arrays.sort(sorted);
+        out.printf(Locale.ROOT, "frustum query (60° camera inside the scene): %,d of %,d nodes visible (%.1f%%), "
+                + "median %.3f ms over %d queries%n", count, handles.length, 100.0 * count / handles.length,
+                percentile(sorted, 50) / 1e6, QUERY_REPEATS);
+        bounds.close();
     }
 
     static long[] build(Scene s, Hierarchy h) {

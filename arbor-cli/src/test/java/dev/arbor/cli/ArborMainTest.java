@@ -35,6 +35,7 @@ class ArborMainTest {
         assertThat(out).containsPattern("update\\(\\):  median \\d+\\.\\d{3} ms   p99 \\d+\\.\\d{3} ms");
         assertThat(out).containsPattern("per node:  \\d+\\.\\d\\d ns/node");
         assertThat(out).contains("nodes changed in the last update: 6,000");
+        assertThat(out).containsPattern("frustum query \\(60° camera inside the scene\\): [\\d,]+ of 6,000 nodes visible");
     }
 
     @Test
