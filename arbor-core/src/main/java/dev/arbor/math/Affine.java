@@ -308,7 +308,8 @@ public final class Affine {
      * normalised columns. Exact (up to rounding) for matrices made by {@link #composeTrs}; for a matrix with shear
      * the result is the nearest TRS in this sense only — compare {@link #composeTrs} of the result with the input
      * to detect that. A zero-length column is replaced by the cross product of the other two before the rotation
-     * is extracted (its scale stays 0); with two or three zero columns the rotation is the identity.
+     * is extracted (its scale stays 0); with two zero columns the rotation is the shortest arc taking the surviving
+     * axis onto its column (so the TRS still reproduces the matrix); with three, the identity.
      *
      * @param m matrix
      * @param o offset of the matrix
@@ -338,8 +339,21 @@ public final class Affine {
         trs[t + TRS_S + 1] = (float) sy;
         trs[t + TRS_S + 2] = (float) sz;
         int zero = (sx == 0.0 ? 1 : 0) + (sy == 0.0 ? 1 : 0) + (sz == 0.0 ? 1 : 0);
-        if (zero >= 2) {
+        if (zero == 3) {
             setQuaternion(trs, t + TRS_Q, 0, 0, 0, 1);
+            return;
+        }
+        if (zero == 2) {
+            // one axis survives: the shortest-arc rotation taking that unit axis onto the column's direction
+            int axis = sx != 0.0 ? 0 : sy != 0.0 ? 1 : 2;
+            double len = Math.abs(axis == 0 ? sx : axis == 1 ? sy : sz);
+            double ux = m[o + axis * 3] / len;
+            double uy = m[o + axis * 3 + 1] / len;
+            double uz = m[o + axis * 3 + 2] / len;
+            if (axis == 0 && sx < 0) {
+                trs[t + TRS_S] = (float) -sx; // a single axis cannot mirror; keep the direction in the rotation
+            }
+            shortestArc(axis, ux, uy, uz, trs, t + TRS_Q);
             return;
         }
         if (sx != 0.0) {
@@ -421,6 +435,25 @@ public final class Affine {
         }
         double len = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
         setQuaternion(trs, t + TRS_Q, qx / len, qy / len, qz / len, qw / len);
+    }
+
+    /** Writes the unit quaternion of the shortest rotation taking unit axis {@code axis} onto unit vector u. */
+    private static void shortestArc(int axis, double ux, double uy, double uz, float[] dest, int d) {
+        double ax = axis == 0 ? 1 : 0;
+        double ay = axis == 1 ? 1 : 0;
+        double az = axis == 2 ? 1 : 0;
+        double dot = ax * ux + ay * uy + az * uz;
+        if (dot < -1 + 1e-12) {
+            // opposite: half a turn about an axis perpendicular to the unit axis
+            setQuaternion(dest, d, axis == 0 ? 0 : 1, axis == 0 ? 1 : 0, 0, 0);
+            return;
+        }
+        double cx = ay * uz - az * uy;
+        double cy = az * ux - ax * uz;
+        double cz = ax * uy - ay * ux;
+        double w = 1 + dot;
+        double len = Math.sqrt(cx * cx + cy * cy + cz * cz + w * w);
+        setQuaternion(dest, d, cx / len, cy / len, cz / len, w / len);
     }
 
     private static void setQuaternion(float[] dest, int d, double x, double y, double z, double w) {

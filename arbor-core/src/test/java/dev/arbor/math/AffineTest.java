@@ -119,6 +119,23 @@ class AffineTest {
         assertThat(back).containsExactly(m, within(1e-6f));
     }
 
+    @Test
+    void decomposeOfASingleSurvivingAxisStillReproducesTheMatrix() {
+        float[] trs = new float[10];
+        float[] back = new float[12];
+        float[][] cases = {
+            {0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3},   // x axis onto +y, length 2
+            {0, 0, 0, 0, 0, -3, 0, 0, 0, 0, 0, 0},  // y axis onto -z
+            {0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0},  // z axis flipped: half a turn
+            {-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},  // x axis flipped
+        };
+        for (float[] m : cases) {
+            Affine.decompose(m, 0, trs, 0);
+            Affine.composeTrs(trs, 0, back, 0);
+            assertThat(back).containsExactly(m, within(1e-6f));
+        }
+    }
+
     private static float r(SplittableRandom random) {
         return (float) (random.nextDouble() * 10 - 5);
     }
