@@ -1,0 +1,91 @@
+package dev.arbor.bench.peers;
+
+import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.scenes.Scene;
+
+/**
+ * Arbor's {@link Hierarchy}: packed arrays in parent-first order, stale bits, one update pass over what changed,
+ * exact lazy reads of stale nodes. Nodes are created in scene order (a root or a child of an earlier node), so the
+ * packed order starts out equal to the scene's; the adapter maps scene indices to handles.
+ *
+ * <p>Bulk rotations go through {@link Hierarchy#setLocalRotations}; the handle array of a node subset is mapped once
+ * and reused while the caller passes the same subset array.
+ */
+public final class ArborSystem implements TransformSystem {
+    private Hierarchy hierarchy;
+    private long[] handles;
+    private int[] lastNodes;
+    private long[] lastHandles;
+
+    @Override
+    public String id() {
+        return "arbor";
+    }
+
+    @Override
+    public void build(Scene scene) {
+        int n = scene.size();
+        int[] parents = scene.parents();
+        float[] t = scene.translations();
+        float[] r = scene.rotations();
+        float[] s = scene.scales();
+        hierarchy = new Hierarchy(n);
+        handles = new long[n];
+        for (int i = 0; i < n; i++) {
+            long h = parents[i] < 0 ? hierarchy.createRoot() : hierarchy.createChild(handles[parents[i]]);
+            hierarchy.setLocalTranslation(h, t[i * 3], t[i * 3 + 1], t[i * 3 + 2]);
+            hierarchy.setLocalRotation(h, r[i * 4], r[i * 4 + 1], r[i * 4 + 2], r[i * 4 + 3]);
+            hierarchy.setLocalScale(h, s[i * 3], s[i * 3 + 1], s[i * 3 + 2]);
+            handles[i] = h;
+        }
+        hierarchy.update();
+    }
+
+    /** @return the hierarchy under test */
+    public Hierarchy hierarchy() {
+        return hierarchy;
+    }
+
+    @Override
+    public int size() {
+        return hierarchy.size();
+    }
+
+    @Override
+    public void setLocalRotation(int node, float x, float y, float z, float w) {
+        hierarchy.setLocalRotation(handles[node], x, y, z, w);
+    }
+
+    @Override
+    public void setLocalRotations(int[] nodes, int count, float[] xyzw) {
+        if (nodes != lastNodes) {
+            long[] mapped = new long[nodes.length];
+            for (int k = 0; k < nodes.length; k++) {
+                mapped[k] = handles[nodes[k]];
+            }
+            lastNodes = nodes;
+            lastHandles = mapped;
+        }
+        hierarchy.setLocalRotations(lastHandles, 0, count, xyzw, 0);
+    }
+
+    @Override
+    public void setLocalTranslation(int node, float x, float y, float z) {
+        hierarchy.setLocalTranslation(handles[node], x, y, z);
+    }
+
+    @Override
+    public void update() {
+        hierarchy.update();
+    }
+
+    @Override
+    public float[] getWorld(int node, float[] dest, int offset) {
+        return hierarchy.getWorld(handles[node], dest, offset);
+    }
+
+    @Override
+    public void reparent(int node, int newParent) {
+        hierarchy.reparent(handles[node], handles[newParent], false);
+    }
+}

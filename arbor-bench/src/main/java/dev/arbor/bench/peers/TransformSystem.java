@@ -1,0 +1,101 @@
+package dev.arbor.bench.peers;
+
+import dev.arbor.scenes.Scene;
+
+/**
+ * The common face of every benchmarked transform hierarchy: built once from a {@link Scene}, then driven by node
+ * index (the scene's index, whatever order the implementation stores nodes in).
+ *
+ * <p>Contract: setters change a node's local transform; {@link #update()} brings every world transform up to date;
+ * {@link #getWorld} returns a node's world matrix consistent with every setter called so far, doing whatever work
+ * the implementation needs for that (nothing, a walk up the ancestors, or a full update). Not thread-safe.
+ */
+public interface TransformSystem {
+    /** Floats written by {@link #getWorld}: a 3×4 affine matrix, column-major (see {@link Affine}). */
+    int WORLD_STRIDE = Affine.STRIDE;
+
+    /** @return the implementation's id, e.g. {@code jme} */
+    String id();
+
+    /**
+     * Builds the hierarchy of {@code scene} with its rest transforms and brings the world transforms up to date. Called
+     * once per instance.
+     *
+     * @param scene the scene
+     */
+    void build(Scene scene);
+
+    /** @return the number of scene nodes (any synthetic root the implementation adds is not counted) */
+    int size();
+
+    /**
+     * @param workload a workload
+     * @return whether this implementation can run it
+     */
+    default boolean supports(Workload workload) {
+        return true;
+    }
+
+    /** @return how this implementation composes parent and child transforms */
+    default Composition composition() {
+        return Composition.MATRIX;
+    }
+
+    /**
+     * Sets one node's local rotation.
+     *
+     * @param node scene node index
+     * @param x quaternion x
+     * @param y quaternion y
+     * @param z quaternion z
+     * @param w quaternion w
+     */
+    void setLocalRotation(int node, float x, float y, float z, float w);
+
+    /**
+     * Sets the local rotations of several nodes; implementations with a bulk setter override this.
+     *
+     * @param nodes scene node indices; callers pass the same array again for the same subset
+     * @param count number of entries of {@code nodes} to use
+     * @param xyzw packed rotations, 4 floats for {@code nodes[k]} at {@code 4k}
+     */
+    default void setLocalRotations(int[] nodes, int count, float[] xyzw) {
+        for (int k = 0; k < count; k++) {
+            int q = k * 4;
+            setLocalRotation(nodes[k], xyzw[q], xyzw[q + 1], xyzw[q + 2], xyzw[q + 3]);
+        }
+    }
+
+    /**
+     * Sets one node's local translation.
+     *
+     * @param node scene node index
+     * @param x translation x
+     * @param y translation y
+     * @param z translation z
+     */
+    void setLocalTranslation(int node, float x, float y, float z);
+
+    /** Brings every world transform up to date. */
+    void update();
+
+    /**
+     * Writes node {@code node}'s current world matrix.
+     *
+     * @param node scene node index
+     * @param dest destination, {@link #WORLD_STRIDE} floats from {@code offset}, column-major 3×4
+     * @param offset start in {@code dest}
+     * @return {@code dest}
+     */
+    float[] getWorld(int node, float[] dest, int offset);
+
+    /**
+     * Moves {@code node} (with its subtree) under {@code newParent}, keeping its local transform (so its world
+     * transform changes). The caller guarantees {@code newParent} is not in {@code node}'s subtree.
+     *
+     * @param node scene node index
+     * @param newParent scene node index of the new parent
+     * @throws UnsupportedOperationException if {@link #supports} is false for {@link Workload#REPARENT_CHURN}
+     */
+    void reparent(int node, int newParent);
+}

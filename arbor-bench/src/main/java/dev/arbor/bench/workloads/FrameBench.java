@@ -1,0 +1,89 @@
+package dev.arbor.bench.workloads;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * One frame of a game loop on every scene: all-dirty, 1% dirty, static and roots-moved. Scores are ns per frame
+ * (divide by the scene's node count for ns/node; {@link dev.arbor.bench.BenchMain} does).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xss256m", "-Djoml.nounsafe=true"})
+public class FrameBench {
+    /** The implementation under test, built alone in this fork from one scene and checked before timing. */
+    @State(Scope.Benchmark)
+    public static class Subject {
+        /** Scene name. */
+        @Param({"seed-6000", "game-100k", "chain-10k", "flat-100k", "crowd", "million"})
+        public String scene;
+        /** Implementation id. */
+        @Param({"arbor", "jme", "gdx", "joml-tree", "minko-before", "minko-after", "sort-container", "nested-set"})
+        public String impl;
+        Fixture fixture;
+
+        /**
+         * Builds, checks and prepares the workload of the running benchmark method.
+         *
+         * @param params the running benchmark
+         */
+        @Setup(Level.Trial)
+        public void setUp(BenchmarkParams params) {
+            fixture = Fixture.create(scene, impl, BenchMethods.workloadOf(params.getBenchmark()));
+        }
+    }
+
+    /**
+     * All-dirty frame.
+     *
+     * @param s the subject
+     */
+    @Benchmark
+    public void allDirty(Subject s) {
+        s.fixture.allDirty();
+    }
+
+    /**
+     * 1%-dirty frame.
+     *
+     * @param s the subject
+     */
+    @Benchmark
+    public void dirty1pct(Subject s) {
+        s.fixture.dirty1pct();
+    }
+
+    /**
+     * Static frame.
+     *
+     * @param s the subject
+     */
+    @Benchmark
+    public void staticFrame(Subject s) {
+        s.fixture.staticFrame();
+    }
+
+    /**
+     * Roots-moved frame.
+     *
+     * @param s the subject
+     */
+    @Benchmark
+    public void rootsMoved(Subject s) {
+        s.fixture.rootsMoved();
+    }
+}
