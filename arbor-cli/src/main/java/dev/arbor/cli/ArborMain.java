@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "arbor", mixinStandardHelpOptions = true, version = "arbor 0.1.0",
         description = "Arbor: a data-oriented transform hierarchy for the JVM.",
-        subcommands = {DemoCommand.class})
+        subcommands = {DemoCommand.class, InspectCommand.class, DumpCommand.class, RenderCommand.class})
 public final class ArborMain implements Runnable {
 
     /**

@@ -19,22 +19,32 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code arbor demo}: builds a named scene (default {@code game-100k}), animates every node's local rotation for a
- * number of frames and reports the update time per frame (median and 99th percentile), ns per node and nodes per
- * second.
+ * {@code arbor demo}: without options, a crowd of the bundled Cesium Man model (or of {@code --model FILE}), each copy
+ * walking at its own time, with the time of sampling, {@code update()} and skinning palettes per frame (see
+ * {@link CrowdDemo}). With {@code --scene NAME}, builds a named scene, animates every node's local rotation and
+ * reports the update time per frame (median and 99th percentile), ns per node and nodes per second.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Animate every node of a built-in scene and time Hierarchy.update().")
+        description = "Animate a crowd of the bundled glTF model (default) or every node of a built-in scene "
+                + "(--scene), and time Hierarchy.update().")
 public final class DemoCommand implements Callable<Integer> {
     private static final float FOV_DEGREES = 60f;
     private static final int QUERY_REPEATS = 31;
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--scene", defaultValue = "game-100k",
-            description = "Scene: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--scene",
+            description = "Built-in scene instead of the crowd: ${COMPLETION-CANDIDATES}.",
             completionCandidates = SceneNames.class)
     private String scene;
+
+    @Option(names = "--model", paramLabel = "FILE",
+            description = "glTF model for the crowd (default: the bundled Cesium Man).")
+    private java.nio.file.Path model;
+
+    @Option(names = "--crowd", defaultValue = "1000", paramLabel = "N",
+            description = "Number of model instances in the crowd (default: ${DEFAULT-VALUE}).")
+    private int crowd;
 
     @Option(names = "--frames", defaultValue = "300", description = "Measured frames (default: ${DEFAULT-VALUE}).")
     private int frames;
@@ -53,6 +63,20 @@ public final class DemoCommand implements Callable<Integer> {
         if (frames < 1 || warmup < 0) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                     "frames must be at least 1 and warmup at least 0: frames=" + frames + ", warmup=" + warmup);
+        }
+        if (scene == null) {
+            if (crowd < 1) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "crowd must be at least 1: crowd=" + crowd);
+            }
+            try {
+                return CrowdDemo.run(out, model, crowd, frames, warmup, noProgress);
+            } catch (java.io.IOException e) {
+                spec.commandLine().getErr().println("error: " + (model == null ? "bundled model" : model) + ": "
+                        + e.getMessage());
+                spec.commandLine().getErr().flush();
+                return 1;
+            }
         }
         Scene s;
         try {

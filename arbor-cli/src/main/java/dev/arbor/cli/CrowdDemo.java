@@ -1,0 +1,166 @@
+package dev.arbor.cli;
+
+import dev.arbor.animation.Pose;
+import dev.arbor.animation.Skeleton;
+import dev.arbor.animation.WrapMode;
+import dev.arbor.gltf.Gltf;
+import dev.arbor.gltf.GltfInstance;
+import dev.arbor.gltf.GltfModel;
+import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.MatrixLayout;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * The crowd mode of {@code arbor demo}: many instances of one glTF model (by default the bundled Cesium Man) in one
+ * hierarchy on a grid, each playing the model's first animation at its own time (looping). Per frame: sample and
+ * apply every instance's pose, {@code update()}, then write every skeleton's skinning palette into one direct
+ * buffer — each step timed.
+ */
+final class CrowdDemo {
+    /** Class-path folder of the bundled model and its licence files. */
+    static final String BUNDLED_FOLDER = "/dev/arbor/cli/models/CesiumMan/";
+    static final String BUNDLED_FILE = "CesiumMan.glb";
+    /** Frames per second of the simulated clock. */
+    static final float FPS = 60f;
+
+    private CrowdDemo() {
+    }
+
+    static GltfModel bundledModel() throws IOException {
+        try (InputStream in = CrowdDemo.class.getResourceAsStream(BUNDLED_FOLDER + BUNDLED_FILE)) {
+            if (in == null) {
+                throw new IOException("bundled model missing from the class path: " + BUNDLED_FOLDER + BUNDLED_FILE);
+            }
+            return Gltf.read(in, BUNDLED_FILE);
+        }
+    }
+
+    static int run(PrintStream out, Path modelFile, int crowd, int frames, int warmup, boolean noProgress)
+            throws IOException {
+        GltfModel model = modelFile == null ? bundledModel() : Gltf.read(modelFile);
+        long buildStart = System.nanoTime();
+        int perInstance = model.nodeCount() + 1;
+        Hierarchy h = new Hierarchy(crowd * perInstance);
+        GltfInstance[] members = new GltfInstance[crowd];
+        int columns = (int) Math.ceil(Math.sqrt(crowd));
+        int scene = model.sceneToShow();
+        for (int i = 0; i < crowd; i++) {
+            long spot = h.createRoot();
+            h.setLocalTranslation(spot, (i % columns) * 1.5f, 0, (i / columns) * 1.5f);
+            members[i] = model.instantiate(h, scene, spot);
+        }
+        h.update();
+        long buildNanos = System.nanoTime() - buildStart;
+        int nodes = h.size();
+        int joints = 0;
+        long[] meshes = new long[crowd];
+        Skeleton[] skeletons = new Skeleton[crowd];
+        if (model.skinCount() > 0) {
+            int meshNode = -1;
+            for (int n = 0; n < model.nodeCount() && meshNode < 0; n++) {
+                meshNode = model.skinOf(n) == 0 ? n : -1;
+            }
+            for (int i = 0; i < crowd; i++) {
+                skeletons[i] = members[i].skeleton(0);
+                meshes[i] = meshNode < 0 ? Hierarchy.NULL : members[i].handle(meshNode);
+            }
+            joints = skeletons[0] == null ? 0 : skeletons[0].jointCount();
+        }
+        boolean animated = model.animationCount() > 0;
+        String source = modelFile == null ? "bundled " + BUNDLED_FILE + " (Cesium Man, (c) 2017 Cesium, CC-BY 4.0 with"
+                + " trademark limitations; licence files in the jar under " + BUNDLED_FOLDER.substring(1) + ")"
+                : modelFile.toString();
+        out.printf(Locale.ROOT, "crowd: %,d × %s%n", crowd, source);
+        out.printf(Locale.ROOT, "%,d nodes (%d per instance + 1 spot), %d joints per skeleton, %s, built in %.1f ms%n",
+                nodes, model.nodeCount(), joints, animated ? "animation \"" + nameOf(model) + "\" ("
+                        + model.animation(0).channelCount() + " channels, " + String.format(Locale.ROOT, "%.3f",
+                        model.animation(0).endTime()) + " s, looped)" : "no animation", buildNanos / 1e6);
+
+        Pose pose = model.restPose();
+        FloatBuffer palettes = ByteBuffer.allocateDirect(Math.max(1, crowd * joints * 16 * Float.BYTES))
+                .order(ByteOrder.nativeOrder()).asFloatBuffer();
+        long[] sampleNanos = new long[frames];
+        long[] updateNanos = new long[frames];
+        long[] paletteNanos = new long[frames];
+        int total = warmup + frames;
+        float length = animated ? model.animation(0).endTime() : 0f;
+        ProgressBar bar = noProgress ? null : new ProgressBarBuilder().setTaskName("frames").setInitialMax(total)
+                .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250).continuousUpdate().build();
+        try {
+            for (int frame = 0; frame < total; frame++) {
+                float clock = frame / FPS;
+                long t0 = System.nanoTime();
+                if (animated) {
+                    for (int i = 0; i < crowd; i++) {
+                        // each member starts at its own phase of the cycle
+                        float phase = length * ((i * 0.618034f) % 1f);
+                        members[i].applyAnimation(0, clock + phase, WrapMode.LOOP, pose);
+                    }
+                }
+                long t1 = System.nanoTime();
+                h.update();
+                long t2 = System.nanoTime();
+                for (int i = 0; i < crowd && joints > 0; i++) {
+                    skeletons[i].writePalette(h, meshes[i], MatrixLayout.COLUMN_MAJOR_4X4, palettes,
+                            i * joints * 16);
+                }
+                long t3 = System.nanoTime();
+                if (frame >= warmup) {
+                    sampleNanos[frame - warmup] = t1 - t0;
+                    updateNanos[frame - warmup] = t2 - t1;
+                    paletteNanos[frame - warmup] = t3 - t2;
+                }
+                if (bar != null) {
+                    bar.step();
+                }
+            }
+        } finally {
+            if (bar != null) {
+                bar.close();
+            }
+        }
+        long[] updates = sorted(updateNanos);
+        double median = DemoCommand.percentile(updates, 50);
+        out.printf(Locale.ROOT, "frames measured: %d (after %d warm-up frames), every instance at its own time, JDK %s%n",
+                frames, warmup, Runtime.version());
+        out.printf(Locale.ROOT, "sample + apply poses: median %.3f ms   p99 %.3f ms%n",
+                DemoCommand.percentile(sorted(sampleNanos), 50) / 1e6,
+                DemoCommand.percentile(sorted(sampleNanos), 99) / 1e6);
+        out.printf(Locale.ROOT, "update():  median %.3f ms   p99 %.3f ms   min %.3f ms%n", median / 1e6,
+                DemoCommand.percentile(updates, 99) / 1e6, updates[0] / 1e6);
+        out.printf(Locale.ROOT, "per node:  %.2f ns/node (median)   %.1f M nodes/s%n", median / nodes,
+                nodes / median * 1e3);
+        out.printf(Locale.ROOT, "skinning palettes (%,d × %d joints, 4×4 into a direct buffer): median %.3f ms%n",
+                crowd, joints, DemoCommand.percentile(sorted(paletteNanos), 50) / 1e6);
+        long[] frameNanos = new long[frames];
+        for (int f = 0; f < frames; f++) {
+            frameNanos[f] = sampleNanos[f] + updateNanos[f] + paletteNanos[f];
+        }
+        double frameMedian = DemoCommand.percentile(sorted(frameNanos), 50);
+        out.printf(Locale.ROOT, "frame time: median %.3f ms (%.0f frames/s)%n", frameMedian / 1e6,
+                1e9 / Math.max(1, frameMedian));
+        out.printf(Locale.ROOT, "nodes changed in the last update: %,d%n", h.changedCount());
+        return 0;
+    }
+
+    private static String nameOf(GltfModel model) {
+        return model.animation(0).name() == null ? "0" : model.animation(0).name();
+    }
+
+    private static long[] sorted(long[] values) {
+        long[] s = values.clone();
+        Arrays.sort(s);
+        return s;
+    }
+}

@@ -1,0 +1,131 @@
+package dev.arbor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+/** inspect, dump, render and the crowd demo, run through the command line as a user would. */
+class GltfCommandsTest {
+    @TempDir
+    Path temp;
+
+    static Path shared(String name, String file) {
+        Path start = Path.of(System.getProperty("maven.multiModuleProjectDirectory", ".")).toAbsolutePath();
+        for (Path q = start; q != null; q = q.getParent()) {
+            Path candidate = q.resolve("../shared/data/gltf").normalize();
+            if (Files.isDirectory(candidate)) {
+                return candidate.resolve(name).resolve(file);
+            }
+        }
+        throw new IllegalStateException("shared glTF assets not found above " + start);
+    }
+
+    private static String[] run(int expectedExit, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cmd = new CommandLine(new ArborMain());
+        cmd.setOut(new PrintWriter(out));
+        cmd.setErr(new PrintWriter(err));
+        int code = cmd.execute(args);
+        assertThat(code).as("exit code; stderr: %s", err).isEqualTo(expectedExit);
+        return new String[] {out.toString(), err.toString()};
+    }
+
+    @Test
+    void inspectShowsTheTreeSkinsAndAnimations() {
+        String out = run(0, "inspect", shared("CesiumMan", "CesiumMan.glb").toString())[0];
+        assertThat(out).contains("CesiumMan.glb: 22 nodes, 1 scenes (default 0), 1 skins, 1 animations");
+        assertThat(out).contains("  [0] Z_UP  depth 1  matrix [1 0 0 | 0 0 -1 | 0 1 0 | 0 0 0]");
+        assertThat(out).contains("[19] Skeleton_arm_joint_L__2_  depth 8  T(");
+        assertThat(out).contains("skin 0 \"Armature\": 19 joints, skeleton root [3] Skeleton_torso_joint_1");
+        assertThat(out).contains("animation 0: 57 channels, time 0.0417..2.0000 s, {LINEAR=57}, up to 48 keys");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"CesiumMan/CesiumMan.glb", "SimpleSkin/SimpleSkin.gltf", "RiggedSimple/RiggedSimple.glb",
+        "NegativeScaleTest/NegativeScaleTest.glb"})
+    void dumpJsonMatchesTheStaticWorldOracle(String asset) throws Exception {
+        String name = asset.substring(0, asset.indexOf('/'));
+        String out = run(0, "dump", shared(name, asset.substring(name.length() + 1)).toString(), "--json")[0];
+        JsonNode actual = new ObjectMapper().readTree(out).get("nodes");
+        JsonNode expected = new ObjectMapper().readTree(shared(name, name + ".static-world.json").toFile())
+                .get("nodes");
+        assertThat(actual.size()).isEqualTo(expected.size());
+        for (int i = 0; i < expected.size(); i++) {
+            assertThat(actual.get(i).get("node").intValue()).isEqualTo(expected.get(i).get("node").intValue());
+            assertThat(actual.get(i).get("name")).isEqualTo(expected.get(i).get("name"));
+            JsonNode a = actual.get(i).get("world_matrix_colmajor");
+            JsonNode e = expected.get(i).get("world_matrix_colmajor");
+            for (int k = 0; k < 16; k++) {
+                assertThat(a.get(k).doubleValue()).isCloseTo(e.get(k).doubleValue(),
+                        org.assertj.core.data.Offset.offset(1e-5 * Math.max(1, Math.abs(e.get(k).doubleValue()))));
+            }
+        }
+    }
+
+    @Test
+    void dumpPosesTheAnimationAtTheTime() throws Exception {
+        // BoxAnimated: node 2 rotates about x; at t = 1.5 s the dump shows a rotated basis, at rest the identity
+        String path = shared("BoxAnimated", "BoxAnimated.glb").toString();
+        JsonNode posed = new ObjectMapper().readTree(run(0, "dump", path, "--animation", "0", "--time", "1.5",
+                "--json")[0]);
+        JsonNode rest = new ObjectMapper().readTree(run(0, "dump", path, "--json")[0]);
+        assertThat(posed.get("time").doubleValue()).isEqualTo(1.5);
+        assertThat(posed.get("nodes").get(2).get("world_matrix_colmajor").get(5).doubleValue())
+                .isNotEqualTo(rest.get("nodes").get(2).get("world_matrix_colmajor").get(5).doubleValue());
+    }
+
+    @Test
+    void badInputIsOneLineOnStderrAndExitCodeOne() throws Exception {
+        Path broken = temp.resolve("broken.gltf");
+        Files.writeString(broken, "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"children\":[42]}]}");
+        String err = run(1, "dump", broken.toString(), "--json")[1];
+        assertThat(err.trim()).isEqualTo("error: " + broken + ": nodes[0].children[0]: index 42 out of range,"
+                + " nodes.length=1");
+        assertThat(run(1, "inspect", temp.resolve("missing.glb").toString())[1]).contains("no such file");
+        assertThat(run(2, "dump", shared("BoxAnimated", "BoxAnimated.glb").toString(), "--animation", "walk")[1])
+                .contains("unknown animation: walk");
+    }
+
+    @Test
+    void renderWritesAPngAndAnSvg() throws Exception {
+        Path png = temp.resolve("man.png");
+        String path = shared("CesiumMan", "CesiumMan.glb").toString();
+        String out = run(0, "render", path, "--animation", "0", "--time", "0.5", "--size", "200", "-o",
+                png.toString())[0];
+        assertThat(out).contains("22 nodes, 19 joints, view front");
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isEqualTo(200);
+        Path svg = temp.resolve("man.svg");
+        run(0, "render", path, "--view", "iso", "--labels", "-o", svg.toString());
+        String text = Files.readString(svg);
+        assertThat(text).startsWith("<svg").contains("<line ").contains("Skeleton_neck_joint_2").endsWith("</svg>\n");
+        assertThat(run(2, "render", path, "-o", temp.resolve("x.gif").toString())[1]).contains(".png or .svg");
+    }
+
+    @Test
+    void defaultDemoIsACrowdOfTheBundledModel() {
+        String out = run(0, "demo", "--crowd", "12", "--frames", "4", "--warmup", "1", "--no-progress")[0];
+        assertThat(out).contains("crowd: 12 × bundled CesiumMan.glb (Cesium Man, (c) 2017 Cesium, CC-BY 4.0");
+        assertThat(out).contains("276 nodes (22 per instance + 1 spot), 19 joints per skeleton");
+        assertThat(out).containsPattern("update\\(\\):  median \\d+\\.\\d{3} ms   p99 \\d+\\.\\d{3} ms");
+        assertThat(out).containsPattern("per node:  \\d+\\.\\d\\d ns/node");
+        assertThat(out).contains("skinning palettes (12 × 19 joints");
+        assertThat(out).contains("nodes changed in the last update: 228");
+        assertThat(CrowdDemo.class.getResource(CrowdDemo.BUNDLED_FOLDER + "LICENSE.md")).isNotNull();
+        assertThat(CrowdDemo.class.getResource(CrowdDemo.BUNDLED_FOLDER + "LICENSES/LicenseRef-CC-BY-TM.txt"))
+                .isNotNull();
+    }
+}

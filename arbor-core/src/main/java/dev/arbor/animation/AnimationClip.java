@@ -1,0 +1,290 @@
+package dev.arbor.animation;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An animation clip: channels, each animating one path (translation, rotation or scale) of one target, with its own
+ * key times and values in flat arrays (layout as in {@link Keyframes}). A target is an index into a {@link Pose};
+ * which node it moves is decided by whoever applies the pose ({@link Pose#applyTo}).
+ *
+ * <p>Immutable once built and safe to share between threads and between any number of instances that play it at
+ * different times (a crowd): sampling reads the clip and writes only into the caller's pose.
+ *
+ * <p>Build with {@link #builder(String)}; every channel is validated when added.
+ */
+public final class AnimationClip {
+    private final String name;
+    /** Pose index each channel writes. */
+    private final int[] targets;
+    private final TargetPath[] paths;
+    private final Interpolation[] interpolations;
+    /** Key times per channel, strictly increasing. */
+    private final float[][] times;
+    /** Key values per channel, layout as in {@link Keyframes}. */
+    private final float[][] values;
+    private final float startTime;
+    private final float endTime;
+    private final int targetCount;
+
+    private AnimationClip(Builder b) {
+        int n = b.targets.size();
+        this.name = b.name;
+        this.targets = new int[n];
+        this.paths = new TargetPath[n];
+        this.interpolations = new Interpolation[n];
+        this.times = new float[n][];
+        this.values = new float[n][];
+        float start = Float.POSITIVE_INFINITY;
+        float end = Float.NEGATIVE_INFINITY;
+        int maxTarget = -1;
+        for (int c = 0; c < n; c++) {
+            targets[c] = b.targets.get(c);
+            paths[c] = b.paths.get(c);
+            interpolations[c] = b.interpolations.get(c);
+            times[c] = b.times.get(c);
+            values[c] = b.values.get(c);
+            start = Math.min(start, times[c][0]);
+            end = Math.max(end, times[c][times[c].length - 1]);
+            maxTarget = Math.max(maxTarget, targets[c]);
+        }
+        this.startTime = n == 0 ? 0f : start;
+        this.endTime = n == 0 ? 0f : end;
+        this.targetCount = maxTarget + 1;
+    }
+
+    /**
+     * Starts building a clip.
+     *
+     * @param name the clip's name (may be {@code null})
+     * @return a new builder
+     */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /** @return the clip's name, or {@code null} */
+    public String name() {
+        return name;
+    }
+
+    /** @return the number of channels */
+    public int channelCount() {
+        return targets.length;
+    }
+
+    /** @return the earliest key time over all channels (0 for a clip without channels) */
+    public float startTime() {
+        return startTime;
+    }
+
+    /** @return the latest key time over all channels (0 for a clip without channels); the loop length */
+    public float endTime() {
+        return endTime;
+    }
+
+    /** @return one more than the largest target index: the smallest pose this clip can be sampled into */
+    public int targetCount() {
+        return targetCount;
+    }
+
+    /**
+     * @param channel channel index
+     * @return the pose index the channel writes
+     * @throws IndexOutOfBoundsException if {@code channel} is out of range
+     */
+    public int target(int channel) {
+        return targets[channel];
+    }
+
+    /**
+     * @param channel channel index
+     * @return what the channel animates
+     * @throws IndexOutOfBoundsException if {@code channel} is out of range
+     */
+    public TargetPath path(int channel) {
+        return paths[channel];
+    }
+
+    /**
+     * @param channel channel index
+     * @return the channel's interpolation
+     * @throws IndexOutOfBoundsException if {@code channel} is out of range
+     */
+    public Interpolation interpolation(int channel) {
+        return interpolations[channel];
+    }
+
+    /**
+     * @param channel channel index
+     * @return a copy of the channel's key times
+     * @throws IndexOutOfBoundsException if {@code channel} is out of range
+     */
+    public float[] times(int channel) {
+        return times[channel].clone();
+    }
+
+    /**
+     * @param channel channel index
+     * @return a copy of the channel's key values (layout as in {@link Keyframes})
+     * @throws IndexOutOfBoundsException if {@code channel} is out of range
+     */
+    public float[] values(int channel) {
+        return values[channel].clone();
+    }
+
+    /**
+     * Samples every channel at time {@code time} and writes the results into {@code pose}; pose entries that no
+     * channel animates are left as they were (start from a rest pose with {@link Pose#copyFrom}). Allocation-free;
+     * O(channels × log keys). Thread-safe for the clip; the pose must not be shared.
+     *
+     * @param time time in seconds
+     * @param wrap {@link WrapMode#CLAMP} uses the time as given (values clamp at the ends); {@link WrapMode#LOOP}
+     *     first wraps it into {@code [0, endTime())}
+     * @param pose destination
+     * @throws IllegalArgumentException if {@code time} is NaN or the pose has fewer than {@link #targetCount()}
+     *     entries
+     */
+    public void sample(float time, WrapMode wrap, Pose pose) {
+        if (Float.isNaN(time)) {
+            throw new IllegalArgumentException("time is NaN");
+        }
+        if (pose.size() < targetCount) {
+            throw new IllegalArgumentException("pose too small: size=" + pose.size() + ", required=" + targetCount);
+        }
+        float t = wrap == WrapMode.LOOP ? wrap(time) : time;
+        float[] translations = pose.translations;
+        float[] rotations = pose.rotations;
+        float[] scales = pose.scales;
+        for (int c = 0; c < targets.length; c++) {
+            int target = targets[c];
+            switch (paths[c]) {
+                case TRANSLATION:
+                    Keyframes.sample(times[c], values[c], 3, interpolations[c], false, t, translations, target * 3);
+                    break;
+                case ROTATION:
+                    Keyframes.sample(times[c], values[c], 4, interpolations[c], true, t, rotations, target * 4);
+                    break;
+                case SCALE:
+                    Keyframes.sample(times[c], values[c], 3, interpolations[c], false, t, scales, target * 3);
+                    break;
+                default:
+                    throw new AssertionError(paths[c]);
+            }
+        }
+    }
+
+    /**
+     * Wraps a time into {@code [0, endTime())} as {@link WrapMode#LOOP} does.
+     *
+     * @param time any finite time
+     * @return the wrapped time; {@code time} itself if the clip's end time is not positive or time is infinite
+     */
+    public float wrap(float time) {
+        if (!(endTime > 0f) || Float.isInfinite(time)) {
+            return time;
+        }
+        double r = time % (double) endTime;
+        if (r < 0) {
+            r += endTime;
+        }
+        float f = (float) r;
+        return f >= endTime ? 0f : f;
+    }
+
+    @Override
+    public String toString() {
+        return "AnimationClip[name=" + name + ", channels=" + targets.length + ", time=" + startTime + ".." + endTime
+                + "]";
+    }
+
+    /**
+     * Collects channels for an {@link AnimationClip}. Not thread-safe; use once.
+     */
+    public static final class Builder {
+        private final String name;
+        private final List<Integer> targets = new ArrayList<>();
+        private final List<TargetPath> paths = new ArrayList<>();
+        private final List<Interpolation> interpolations = new ArrayList<>();
+        private final List<float[]> times = new ArrayList<>();
+        private final List<float[]> values = new ArrayList<>();
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        /**
+         * Adds a channel. The arrays are copied. O(keys).
+         *
+         * @param target pose index the channel writes, ≥ 0
+         * @param path what it animates
+         * @param interpolation how it interpolates
+         * @param keyTimes key times: at least one, finite, strictly increasing
+         * @param keyValues {@code keyTimes.length × interpolation.valuesPerKey() × path.components()} finite floats;
+         *     for rotations every key value (not tangent) must be a non-zero quaternion
+         * @return this builder
+         * @throws IllegalArgumentException naming the channel and the bad value if any of these does not hold
+         */
+        public Builder addChannel(int target, TargetPath path, Interpolation interpolation, float[] keyTimes,
+                                  float[] keyValues) {
+            int c = targets.size();
+            if (target < 0) {
+                throw new IllegalArgumentException("channel " + c + ": negative target=" + target);
+            }
+            int n = keyTimes.length;
+            if (n == 0) {
+                throw new IllegalArgumentException("channel " + c + ": no keys");
+            }
+            for (int k = 0; k < n; k++) {
+                float t = keyTimes[k];
+                if (!Float.isFinite(t)) {
+                    throw new IllegalArgumentException("channel " + c + ": time[" + k + "]=" + t + " is not finite");
+                }
+                if (k > 0 && !(t > keyTimes[k - 1])) {
+                    throw new IllegalArgumentException("channel " + c + ": times not strictly increasing: time["
+                            + (k - 1) + "]=" + keyTimes[k - 1] + ", time[" + k + "]=" + t);
+                }
+            }
+            int components = path.components();
+            int perKey = interpolation.valuesPerKey() * components;
+            if (keyValues.length != (long) n * perKey) {
+                throw new IllegalArgumentException("channel " + c + ": values.length=" + keyValues.length
+                        + ", required=" + (long) n * perKey + " (" + n + " keys × " + perKey + ")");
+            }
+            for (int i = 0; i < keyValues.length; i++) {
+                if (!Float.isFinite(keyValues[i])) {
+                    throw new IllegalArgumentException("channel " + c + ": value[" + i + "]=" + keyValues[i]
+                            + " is not finite");
+                }
+            }
+            if (path == TargetPath.ROTATION) {
+                int mid = interpolation == Interpolation.CUBICSPLINE ? components : 0;
+                for (int k = 0; k < n; k++) {
+                    int v = k * perKey + mid;
+                    double len2 = (double) keyValues[v] * keyValues[v] + (double) keyValues[v + 1] * keyValues[v + 1]
+                            + (double) keyValues[v + 2] * keyValues[v + 2]
+                            + (double) keyValues[v + 3] * keyValues[v + 3];
+                    if (!(len2 > 1e-12)) {
+                        throw new IllegalArgumentException("channel " + c + ": key " + k
+                                + " is a zero quaternion");
+                    }
+                }
+            }
+            targets.add(target);
+            paths.add(path);
+            interpolations.add(interpolation);
+            times.add(keyTimes.clone());
+            values.add(keyValues.clone());
+            return this;
+        }
+
+        /**
+         * Builds the clip. The builder may be reused afterwards, but the clip does not see later channels.
+         *
+         * @return the clip
+         */
+        public AnimationClip build() {
+            return new AnimationClip(this);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.arbor.animation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.arbor.hierarchy.Hierarchy;
+import org.joml.Matrix4f;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+class AnimationClipTest {
+
+    private static AnimationClip slide() {
+        // target 1 slides in x from 0 to 10 over [1, 3]
+        return AnimationClip.builder("slide")
+                .addChannel(1, TargetPath.TRANSLATION, Interpolation.LINEAR, new float[] {1, 3},
+                        new float[] {0, 0, 0, 10, 0, 0})
+                .build();
+    }
+
+    @Test
+    void clampUsesTheTimeAsGiven() {
+        AnimationClip clip = slide();
+        Pose pose = new Pose(2);
+        clip.sample(2f, WrapMode.CLAMP, pose);
+        assertThat(pose.translation(1, new float[3], 0)).containsExactly(5, 0, 0);
+        clip.sample(7f, WrapMode.CLAMP, pose);
+        assertThat(pose.translation(1, new float[3], 0)).containsExactly(10, 0, 0);
+        // target 0 is not animated: left as it was
+        assertThat(pose.translation(0, new float[3], 0)).containsExactly(0, 0, 0);
+    }
+
+    @Test
+    void loopWrapsIntoZeroToEndTime() {
+        AnimationClip clip = slide();
+        assertThat(clip.endTime()).isEqualTo(3f);
+        assertThat(clip.startTime()).isEqualTo(1f);
+        assertThat(clip.wrap(5f)).isEqualTo(2f);
+        assertThat(clip.wrap(-1f)).isEqualTo(2f);
+        assertThat(clip.wrap(3f)).isEqualTo(0f);
+        Pose pose = new Pose(2);
+        clip.sample(5f, WrapMode.LOOP, pose); // = t 2
+        assertThat(pose.translation(1, new float[3], 0)[0]).isCloseTo(5f, within(1e-6f));
+    }
+
+    @Test
+    void invalidChannelsAreRejectedWithTheReason() {
+        AnimationClip.Builder b = AnimationClip.builder("x");
+        assertThatThrownBy(() -> b.addChannel(0, TargetPath.SCALE, Interpolation.LINEAR, new float[] {1, 1},
+                new float[6])).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("channel 0: times not strictly increasing: time[0]=1.0, time[1]=1.0");
+        assertThatThrownBy(() -> b.addChannel(0, TargetPath.ROTATION, Interpolation.STEP, new float[] {0},
+                new float[4])).hasMessage("channel 0: key 0 is a zero quaternion");
+        assertThatThrownBy(() -> b.addChannel(0, TargetPath.SCALE, Interpolation.CUBICSPLINE, new float[] {0},
+                new float[3])).hasMessage("channel 0: values.length=3, required=9 (1 keys × 9)");
+        assertThatThrownBy(() -> b.addChannel(0, TargetPath.SCALE, Interpolation.STEP, new float[] {Float.NaN},
+                new float[3])).hasMessage("channel 0: time[0]=NaN is not finite");
+        assertThatThrownBy(() -> slide().sample(0f, WrapMode.CLAMP, new Pose(1)))
+                .hasMessage("pose too small: size=1, required=2");
+    }
+
+    @Test
+    void blendMixesTranslationsLinearlyAndRotationsBySlerp() {
+        Pose a = new Pose(1);
+        Pose b = new Pose(1);
+        float h = (float) Math.sqrt(0.5);
+        b.set(0, new float[] {4, 0, 0}, new float[] {0, 0, h, h}, new float[] {3, 3, 3});
+        Pose mix = new Pose(1).blend(a, b, 0.25f);
+        assertThat(mix.translation(0, new float[3], 0)).containsExactly(1, 0, 0);
+        assertThat(mix.scale(0, new float[3], 0)).containsExactly(1.5f, 1.5f, 1.5f);
+        float[] q = mix.rotation(0, new float[4], 0);
+        // a quarter of 90° about z
+        assertThat(q[2]).isCloseTo((float) Math.sin(Math.PI / 16), within(1e-6f));
+        assertThat(new Pose(1).blend(a, b, 1f).rotation(0, new float[4], 0)[3]).isCloseTo(h, within(1e-6f));
+    }
+
+    @Test
+    void applyToWritesTrsAndSkipsNullHandles() {
+        Hierarchy h = new Hierarchy();
+        long root = h.createRoot();
+        long child = h.createChild(root);
+        Pose pose = new Pose(3);
+        float s = (float) Math.sqrt(0.5);
+        pose.set(0, new float[] {1, 2, 3}, new float[] {0, 0, s, s}, new float[] {2, 2, 2});
+        pose.set(2, new float[] {0, 1, 0}, new float[] {0, 0, 0, 1}, new float[] {1, 1, 1});
+        pose.applyTo(h, new long[] {root, Hierarchy.NULL, child}, 0);
+        h.update();
+        Matrix4f expected = new Matrix4f().translationRotateScale(new Vector3f(1, 2, 3),
+                new Quaternionf(0, 0, s, s), new Vector3f(2, 2, 2)).translate(0, 1, 0);
+        Matrix4f actual = h.getWorld(child, new Matrix4f());
+        assertThat(actual.equals(expected, 1e-5f)).as("%s vs %s", actual, expected).isTrue();
+        // the bulk path (no NULL) gives the same
+        Pose two = new Pose(2);
+        two.set(0, new float[] {1, 2, 3}, new float[] {0, 0, s, s}, new float[] {2, 2, 2});
+        two.set(1, new float[] {0, 1, 0}, new float[] {0, 0, 0, 1}, new float[] {1, 1, 1});
+        Hierarchy h2 = new Hierarchy();
+        long r2 = h2.createRoot();
+        long c2 = h2.createChild(r2);
+        two.applyTo(h2, new long[] {r2, c2}, 0);
+        assertThat(h2.getWorld(c2, new Matrix4f()).equals(actual, 0f)).isTrue();
+    }
+}

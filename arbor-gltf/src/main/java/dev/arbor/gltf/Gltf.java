@@ -1,0 +1,75 @@
+package dev.arbor.gltf;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Entry points for reading glTF 2.0: {@code .gltf} (JSON, buffers in {@code data:} URIs or files beside it) and
+ * {@code .glb} (binary container). The format is recognised by content (the GLB magic), not by file name.
+ *
+ * <p>Every malformed input gives a {@link GltfException} naming the JSON location and the bad value; nothing is
+ * allocated beyond a small multiple of the input's size; buffer URIs may not leave the file's folder. Thread-safe:
+ * each call works on its own data.
+ */
+public final class Gltf {
+    /** Largest file accepted, in bytes. */
+    public static final long MAX_FILE_BYTES = Integer.MAX_VALUE - 64;
+
+    private Gltf() {
+    }
+
+    /**
+     * Reads a {@code .gltf} or {@code .glb} file; relative buffer URIs are resolved in the file's folder. Cost
+     * linear in the file and its buffers.
+     *
+     * @param file the file
+     * @return the parsed model
+     * @throws GltfException if the file or a buffer it names is malformed, too large or refused
+     * @throws IOException if the file cannot be read
+     */
+    public static GltfModel read(Path file) throws IOException {
+        long size = Files.size(file);
+        if (size > MAX_FILE_BYTES) {
+            throw new GltfException("file", "size " + size + " exceeds the limit of " + MAX_FILE_BYTES + " bytes");
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        Path dir = file.toAbsolutePath().getParent();
+        return read(bytes, file.getFileName().toString(), dir);
+    }
+
+    /**
+     * Reads a glTF document from memory.
+     *
+     * @param bytes the whole {@code .gltf} or {@code .glb} content
+     * @param sourceName a name for messages and {@link GltfModel#sourceName()}
+     * @param baseDir folder for relative buffer URIs, or {@code null} to refuse external buffers
+     * @return the parsed model
+     * @throws GltfException if the document is malformed or names a refused buffer
+     */
+    public static GltfModel read(byte[] bytes, String sourceName, Path baseDir) throws GltfException {
+        try {
+            return new GltfReader(sourceName, bytes, baseDir).read();
+        } catch (GltfException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            // defensive: the reader checks everything it reads; a slip must still honour the contract
+            throw new GltfException("file", "unexpected failure reading " + sourceName + ": " + e, e);
+        }
+    }
+
+    /**
+     * Reads a self-contained document (a {@code .glb}, or a {@code .gltf} with only {@code data:} URIs) from a
+     * stream, for example a class-path resource. The stream is read to its end but not closed.
+     *
+     * @param in the stream
+     * @param sourceName a name for messages
+     * @return the parsed model
+     * @throws GltfException if the document is malformed or names an external buffer
+     * @throws IOException if the stream cannot be read
+     */
+    public static GltfModel read(InputStream in, String sourceName) throws IOException {
+        return read(in.readAllBytes(), sourceName, null);
+    }
+}

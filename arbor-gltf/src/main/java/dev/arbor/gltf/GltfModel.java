@@ -1,0 +1,397 @@
+package dev.arbor.gltf;
+
+import dev.arbor.animation.AnimationClip;
+import dev.arbor.animation.Pose;
+import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.math.Affine;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A parsed glTF document, independent of any hierarchy: nodes (names, local TRS or matrix, children, mesh and skin
+ * references, content bounds), scenes, skins and animation clips. Immutable and thread-safe; build any number of
+ * copies into hierarchies with {@link #instantiate} — a crowd shares this one model and its clip data.
+ *
+ * <p>Node indices are the file's glTF node indices. Animation clips target poses whose entries are the
+ * {@link #animatedNodes()} in order: pose index {@code k} animates node {@code animatedNodes()[k]}.
+ */
+public final class GltfModel {
+    private final String sourceName;
+    private final String generator;
+    private final String[] names;
+    private final int[] parents;
+    private final int[][] children;
+    private final boolean[] hasMatrix;
+    /** Explicit local matrices, 12 floats per node (affine 3×4), where hasMatrix. */
+    private final float[] matrices;
+    /** TRS records, {@link Affine#TRS_STRIDE} per node, where !hasMatrix. */
+    private final float[] trs;
+    private final int[] meshes;
+    private final int[] skins;
+    private final boolean[] hasBounds;
+    private final float[] bounds;
+    private final int[][] sceneRoots;
+    private final String[] sceneNames;
+    private final int defaultScene;
+    private final GltfSkin[] skinList;
+    private final AnimationClip[] clips;
+    private final int[] animatedNodes;
+    private final Pose restPose;
+    private final int[] allRoots;
+
+    private GltfModel(Builder b) {
+        this.sourceName = b.sourceName;
+        this.generator = b.generator;
+        this.names = b.names;
+        this.parents = b.parents;
+        this.children = b.children;
+        this.hasMatrix = b.hasMatrix;
+        this.matrices = b.matrices;
+        this.trs = b.trs;
+        this.meshes = b.meshes;
+        this.skins = b.skins;
+        this.hasBounds = b.hasBounds;
+        this.bounds = b.bounds;
+        this.sceneRoots = b.sceneRoots;
+        this.sceneNames = b.sceneNames;
+        this.defaultScene = b.defaultScene;
+        this.skinList = b.skinList;
+        this.clips = b.clips;
+        this.animatedNodes = b.animatedNodes;
+        this.restPose = new Pose(animatedNodes.length);
+        float[] t = new float[3];
+        float[] q = new float[4];
+        float[] s = new float[3];
+        for (int k = 0; k < animatedNodes.length; k++) {
+            int at = animatedNodes[k] * Affine.TRS_STRIDE;
+            System.arraycopy(trs, at + Affine.TRS_T, t, 0, 3);
+            System.arraycopy(trs, at + Affine.TRS_Q, q, 0, 4);
+            System.arraycopy(trs, at + Affine.TRS_S, s, 0, 3);
+            restPose.set(k, t, q, s);
+        }
+        List<Integer> roots = new ArrayList<>();
+        for (int i = 0; i < parents.length; i++) {
+            if (parents[i] < 0) {
+                roots.add(i);
+            }
+        }
+        this.allRoots = roots.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** @return where the model was read from (file name or a caller-given name) */
+    public String sourceName() {
+        return sourceName;
+    }
+
+    /** @return {@code asset.generator}, or {@code null} */
+    public String generator() {
+        return generator;
+    }
+
+    /** @return the number of nodes */
+    public int nodeCount() {
+        return parents.length;
+    }
+
+    /**
+     * @param node glTF node index
+     * @return the node's name, or {@code null}
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     */
+    public String nodeName(int node) {
+        return names[node];
+    }
+
+    /**
+     * @param node glTF node index
+     * @return the parent's node index, or -1 for a root
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     */
+    public int parent(int node) {
+        return parents[node];
+    }
+
+    /**
+     * @param node glTF node index
+     * @return a copy of the children's node indices, in file order
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     */
+    public int[] children(int node) {
+        return children[node].clone();
+    }
+
+    /**
+     * @param node glTF node index
+     * @return whether the node's local transform is an explicit {@code matrix} (rather than TRS)
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     */
+    public boolean hasMatrix(int node) {
+        return hasMatrix[node];
+    }
+
+    /**
+     * The node's local TRS record as in the file (defaults filled in, rotation normalised). Meaningless for a
+     * matrix node (see {@link #hasMatrix}).
+     *
+     * @param node glTF node index
+     * @param dest receives {@link Affine#TRS_STRIDE} floats: {@code tx ty tz qx qy qz qw sx sy sz}
+     * @param offset start in {@code dest}
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code node} is out of range or {@code dest} too short
+     */
+    public float[] localTrs(int node, float[] dest, int offset) {
+        System.arraycopy(trs, node * Affine.TRS_STRIDE, dest, offset, Affine.TRS_STRIDE);
+        return dest;
+    }
+
+    /**
+     * The node's local matrix ({@code parentFromLocal}): the explicit matrix, or {@code T × R × S} composed.
+     *
+     * @param node glTF node index
+     * @param dest receives 12 floats, affine 3×4 column-major
+     * @param offset start in {@code dest}
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code node} is out of range or {@code dest} too short
+     */
+    public float[] localMatrix(int node, float[] dest, int offset) {
+        if (hasMatrix[node]) {
+            System.arraycopy(matrices, node * Affine.STRIDE, dest, offset, Affine.STRIDE);
+        } else {
+            Affine.composeTrs(trs, node * Affine.TRS_STRIDE, dest, offset);
+        }
+        return dest;
+    }
+
+    /**
+     * @param node glTF node index
+     * @return the node's mesh index, or -1
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     */
+    public int mesh(int node) {
+        return meshes[node];
+    }
+
+    /**
+     * @param node glTF node index
+     * @return the node's skin index, or -1
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     */
+    public int skinOf(int node) {
+        return skins[node];
+    }
+
+    /**
+     * The node's content bounds: the union of its mesh primitives' {@code POSITION} accessor min/max, in the
+     * node's local space.
+     *
+     * @param node glTF node index
+     * @param dest receives {@code minX minY minZ maxX maxY maxZ} when the node has bounds
+     * @param offset start in {@code dest}
+     * @return {@code false} (nothing written) if the node has no mesh or its positions declare no min/max
+     * @throws IndexOutOfBoundsException if {@code node} is out of range or {@code dest} too short
+     */
+    public boolean contentBounds(int node, float[] dest, int offset) {
+        if (!hasBounds[node]) {
+            return false;
+        }
+        System.arraycopy(bounds, node * 6, dest, offset, 6);
+        return true;
+    }
+
+    /** @return the number of scenes */
+    public int sceneCount() {
+        return sceneRoots.length;
+    }
+
+    /**
+     * @param scene scene index
+     * @return a copy of the scene's root node indices
+     * @throws IndexOutOfBoundsException if {@code scene} is out of range
+     */
+    public int[] sceneRoots(int scene) {
+        return sceneRoots[scene].clone();
+    }
+
+    /**
+     * @param scene scene index
+     * @return the scene's name, or {@code null}
+     * @throws IndexOutOfBoundsException if {@code scene} is out of range
+     */
+    public String sceneName(int scene) {
+        return sceneNames[scene];
+    }
+
+    /** @return the file's default scene ({@code scene}), or -1 when it names none */
+    public int defaultScene() {
+        return defaultScene;
+    }
+
+    /** @return the scene to show when none is chosen: the default scene, else scene 0, else -1 (no scenes) */
+    public int sceneToShow() {
+        return defaultScene >= 0 ? defaultScene : sceneRoots.length > 0 ? 0 : -1;
+    }
+
+    /** @return a copy of every node without a parent, in index order (whether or not a scene lists it) */
+    public int[] rootNodes() {
+        return allRoots.clone();
+    }
+
+    /** @return the number of skins */
+    public int skinCount() {
+        return skinList.length;
+    }
+
+    /**
+     * @param skin skin index
+     * @return the skin
+     * @throws IndexOutOfBoundsException if {@code skin} is out of range
+     */
+    public GltfSkin skin(int skin) {
+        return skinList[skin];
+    }
+
+    /** @return the number of animations */
+    public int animationCount() {
+        return clips.length;
+    }
+
+    /**
+     * @param animation animation index
+     * @return the animation's clip (shared, immutable); its targets index {@link #animatedNodes()}
+     * @throws IndexOutOfBoundsException if {@code animation} is out of range
+     */
+    public AnimationClip animation(int animation) {
+        return clips[animation];
+    }
+
+    /**
+     * Finds an animation by name or, if {@code nameOrIndex} is a decimal number in range, by index.
+     *
+     * @param nameOrIndex a name or an index
+     * @return the animation index, or -1 if none matches
+     */
+    public int findAnimation(String nameOrIndex) {
+        for (int a = 0; a < clips.length; a++) {
+            if (nameOrIndex.equals(clips[a].name())) {
+                return a;
+            }
+        }
+        try {
+            int i = Integer.parseInt(nameOrIndex);
+            return i >= 0 && i < clips.length ? i : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** @return a copy of the animated node indices, ascending: pose index k is node {@code animatedNodes()[k]} */
+    public int[] animatedNodes() {
+        return animatedNodes.clone();
+    }
+
+    /** @return a new pose holding the animated nodes' rest TRS (as in the file) */
+    public Pose restPose() {
+        return new Pose(animatedNodes.length).copyFrom(restPose);
+    }
+
+    /**
+     * Overwrites {@code dest} with the rest pose, without allocating.
+     *
+     * @param dest a pose of {@code animatedNodes().length} entries
+     * @return {@code dest}
+     * @throws IllegalArgumentException if the size differs
+     */
+    public Pose copyRestPose(Pose dest) {
+        return dest.copyFrom(restPose);
+    }
+
+    /**
+     * Builds the nodes of a scene (its roots and their subtrees) into a hierarchy, under {@code parent} or as roots.
+     * Local transforms are set as in the file (TRS or explicit matrix). O(nodes).
+     *
+     * @param hierarchy destination
+     * @param scene scene index, or -1 for every root node of the file
+     * @param parent node to attach the scene's roots to, or {@link Hierarchy#NULL} to make them roots
+     * @return the instance: the node-index ↔ handle mapping, skeletons, and pose application
+     * @throws IndexOutOfBoundsException if {@code scene} is out of range
+     * @throws IllegalArgumentException if {@code parent} is a stale handle
+     */
+    public GltfInstance instantiate(Hierarchy hierarchy, int scene, long parent) {
+        int[] roots = scene < 0 ? allRoots : sceneRoots[scene];
+        long[] handles = new long[parents.length];
+        int[] stack = new int[parents.length + 1];
+        float[] m = new float[Affine.STRIDE];
+        org.joml.Vector3f t = new org.joml.Vector3f();
+        org.joml.Quaternionf q = new org.joml.Quaternionf();
+        org.joml.Vector3f s = new org.joml.Vector3f();
+        for (int root : roots) {
+            int top = 0;
+            stack[top++] = root;
+            while (top > 0) {
+                int node = stack[--top];
+                long p = parents[node] < 0 ? parent : handles[parents[node]];
+                long h = p == Hierarchy.NULL ? hierarchy.createRoot() : hierarchy.createChild(p);
+                handles[node] = h;
+                if (hasMatrix[node]) {
+                    System.arraycopy(matrices, node * Affine.STRIDE, m, 0, Affine.STRIDE);
+                    hierarchy.setLocalMatrix(h, m, 0);
+                } else {
+                    int at = node * Affine.TRS_STRIDE;
+                    t.set(trs[at], trs[at + 1], trs[at + 2]);
+                    q.set(trs[at + 3], trs[at + 4], trs[at + 5], trs[at + 6]);
+                    s.set(trs[at + 7], trs[at + 8], trs[at + 9]);
+                    hierarchy.setLocalTrs(h, t, q, s);
+                }
+                int[] kids = children[node];
+                for (int k = kids.length - 1; k >= 0; k--) {
+                    stack[top++] = kids[k];
+                }
+            }
+        }
+        return new GltfInstance(this, hierarchy, handles, animatedNodes, skinList);
+    }
+
+    /** Collects the parsed parts; used by the reader only. */
+    static final class Builder {
+        final String sourceName;
+        final String generator;
+        String[] names;
+        int[] parents;
+        int[][] children;
+        boolean[] hasMatrix;
+        float[] matrices;
+        float[] trs;
+        int[] meshes;
+        int[] skins;
+        boolean[] hasBounds;
+        float[] bounds;
+        int[][] sceneRoots;
+        String[] sceneNames;
+        int defaultScene = -1;
+        GltfSkin[] skinList;
+        AnimationClip[] clips;
+        int[] animatedNodes;
+
+        Builder(String sourceName, String generator) {
+            this.sourceName = sourceName;
+            this.generator = generator;
+        }
+
+        void nodes(int n) {
+            names = new String[n];
+            parents = new int[n];
+            children = new int[n][];
+            hasMatrix = new boolean[n];
+            matrices = new float[n * Affine.STRIDE];
+            trs = new float[n * Affine.TRS_STRIDE];
+            meshes = new int[n];
+            skins = new int[n];
+            hasBounds = new boolean[n];
+            bounds = new float[n * 6];
+        }
+
+        GltfModel build() {
+            return new GltfModel(this);
+        }
+    }
+}

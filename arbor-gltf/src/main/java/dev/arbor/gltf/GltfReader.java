@@ -1,0 +1,950 @@
+package dev.arbor.gltf;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.arbor.animation.AnimationClip;
+import dev.arbor.animation.Interpolation;
+import dev.arbor.animation.TargetPath;
+import dev.arbor.math.Affine;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads one glTF document into a {@link GltfModel}. Validation happens in the order data is needed: the container,
+ * the JSON, buffers (each checked against the bytes that exist before anything is allocated), buffer views and
+ * accessors (every byte range against its buffer), then nodes, scenes, meshes, skins and animations. Single use,
+ * not thread-safe.
+ */
+final class GltfReader {
+    /** Extensions that only affect materials, textures or lights, which Arbor does not read: safe to require. */
+    static final Set<String> SUPPORTED_REQUIRED_EXTENSIONS = Set.of(
+            "KHR_materials_emissive_strength", "KHR_materials_ior", "KHR_materials_specular",
+            "KHR_materials_clearcoat", "KHR_materials_sheen", "KHR_materials_transmission", "KHR_materials_volume",
+            "KHR_materials_unlit", "KHR_materials_iridescence", "KHR_materials_anisotropy",
+            "KHR_materials_dispersion", "KHR_texture_transform", "KHR_lights_punctual");
+    /** Largest accessor (in components) that has no buffer view behind it: its data is all zeros (or sparse). */
+    static final long MAX_UNBACKED_COMPONENTS = 1L << 22;
+    /** Largest buffer accepted, in bytes (Java arrays are int-indexed). */
+    static final long MAX_BUFFER_BYTES = Integer.MAX_VALUE - 64;
+
+    private static final int BYTE = 5120;
+    private static final int UNSIGNED_BYTE = 5121;
+    private static final int SHORT = 5122;
+    private static final int UNSIGNED_SHORT = 5123;
+    private static final int UNSIGNED_INT = 5125;
+    private static final int FLOAT = 5126;
+
+    private final String sourceName;
+    private final byte[] file;
+    private final Glb glb;
+    private final Path baseDir;
+    private JsonNode root;
+
+    private byte[][] bufferData;
+    private int[] bufferStart;
+    private int[] bufferLength;
+
+    private int[] viewBuffer;
+    private int[] viewOffset;
+    private int[] viewLength;
+    private int[] viewStride;
+
+    private int[] accView;
+    private int[] accOffset;
+    private int[] accComponentType;
+    private String[] accType;
+    private int[] accCount;
+    private boolean[] accNormalized;
+    private float[][] accMin;
+    private float[][] accMax;
+
+    GltfReader(String sourceName, byte[] file, Path baseDir) throws GltfException {
+        this.sourceName = sourceName;
+        this.file = file;
+        this.baseDir = baseDir;
+        boolean glbName = sourceName != null && sourceName.toLowerCase(java.util.Locale.ROOT).endsWith(".glb");
+        this.glb = Glb.hasMagic(file) || glbName ? Glb.parse(file) : null;
+    }
+
+    GltfModel read() throws GltfException {
+        root = glb == null ? Json.parse(file, 0, file.length) : Json.parse(file, glb.jsonOffset, glb.jsonLength);
+        JsonNode asset = Json.reqObject(root, "", "asset");
+        String version = Json.reqString(asset, "asset", "version");
+        if (!version.startsWith("2.")) {
+            throw new GltfException("asset.version", "version \"" + version + "\" is not supported, expected 2.x");
+        }
+        String minVersion = Json.optString(asset, "asset", "minVersion");
+        if (minVersion != null && !minVersion.equals("2.0")) {
+            throw new GltfException("asset.minVersion", "minVersion \"" + minVersion + "\" is not supported");
+        }
+        String generator = Json.optString(asset, "asset", "generator");
+        JsonNode required = Json.optArray(root, "", "extensionsRequired");
+        for (int i = 0; i < required.size(); i++) {
+            JsonNode e = required.get(i);
+            String loc = Json.at("extensionsRequired", i);
+            if (!e.isTextual()) {
+                throw new GltfException(loc, "expected a string, found " + Json.describe(e));
+            }
+            if (!SUPPORTED_REQUIRED_EXTENSIONS.contains(e.textValue())) {
+                throw new GltfException(loc, "required extension \"" + e.textValue() + "\" is not supported");
+            }
+        }
+        readBuffers();
+        readBufferViews();
+        readAccessors();
+        GltfModel.Builder model = new GltfModel.Builder(sourceName, generator);
+        readNodes(model);
+        readScenes(model);
+        readMeshBounds(model);
+        readSkins(model);
+        readAnimations(model);
+        return model.build();
+    }
+
+    // ---------------------------------------------------------------------------------------------- buffers
+
+    private void readBuffers() throws GltfException {
+        JsonNode buffers = Json.optArray(root, "", "buffers");
+        int n = buffers.size();
+        bufferData = new byte[n][];
+        bufferStart = new int[n];
+        bufferLength = new int[n];
+        for (int i = 0; i < n; i++) {
+            String path = Json.at("buffers", i);
+            JsonNode b = Json.element(buffers, "buffers", i);
+            long byteLength = Json.reqInteger(b, path, "byteLength", 1, MAX_BUFFER_BYTES);
+            String uri = Json.optString(b, path, "uri");
+            bufferLength[i] = (int) byteLength;
+            if (uri == null) {
+                if (glb == null || i != 0 || glb.binOffset < 0) {
+                    throw new GltfException(Json.at(path, "uri"), "missing, and there is no GLB binary chunk for"
+                            + " this buffer");
+                }
+                if (byteLength > glb.binLength) {
+                    throw new GltfException(Json.at(path, "byteLength"), "byteLength " + byteLength
+                            + " exceeds the GLB binary chunk's " + glb.binLength + " bytes");
+                }
+                bufferData[i] = file;
+                bufferStart[i] = glb.binOffset;
+            } else if (uri.startsWith("data:")) {
+                bufferData[i] = decodeDataUri(uri, Json.at(path, "uri"), byteLength);
+            } else {
+                bufferData[i] = readExternal(uri, Json.at(path, "uri"), byteLength);
+            }
+        }
+    }
+
+    private static byte[] decodeDataUri(String uri, String loc, long byteLength) throws GltfException {
+        int comma = uri.indexOf(',');
+        if (comma < 0 || !uri.substring(0, comma).endsWith(";base64")) {
+            throw new GltfException(loc, "only base64 data: URIs are supported, found \""
+                    + uri.substring(0, Math.min(uri.length(), 40)) + "\"");
+        }
+        byte[] data;
+        try {
+            data = Base64.getDecoder().decode(uri.substring(comma + 1));
+        } catch (IllegalArgumentException e) {
+            throw new GltfException(loc, "invalid base64 data: " + e.getMessage(), e);
+        }
+        if (data.length < byteLength) {
+            throw new GltfException(loc, "data: URI holds " + data.length + " bytes, byteLength says "
+                    + byteLength);
+        }
+        return data;
+    }
+
+    private byte[] readExternal(String uri, String loc, long byteLength) throws GltfException {
+        if (baseDir == null) {
+            throw new GltfException(loc, "external buffer \"" + shorten(uri) + "\" cannot be resolved: the document"
+                    + " was not read from a file");
+        }
+        String decoded = percentDecode(uri, loc);
+        if (decoded.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")) {
+            throw new GltfException(loc, "refused URI \"" + shorten(uri) + "\": only relative paths and data: URIs"
+                    + " are allowed");
+        }
+        if (decoded.startsWith("/") || decoded.startsWith("\\") || decoded.indexOf('\0') >= 0) {
+            throw new GltfException(loc, "refused absolute path \"" + shorten(uri) + "\"");
+        }
+        for (String segment : decoded.split("[/\\\\]")) {
+            if (segment.equals("..")) {
+                throw new GltfException(loc, "refused path \"" + shorten(uri) + "\": it leaves the file's folder");
+            }
+        }
+        Path target;
+        try {
+            Path base = baseDir.toAbsolutePath().normalize();
+            target = base.resolve(decoded).normalize();
+            if (!target.startsWith(base)) {
+                throw new GltfException(loc, "refused path \"" + shorten(uri) + "\": it leaves the file's folder");
+            }
+            if (Files.exists(target)) {
+                Path realBase = base.toRealPath();
+                Path real = target.toRealPath();
+                if (!real.startsWith(realBase)) {
+                    throw new GltfException(loc, "refused path \"" + shorten(uri) + "\": it links outside the"
+                            + " file's folder");
+                }
+            }
+        } catch (InvalidPathException | IOException e) {
+            throw new GltfException(loc, "invalid path \"" + shorten(uri) + "\": " + e.getMessage(), e);
+        }
+        try {
+            if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(target)) {
+                throw new GltfException(loc, "buffer file \"" + shorten(uri) + "\" does not exist");
+            }
+            long size = Files.size(target);
+            if (size < byteLength) {
+                throw new GltfException(loc, "buffer file \"" + shorten(uri) + "\" has " + size
+                        + " bytes, byteLength says " + byteLength);
+            }
+            try (InputStream in = Files.newInputStream(target)) {
+                byte[] data = in.readNBytes((int) byteLength);
+                if (data.length < byteLength) {
+                    throw new GltfException(loc, "buffer file \"" + shorten(uri) + "\" ended after " + data.length
+                            + " bytes, byteLength says " + byteLength);
+                }
+                return data;
+            }
+        } catch (GltfException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new GltfException(loc, "cannot read buffer file \"" + shorten(uri) + "\": " + e, e);
+        }
+    }
+
+    private static String percentDecode(String s, String loc) throws GltfException {
+        if (s.indexOf('%') < 0) {
+            return s;
+        }
+        byte[] out = new byte[s.length()];
+        int n = 0;
+        byte[] in = s.getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < in.length; i++) {
+            if (in[i] == '%') {
+                if (i + 2 >= in.length || Character.digit(in[i + 1], 16) < 0 || Character.digit(in[i + 2], 16) < 0) {
+                    throw new GltfException(loc, "bad percent escape in \"" + shorten(s) + "\"");
+                }
+                out[n++] = (byte) (Character.digit(in[i + 1], 16) * 16 + Character.digit(in[i + 2], 16));
+                i += 2;
+            } else {
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, out.length * 2);
+                }
+                out[n++] = in[i];
+            }
+        }
+        return new String(out, 0, n, StandardCharsets.UTF_8);
+    }
+
+    private static String shorten(String s) {
+        return s.length() > 80 ? s.substring(0, 80) + "…" : s;
+    }
+
+    // ---------------------------------------------------------------------------------------------- views
+
+    private void readBufferViews() throws GltfException {
+        JsonNode views = Json.optArray(root, "", "bufferViews");
+        int n = views.size();
+        viewBuffer = new int[n];
+        viewOffset = new int[n];
+        viewLength = new int[n];
+        viewStride = new int[n];
+        for (int i = 0; i < n; i++) {
+            String path = Json.at("bufferViews", i);
+            JsonNode v = Json.element(views, "bufferViews", i);
+            int buffer = Json.reqIndex(v, path, "buffer", bufferData.length, "buffers.length");
+            long offset = Json.optInteger(v, path, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
+            long length = Json.reqInteger(v, path, "byteLength", 1, MAX_BUFFER_BYTES);
+            long stride = Json.optInteger(v, path, "byteStride", 0, 4, 252);
+            if (stride % 4 != 0) {
+                throw new GltfException(Json.at(path, "byteStride"), "byteStride " + stride
+                        + " is not a multiple of 4");
+            }
+            if (offset + length > bufferLength[buffer]) {
+                throw new GltfException(path, "byteOffset " + offset + " + byteLength " + length
+                        + " exceeds buffers[" + buffer + "].byteLength=" + bufferLength[buffer]);
+            }
+            viewBuffer[i] = buffer;
+            viewOffset[i] = (int) offset;
+            viewLength[i] = (int) length;
+            viewStride[i] = (int) stride;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- accessors
+
+    private static int componentSize(int componentType) {
+        switch (componentType) {
+            case BYTE:
+            case UNSIGNED_BYTE:
+                return 1;
+            case SHORT:
+            case UNSIGNED_SHORT:
+                return 2;
+            case UNSIGNED_INT:
+            case FLOAT:
+                return 4;
+            default:
+                return -1;
+        }
+    }
+
+    private static int components(String type) {
+        switch (type) {
+            case "SCALAR":
+                return 1;
+            case "VEC2":
+                return 2;
+            case "VEC3":
+                return 3;
+            case "VEC4":
+            case "MAT2":
+                return 4;
+            case "MAT3":
+                return 9;
+            case "MAT4":
+                return 16;
+            default:
+                return -1;
+        }
+    }
+
+    /** Rows of a matrix type (columns are padded to 4 bytes), or 0 for vectors and scalars. */
+    private static int matrixRows(String type) {
+        switch (type) {
+            case "MAT2":
+                return 2;
+            case "MAT3":
+                return 3;
+            case "MAT4":
+                return 4;
+            default:
+                return 0;
+        }
+    }
+
+    private static int elementSize(String type, int componentType) {
+        int size = componentSize(componentType);
+        int rows = matrixRows(type);
+        if (rows == 0) {
+            return components(type) * size;
+        }
+        int column = (rows * size + 3) & ~3;
+        return column * rows;
+    }
+
+    /** Byte offset of component c within an element. */
+    private static int componentOffset(String type, int componentType, int c) {
+        int size = componentSize(componentType);
+        int rows = matrixRows(type);
+        if (rows == 0) {
+            return c * size;
+        }
+        int column = (rows * size + 3) & ~3;
+        return (c / rows) * column + (c % rows) * size;
+    }
+
+    private void readAccessors() throws GltfException {
+        JsonNode accessors = Json.optArray(root, "", "accessors");
+        int n = accessors.size();
+        accView = new int[n];
+        accOffset = new int[n];
+        accComponentType = new int[n];
+        accType = new String[n];
+        accCount = new int[n];
+        accNormalized = new boolean[n];
+        accMin = new float[n][];
+        accMax = new float[n][];
+        for (int i = 0; i < n; i++) {
+            String path = Json.at("accessors", i);
+            JsonNode a = Json.element(accessors, "accessors", i);
+            int view = Json.optIndex(a, path, "bufferView", viewBuffer.length, "bufferViews.length");
+            long offset = Json.optInteger(a, path, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
+            int componentType = (int) Json.reqInteger(a, path, "componentType", 0, Integer.MAX_VALUE);
+            int size = componentSize(componentType);
+            if (size < 0) {
+                throw new GltfException(Json.at(path, "componentType"), "unknown component type " + componentType);
+            }
+            String type = Json.reqString(a, path, "type");
+            int components = components(type);
+            if (components < 0) {
+                throw new GltfException(Json.at(path, "type"), "unknown type \"" + shorten(type) + "\"");
+            }
+            long count = Json.reqInteger(a, path, "count", 1, Integer.MAX_VALUE);
+            boolean normalized = Json.optBoolean(a, path, "normalized");
+            if (normalized && (componentType == FLOAT || componentType == UNSIGNED_INT)) {
+                throw new GltfException(Json.at(path, "normalized"), "true is not allowed for component type "
+                        + componentType);
+            }
+            accMin[i] = Json.optFloats(a, path, "min", components);
+            accMax[i] = Json.optFloats(a, path, "max", components);
+            int element = elementSize(type, componentType);
+            if (view >= 0) {
+                if (offset % size != 0) {
+                    throw new GltfException(Json.at(path, "byteOffset"), "byteOffset " + offset
+                            + " is not a multiple of the component size " + size);
+                }
+                if ((viewOffset[view] + offset) % size != 0) {
+                    throw new GltfException(path, "data start " + (viewOffset[view] + offset)
+                            + " in its buffer is not a multiple of the component size " + size);
+                }
+                int stride = viewStride[view] == 0 ? element : viewStride[view];
+                if (stride < element) {
+                    throw new GltfException(Json.at("bufferViews", view) + ".byteStride", "byteStride " + stride
+                            + " is smaller than the element size " + element + " of " + path);
+                }
+                long end = offset + stride * (count - 1) + element;
+                if (end > viewLength[view]) {
+                    throw new GltfException(path, "byteOffset " + offset + " + " + count + " elements of stride "
+                            + stride + " (" + end + " bytes) exceed bufferViews[" + view + "].byteLength="
+                            + viewLength[view]);
+                }
+            } else {
+                if (offset != 0) {
+                    throw new GltfException(Json.at(path, "byteOffset"), "byteOffset " + offset
+                            + " without a bufferView");
+                }
+                if (count * components > MAX_UNBACKED_COMPONENTS) {
+                    throw new GltfException(Json.at(path, "count"), "count " + count + " without a bufferView"
+                            + " exceeds the limit of " + MAX_UNBACKED_COMPONENTS / components + " elements");
+                }
+            }
+            JsonNode sparse = Json.optObject(a, path, "sparse");
+            if (sparse != null) {
+                checkSparse(sparse, Json.at(path, "sparse"), count, type, componentType);
+            }
+            accView[i] = view;
+            accOffset[i] = (int) offset;
+            accComponentType[i] = componentType;
+            accType[i] = type;
+            accCount[i] = (int) count;
+            accNormalized[i] = normalized;
+        }
+    }
+
+    private void checkSparse(JsonNode sparse, String path, long count, String type, int componentType)
+            throws GltfException {
+        long sparseCount = Json.reqInteger(sparse, path, "count", 1, count);
+        JsonNode indices = Json.reqObject(sparse, path, "indices");
+        String ip = Json.at(path, "indices");
+        int iv = Json.reqIndex(indices, ip, "bufferView", viewBuffer.length, "bufferViews.length");
+        long io = Json.optInteger(indices, ip, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
+        int ict = (int) Json.reqInteger(indices, ip, "componentType", 0, Integer.MAX_VALUE);
+        if (ict != UNSIGNED_BYTE && ict != UNSIGNED_SHORT && ict != UNSIGNED_INT) {
+            throw new GltfException(Json.at(ip, "componentType"), "component type " + ict
+                    + " is not allowed for sparse indices");
+        }
+        long iend = io + sparseCount * componentSize(ict);
+        if (iend > viewLength[iv]) {
+            throw new GltfException(ip, "byteOffset " + io + " + " + sparseCount + " indices (" + iend
+                    + " bytes) exceed bufferViews[" + iv + "].byteLength=" + viewLength[iv]);
+        }
+        JsonNode values = Json.reqObject(sparse, path, "values");
+        String vp = Json.at(path, "values");
+        int vv = Json.reqIndex(values, vp, "bufferView", viewBuffer.length, "bufferViews.length");
+        long vo = Json.optInteger(values, vp, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
+        long vend = vo + sparseCount * elementSize(type, componentType);
+        if (vend > viewLength[vv]) {
+            throw new GltfException(vp, "byteOffset " + vo + " + " + sparseCount + " values (" + vend
+                    + " bytes) exceed bufferViews[" + vv + "].byteLength=" + viewLength[vv]);
+        }
+    }
+
+    private int readComponentAsInt(byte[] data, int at, int componentType) {
+        switch (componentType) {
+            case BYTE:
+                return data[at];
+            case UNSIGNED_BYTE:
+                return data[at] & 0xFF;
+            case SHORT:
+                return (short) ((data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8);
+            case UNSIGNED_SHORT:
+                return (data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8;
+            default:
+                return Glb.readInt(data, at);
+        }
+    }
+
+    private float readComponent(byte[] data, int at, int componentType, boolean normalized) {
+        switch (componentType) {
+            case FLOAT:
+                return Float.intBitsToFloat(Glb.readInt(data, at));
+            case UNSIGNED_INT:
+                return (float) Integer.toUnsignedLong(Glb.readInt(data, at));
+            default:
+                break;
+        }
+        int v = readComponentAsInt(data, at, componentType);
+        if (!normalized) {
+            return v;
+        }
+        switch (componentType) {
+            case BYTE:
+                return Math.max(v / 127f, -1f);
+            case UNSIGNED_BYTE:
+                return v / 255f;
+            case SHORT:
+                return Math.max(v / 32767f, -1f);
+            default:
+                return v / 65535f;
+        }
+    }
+
+    /**
+     * Reads an accessor as floats ({@code count × components}), applying sparse substitution and normalisation.
+     *
+     * @param a accessor index (already range-checked)
+     * @param use JSON location of the reference, for messages
+     * @param type required accessor type
+     * @param allowNormalized whether normalized byte/short component types are accepted besides FLOAT
+     */
+    private float[] readFloats(int a, String use, String type, boolean allowNormalized) throws GltfException {
+        String path = Json.at("accessors", a);
+        if (!accType[a].equals(type)) {
+            throw new GltfException(Json.at(path, "type"), "\"" + accType[a] + "\" is not allowed for " + use
+                    + ", expected \"" + type + "\"");
+        }
+        int ct = accComponentType[a];
+        boolean ok = ct == FLOAT || allowNormalized && accNormalized[a] && ct != UNSIGNED_INT;
+        if (!ok) {
+            throw new GltfException(Json.at(path, "componentType"), "component type " + ct
+                    + (accNormalized[a] ? " (normalized)" : "") + " is not allowed for " + use);
+        }
+        int components = components(type);
+        int count = accCount[a];
+        float[] out = new float[Math.multiplyExact(count, components)];
+        int view = accView[a];
+        if (view >= 0) {
+            byte[] data = bufferData[viewBuffer[view]];
+            int element = elementSize(type, ct);
+            int stride = viewStride[view] == 0 ? element : viewStride[view];
+            int base = bufferStart[viewBuffer[view]] + viewOffset[view] + accOffset[a];
+            int[] offsets = new int[components];
+            for (int c = 0; c < components; c++) {
+                offsets[c] = componentOffset(type, ct, c);
+            }
+            boolean normalized = accNormalized[a];
+            for (int e = 0; e < count; e++) {
+                int at = base + e * stride;
+                for (int c = 0; c < components; c++) {
+                    out[e * components + c] = readComponent(data, at + offsets[c], ct, normalized);
+                }
+            }
+        }
+        JsonNode sparse = Json.element(Json.optArray(root, "", "accessors"), "accessors", a).get("sparse");
+        if (sparse != null) {
+            applySparse(sparse, Json.at(path, "sparse"), a, type, components, out);
+        }
+        for (int i = 0; i < out.length; i++) {
+            if (!Float.isFinite(out[i])) {
+                throw new GltfException(path, "element " + i / components + " component " + i % components
+                        + " is " + out[i] + " (used by " + use + ")");
+            }
+        }
+        return out;
+    }
+
+    private void applySparse(JsonNode sparse, String path, int a, String type, int components, float[] out)
+            throws GltfException {
+        int count = (int) Json.reqInteger(sparse, path, "count", 1, accCount[a]);
+        JsonNode indices = sparse.get("indices");
+        JsonNode values = sparse.get("values");
+        int iv = (int) Json.integer(indices.get("bufferView"), path);
+        int ict = (int) Json.integer(indices.get("componentType"), path);
+        int ibase = bufferStart[viewBuffer[iv]] + viewOffset[iv]
+                + (int) Json.optInteger(indices, path, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
+        byte[] idata = bufferData[viewBuffer[iv]];
+        int isize = componentSize(ict);
+        int vv = (int) Json.integer(values.get("bufferView"), path);
+        int vbase = bufferStart[viewBuffer[vv]] + viewOffset[vv]
+                + (int) Json.optInteger(values, path, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
+        byte[] vdata = bufferData[viewBuffer[vv]];
+        int ct = accComponentType[a];
+        int element = elementSize(type, ct);
+        long previous = -1;
+        for (int k = 0; k < count; k++) {
+            long index = ict == UNSIGNED_INT ? Integer.toUnsignedLong(Glb.readInt(idata, ibase + k * isize))
+                    : readComponentAsInt(idata, ibase + k * isize, ict);
+            if (index >= accCount[a] || index <= previous) {
+                throw new GltfException(Json.at(path, "indices"), "index " + index + " at position " + k
+                        + (index >= accCount[a] ? " out of range, accessor count=" + accCount[a]
+                        : " is not greater than the previous index " + previous));
+            }
+            previous = index;
+            for (int c = 0; c < components; c++) {
+                out[(int) index * components + c] = readComponent(vdata,
+                        vbase + k * element + componentOffset(type, ct, c), ct, accNormalized[a]);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- nodes
+
+    private void readNodes(GltfModel.Builder model) throws GltfException {
+        JsonNode nodes = Json.optArray(root, "", "nodes");
+        int n = nodes.size();
+        int meshCount = Json.optArray(root, "", "meshes").size();
+        int skinCount = Json.optArray(root, "", "skins").size();
+        model.nodes(n);
+        int[] parents = model.parents;
+        Arrays.fill(parents, -1);
+        for (int i = 0; i < n; i++) {
+            String path = Json.at("nodes", i);
+            JsonNode node = Json.element(nodes, "nodes", i);
+            model.names[i] = Json.optString(node, path, "name");
+            model.meshes[i] = Json.optIndex(node, path, "mesh", meshCount, "meshes.length");
+            model.skins[i] = Json.optIndex(node, path, "skin", skinCount, "skins.length");
+            float[] matrix = Json.optFloats(node, path, "matrix", 16);
+            float[] t = Json.optFloats(node, path, "translation", 3);
+            float[] r = Json.optFloats(node, path, "rotation", 4);
+            float[] s = Json.optFloats(node, path, "scale", 3);
+            if (matrix != null) {
+                if (t != null || r != null || s != null) {
+                    throw new GltfException(path, "has both matrix and translation/rotation/scale");
+                }
+                for (int row = 0; row < 4; row++) {
+                    float expected = row == 3 ? 1f : 0f;
+                    float v = matrix[row * 4 + 3]; // column "row", last row
+                    if (Math.abs(v - expected) > 1e-6f) {
+                        throw new GltfException(Json.at(Json.at(path, "matrix"), row * 4 + 3), "value " + v
+                                + " makes the matrix not affine (last row must be 0 0 0 1)");
+                    }
+                    matrix[row * 4 + 3] = expected;
+                }
+                model.hasMatrix[i] = true;
+                for (int c = 0; c < 4; c++) {
+                    System.arraycopy(matrix, c * 4, model.matrices, i * Affine.STRIDE + c * 3, 3);
+                }
+            } else {
+                int at = i * Affine.TRS_STRIDE;
+                if (t != null) {
+                    System.arraycopy(t, 0, model.trs, at + Affine.TRS_T, 3);
+                }
+                if (r != null) {
+                    double len2 = (double) r[0] * r[0] + (double) r[1] * r[1] + (double) r[2] * r[2]
+                            + (double) r[3] * r[3];
+                    if (!(len2 > 1e-12)) {
+                        throw new GltfException(Json.at(path, "rotation"), "zero quaternion "
+                                + Arrays.toString(r));
+                    }
+                    double inv = 1.0 / Math.sqrt(len2);
+                    for (int c = 0; c < 4; c++) {
+                        model.trs[at + Affine.TRS_Q + c] = (float) (r[c] * inv);
+                    }
+                } else {
+                    model.trs[at + Affine.TRS_Q + 3] = 1f;
+                }
+                if (s != null) {
+                    System.arraycopy(s, 0, model.trs, at + Affine.TRS_S, 3);
+                } else {
+                    Arrays.fill(model.trs, at + Affine.TRS_S, at + Affine.TRS_S + 3, 1f);
+                }
+            }
+            JsonNode children = Json.optArray(node, path, "children");
+            int[] kids = new int[children.size()];
+            for (int k = 0; k < kids.length; k++) {
+                String loc = Json.at(Json.at(path, "children"), k);
+                int c = Json.index(children.get(k), loc, n, "nodes.length");
+                if (c == i) {
+                    throw new GltfException(loc, "node " + i + " lists itself as a child (a cycle)");
+                }
+                if (parents[c] >= 0) {
+                    throw new GltfException(loc, "node " + c + " already has parent " + parents[c]
+                            + " (a node may have one parent)");
+                }
+                parents[c] = i;
+                kids[k] = c;
+            }
+            model.children[i] = kids;
+        }
+        // cycle check: with at most one parent per node, a cycle is a chain that never reaches a root
+        byte[] state = new byte[n]; // 0 unknown, 1 on the current walk, 2 reaches a root
+        for (int i = 0; i < n; i++) {
+            int v = i;
+            while (v >= 0 && state[v] == 0) {
+                state[v] = 1;
+                v = parents[v];
+            }
+            if (v >= 0 && state[v] == 1) {
+                throw new GltfException(Json.at("nodes", v), "node " + v + " is its own ancestor (a cycle through"
+                        + " nodes[" + v + "].children)");
+            }
+            v = i;
+            while (v >= 0 && state[v] == 1) {
+                state[v] = 2;
+                v = parents[v];
+            }
+        }
+    }
+
+    private void readScenes(GltfModel.Builder model) throws GltfException {
+        JsonNode scenes = Json.optArray(root, "", "scenes");
+        int n = model.parents.length;
+        model.sceneRoots = new int[scenes.size()][];
+        model.sceneNames = new String[scenes.size()];
+        int[] seenIn = new int[n]; // scene index + 1 that last listed the node
+        for (int s = 0; s < scenes.size(); s++) {
+            String path = Json.at("scenes", s);
+            JsonNode scene = Json.element(scenes, "scenes", s);
+            model.sceneNames[s] = Json.optString(scene, path, "name");
+            JsonNode roots = Json.optArray(scene, path, "nodes");
+            int[] r = new int[roots.size()];
+            for (int k = 0; k < r.length; k++) {
+                String loc = Json.at(Json.at(path, "nodes"), k);
+                int node = Json.index(roots.get(k), loc, n, "nodes.length");
+                if (model.parents[node] >= 0) {
+                    throw new GltfException(loc, "node " + node + " is not a root: its parent is node "
+                            + model.parents[node]);
+                }
+                if (seenIn[node] == s + 1) {
+                    throw new GltfException(loc, "node " + node + " is listed twice");
+                }
+                seenIn[node] = s + 1;
+                r[k] = node;
+            }
+            model.sceneRoots[s] = r;
+        }
+        model.defaultScene = Json.optIndex(root, "", "scene", scenes.size(), "scenes.length");
+    }
+
+    private void readMeshBounds(GltfModel.Builder model) throws GltfException {
+        JsonNode meshes = Json.optArray(root, "", "meshes");
+        float[][] bounds = new float[meshes.size()][];
+        for (int m = 0; m < meshes.size(); m++) {
+            String path = Json.at("meshes", m);
+            JsonNode mesh = Json.element(meshes, "meshes", m);
+            JsonNode primitives = Json.reqArray(mesh, path, "primitives", 1);
+            float[] b = null;
+            for (int p = 0; p < primitives.size(); p++) {
+                String pp = Json.at(Json.at(path, "primitives"), p);
+                JsonNode primitive = Json.element(primitives, Json.at(path, "primitives"), p);
+                JsonNode attributes = Json.reqObject(primitive, pp, "attributes");
+                int position = Json.optIndex(attributes, Json.at(pp, "attributes"), "POSITION", accType.length,
+                        "accessors.length");
+                if (position < 0 || accMin[position] == null || accMax[position] == null) {
+                    continue;
+                }
+                if (!accType[position].equals("VEC3")) {
+                    throw new GltfException(Json.at(Json.at(pp, "attributes"), "POSITION"), "accessor " + position
+                            + " has type \"" + accType[position] + "\", expected \"VEC3\"");
+                }
+                float[] min = accMin[position];
+                float[] max = accMax[position];
+                for (int c = 0; c < 3; c++) {
+                    if (min[c] > max[c]) {
+                        throw new GltfException(Json.at(Json.at("accessors", position), "min"), "min " + min[c]
+                                + " exceeds max " + max[c] + " on axis " + "xyz".charAt(c) + " (POSITION of " + pp
+                                + ")");
+                    }
+                }
+                if (b == null) {
+                    b = new float[] {min[0], min[1], min[2], max[0], max[1], max[2]};
+                } else {
+                    for (int c = 0; c < 3; c++) {
+                        b[c] = Math.min(b[c], min[c]);
+                        b[3 + c] = Math.max(b[3 + c], max[c]);
+                    }
+                }
+            }
+            bounds[m] = b;
+        }
+        for (int i = 0; i < model.meshes.length; i++) {
+            int m = model.meshes[i];
+            if (m >= 0 && bounds[m] != null) {
+                System.arraycopy(bounds[m], 0, model.bounds, i * 6, 6);
+                model.hasBounds[i] = true;
+            }
+        }
+    }
+
+    private void readSkins(GltfModel.Builder model) throws GltfException {
+        JsonNode skins = Json.optArray(root, "", "skins");
+        int n = model.parents.length;
+        model.skinList = new GltfSkin[skins.size()];
+        int[] seenIn = new int[n]; // skin index + 1 that last listed the node
+        for (int k = 0; k < skins.size(); k++) {
+            String path = Json.at("skins", k);
+            JsonNode skin = Json.element(skins, "skins", k);
+            String name = Json.optString(skin, path, "name");
+            JsonNode jointsNode = Json.reqArray(skin, path, "joints", 1);
+            int[] joints = new int[jointsNode.size()];
+            for (int j = 0; j < joints.length; j++) {
+                String loc = Json.at(Json.at(path, "joints"), j);
+                joints[j] = Json.index(jointsNode.get(j), loc, n, "nodes.length");
+                if (seenIn[joints[j]] == k + 1) {
+                    throw new GltfException(loc, "node " + joints[j] + " is listed twice");
+                }
+                seenIn[joints[j]] = k + 1;
+            }
+            int skeleton = Json.optIndex(skin, path, "skeleton", n, "nodes.length");
+            int ibmAccessor = Json.optIndex(skin, path, "inverseBindMatrices", accType.length, "accessors.length");
+            float[] ibm = new float[joints.length * Affine.STRIDE];
+            if (ibmAccessor < 0) {
+                for (int j = 0; j < joints.length; j++) {
+                    Affine.identity(ibm, j * Affine.STRIDE);
+                }
+            } else {
+                String use = Json.at(path, "inverseBindMatrices");
+                float[] m = readFloats(ibmAccessor, use, "MAT4", false);
+                if (accCount[ibmAccessor] < joints.length) {
+                    throw new GltfException(use, "accessor " + ibmAccessor + " has " + accCount[ibmAccessor]
+                            + " matrices for " + joints.length + " joints");
+                }
+                for (int j = 0; j < joints.length; j++) {
+                    for (int row = 0; row < 4; row++) {
+                        float v = m[j * 16 + row * 4 + 3];
+                        float expected = row == 3 ? 1f : 0f;
+                        if (Math.abs(v - expected) > 1e-5f) {
+                            throw new GltfException(use, "matrix " + j + " of accessor " + ibmAccessor
+                                    + " is not affine: element " + (row * 4 + 3) + " is " + v);
+                        }
+                    }
+                    for (int c = 0; c < 4; c++) {
+                        System.arraycopy(m, j * 16 + c * 4, ibm, j * Affine.STRIDE + c * 3, 3);
+                    }
+                }
+            }
+            model.skinList[k] = new GltfSkin(name, joints, skeleton, ibm);
+        }
+    }
+
+    private void readAnimations(GltfModel.Builder model) throws GltfException {
+        JsonNode animations = Json.optArray(root, "", "animations");
+        int n = model.parents.length;
+        // pass 1: which nodes are animated (the pose's targets, in node order)
+        int[] targetOfNode = new int[n];
+        Arrays.fill(targetOfNode, -1);
+        List<JsonNode> animationNodes = new ArrayList<>();
+        for (int a = 0; a < animations.size(); a++) {
+            String path = Json.at("animations", a);
+            JsonNode animation = Json.element(animations, "animations", a);
+            animationNodes.add(animation);
+            JsonNode channels = Json.reqArray(animation, path, "channels", 1);
+            for (int c = 0; c < channels.size(); c++) {
+                String cp = Json.at(Json.at(path, "channels"), c);
+                JsonNode channel = Json.element(channels, Json.at(path, "channels"), c);
+                JsonNode target = Json.reqObject(channel, cp, "target");
+                int node = Json.optIndex(target, Json.at(cp, "target"), "node", n, "nodes.length");
+                TargetPath tp = targetPath(target, Json.at(cp, "target"));
+                if (node >= 0 && tp != null) {
+                    if (model.hasMatrix[node]) {
+                        throw new GltfException(Json.at(Json.at(cp, "target"), "node"), "node " + node
+                                + " has a matrix and must not be animated");
+                    }
+                    targetOfNode[node] = 0;
+                }
+            }
+        }
+        int targets = 0;
+        for (int i = 0; i < n; i++) {
+            if (targetOfNode[i] == 0) {
+                targetOfNode[i] = targets++;
+            }
+        }
+        int[] animated = new int[targets];
+        for (int i = 0; i < n; i++) {
+            if (targetOfNode[i] >= 0) {
+                animated[targetOfNode[i]] = i;
+            }
+        }
+        model.animatedNodes = animated;
+        model.clips = new AnimationClip[animations.size()];
+        for (int a = 0; a < animations.size(); a++) {
+            String path = Json.at("animations", a);
+            JsonNode animation = animationNodes.get(a);
+            String name = Json.optString(animation, path, "name");
+            JsonNode samplers = Json.reqArray(animation, path, "samplers", 1);
+            JsonNode channels = animation.get("channels");
+            AnimationClip.Builder clip = AnimationClip.builder(name);
+            float[][] inputs = new float[samplers.size()][];
+            float[][] outputs = new float[samplers.size()][];
+            Interpolation[] interpolations = new Interpolation[samplers.size()];
+            for (int c = 0; c < channels.size(); c++) {
+                String cp = Json.at(Json.at(path, "channels"), c);
+                JsonNode channel = channels.get(c);
+                int s = Json.reqIndex(channel, cp, "sampler", samplers.size(), "samplers.length");
+                JsonNode target = channel.get("target");
+                int node = Json.optIndex(target, Json.at(cp, "target"), "node", n, "nodes.length");
+                TargetPath tp = targetPath(target, Json.at(cp, "target"));
+                if (node < 0 || tp == null) {
+                    continue;
+                }
+                String sp = Json.at(Json.at(path, "samplers"), s);
+                JsonNode sampler = Json.element(samplers, Json.at(path, "samplers"), s);
+                int input = Json.reqIndex(sampler, sp, "input", accType.length, "accessors.length");
+                int output = Json.reqIndex(sampler, sp, "output", accType.length, "accessors.length");
+                if (interpolations[s] == null) {
+                    String interp = Json.optString(sampler, sp, "interpolation");
+                    interpolations[s] = interpolation(interp, Json.at(sp, "interpolation"));
+                    inputs[s] = readFloats(input, Json.at(sp, "input"), "SCALAR", false);
+                    float[] times = inputs[s];
+                    for (int k = 1; k < times.length; k++) {
+                        if (!(times[k] > times[k - 1])) {
+                            throw new GltfException(Json.at(sp, "input"), "key times of accessor " + input
+                                    + " are not strictly increasing: time[" + (k - 1) + "]=" + times[k - 1]
+                                    + ", time[" + k + "]=" + times[k]);
+                        }
+                    }
+                }
+                Interpolation interp = interpolations[s];
+                String outLoc = Json.at(sp, "output");
+                float[] values = tp == TargetPath.ROTATION ? readFloats(output, outLoc, "VEC4", true)
+                        : readFloats(output, outLoc, "VEC3", false);
+                long expected = (long) inputs[s].length * interp.valuesPerKey();
+                if (accCount[output] != expected) {
+                    throw new GltfException(outLoc, "accessor " + output + " has " + accCount[output]
+                            + " values, expected " + expected + " for " + inputs[s].length + " " + interp
+                            + " keys");
+                }
+                try {
+                    clip.addChannel(targetOfNode[node], tp, interp, inputs[s], values);
+                } catch (IllegalArgumentException e) {
+                    throw new GltfException(outLoc, e.getMessage(), e);
+                }
+            }
+            model.clips[a] = clip.build();
+        }
+    }
+
+    private static TargetPath targetPath(JsonNode target, String loc) throws GltfException {
+        String p = Json.reqString(target, loc, "path");
+        switch (p) {
+            case "translation":
+                return TargetPath.TRANSLATION;
+            case "rotation":
+                return TargetPath.ROTATION;
+            case "scale":
+                return TargetPath.SCALE;
+            case "weights":
+                return null; // morph target weights: not a transform, ignored
+            default:
+                throw new GltfException(Json.at(loc, "path"), "unknown path \"" + shorten(p) + "\"");
+        }
+    }
+
+    private static Interpolation interpolation(String s, String loc) throws GltfException {
+        if (s == null) {
+            return Interpolation.LINEAR;
+        }
+        switch (s) {
+            case "STEP":
+                return Interpolation.STEP;
+            case "LINEAR":
+                return Interpolation.LINEAR;
+            case "CUBICSPLINE":
+                return Interpolation.CUBICSPLINE;
+            default:
+                throw new GltfException(loc, "unknown interpolation \"" + shorten(s) + "\"");
+        }
+    }
+}

@@ -1,0 +1,274 @@
+package dev.arbor.gltf;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+
+/**
+ * Path-aware reads of the glTF JSON tree: every accessor takes the JSON location of the object it reads from and
+ * reports a bad or missing value as a {@link GltfException} naming the full location and the value.
+ */
+final class Json {
+    /** Deepest nesting accepted; real glTF files nest fewer than 10 levels (extras may add a few). */
+    static final int MAX_NESTING_DEPTH = 64;
+    /** Longest number literal accepted, in characters. */
+    static final int MAX_NUMBER_LENGTH = 100;
+    /** Longest property name accepted, in characters. */
+    static final int MAX_NAME_LENGTH = 4096;
+
+    private static final ObjectMapper MAPPER = createMapper();
+
+    private Json() {
+    }
+
+    private static ObjectMapper createMapper() {
+        JsonFactory factory = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_NESTING_DEPTH)
+                        .maxNumberLength(MAX_NUMBER_LENGTH)
+                        .maxNameLength(MAX_NAME_LENGTH)
+                        // strings (data: URIs) are bounded by the document itself, which is bounded by the file
+                        .maxStringLength(Integer.MAX_VALUE)
+                        .build())
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build();
+        ObjectMapper mapper = new ObjectMapper(factory);
+        mapper.enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        return mapper;
+    }
+
+    /** The shared mapper (thread-safe once configured), also used for writing. */
+    static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    /** Parses a JSON document; any parser failure becomes a GltfException at location {@code json}. */
+    static JsonNode parse(byte[] bytes, int offset, int length) throws GltfException {
+        try {
+            JsonNode root = MAPPER.readTree(MAPPER.getFactory().createParser(bytes, offset, length));
+            if (root == null || !root.isObject()) {
+                throw new GltfException("json", "top level is not an object: " + describe(root));
+            }
+            return root;
+        } catch (GltfException e) {
+            throw e;
+        } catch (StreamConstraintsException e) {
+            throw new GltfException("json", "limit exceeded: " + firstLine(e.getMessage()), e);
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            throw new GltfException("json", "malformed JSON: " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "(no detail)";
+        }
+        String m = message.replace('\r', ' ');
+        int nl = m.indexOf('\n');
+        String first = nl < 0 ? m : m.substring(0, nl);
+        int at = m.indexOf("line:");
+        if (nl >= 0 && at > nl) {
+            int end = m.indexOf(']', at);
+            first += " (" + m.substring(at, end < 0 ? m.length() : end) + ")";
+        }
+        return first.length() > 300 ? first.substring(0, 300) + "…" : first;
+    }
+
+    /** Short description of a JSON value for messages, truncated. */
+    static String describe(JsonNode n) {
+        if (n == null || n.isMissingNode()) {
+            return "(missing)";
+        }
+        String s = n.toString();
+        return s.length() > 60 ? s.substring(0, 60) + "…" : s;
+    }
+
+    static String at(String path, String key) {
+        return path.isEmpty() ? key : path + "." + key;
+    }
+
+    static String at(String path, int index) {
+        return path + "[" + index + "]";
+    }
+
+    /** The value at key, required to be an object if present; null when absent. */
+    static JsonNode optObject(JsonNode parent, String path, String key) throws GltfException {
+        JsonNode n = parent.get(key);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isObject()) {
+            throw new GltfException(at(path, key), "expected an object, found " + describe(n));
+        }
+        return n;
+    }
+
+    static JsonNode reqObject(JsonNode parent, String path, String key) throws GltfException {
+        JsonNode n = optObject(parent, path, key);
+        if (n == null) {
+            throw new GltfException(at(path, key), "required object is missing");
+        }
+        return n;
+    }
+
+    /** The array at key, or an empty array node when absent. */
+    static JsonNode optArray(JsonNode parent, String path, String key) throws GltfException {
+        JsonNode n = parent.get(key);
+        if (n == null) {
+            return MAPPER.createArrayNode();
+        }
+        if (!n.isArray()) {
+            throw new GltfException(at(path, key), "expected an array, found " + describe(n));
+        }
+        return n;
+    }
+
+    static JsonNode reqArray(JsonNode parent, String path, String key, int minLength) throws GltfException {
+        JsonNode n = parent.get(key);
+        if (n == null) {
+            throw new GltfException(at(path, key), "required array is missing");
+        }
+        if (!n.isArray()) {
+            throw new GltfException(at(path, key), "expected an array, found " + describe(n));
+        }
+        if (n.size() < minLength) {
+            throw new GltfException(at(path, key), "array has " + n.size() + " elements, at least " + minLength
+                    + " required");
+        }
+        return n;
+    }
+
+    /** The element at index, required to be an object. */
+    static JsonNode element(JsonNode array, String path, int index) throws GltfException {
+        JsonNode n = array.get(index);
+        if (n == null || !n.isObject()) {
+            throw new GltfException(at(path, index), "expected an object, found " + describe(n));
+        }
+        return n;
+    }
+
+    /** An integer value; the location is used in messages. */
+    static long integer(JsonNode n, String location) throws GltfException {
+        if (n == null || !n.isIntegralNumber() || !n.canConvertToLong()) {
+            throw new GltfException(location, "expected an integer, found " + describe(n));
+        }
+        return n.longValue();
+    }
+
+    /** An index into an array of length bound, or -1 when absent. */
+    static int optIndex(JsonNode parent, String path, String key, int bound, String boundName)
+            throws GltfException {
+        JsonNode n = parent.get(key);
+        if (n == null) {
+            return -1;
+        }
+        return index(n, at(path, key), bound, boundName);
+    }
+
+    static int reqIndex(JsonNode parent, String path, String key, int bound, String boundName)
+            throws GltfException {
+        JsonNode n = parent.get(key);
+        if (n == null) {
+            throw new GltfException(at(path, key), "required index is missing");
+        }
+        return index(n, at(path, key), bound, boundName);
+    }
+
+    static int index(JsonNode n, String location, int bound, String boundName) throws GltfException {
+        long v = integer(n, location);
+        if (v < 0 || v >= bound) {
+            throw new GltfException(location, "index " + v + " out of range, " + boundName + "=" + bound);
+        }
+        return (int) v;
+    }
+
+    /** An integer in [min, max], or def when absent. */
+    static long optInteger(JsonNode parent, String path, String key, long def, long min, long max)
+            throws GltfException {
+        JsonNode n = parent.get(key);
+        if (n == null) {
+            return def;
+        }
+        return integerIn(n, at(path, key), min, max);
+    }
+
+    static long reqInteger(JsonNode parent, String path, String key, long min, long max) throws GltfException {
+        JsonNode n = parent.get(key);
+        if (n == null) {
+            throw new GltfException(at(path, key), "required integer is missing");
+        }
+        return integerIn(n, at(path, key), min, max);
+    }
+
+    static long integerIn(JsonNode n, String location, long min, long max) throws GltfException {
+        long v = integer(n, location);
+        if (v < min || v > max) {
+            throw new GltfException(location, "value " + v + " out of range [" + min + ", " + max + "]");
+        }
+        return v;
+    }
+
+    static String optString(JsonNode parent, String path, String key) throws GltfException {
+        JsonNode n = parent.get(key);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isTextual()) {
+            throw new GltfException(at(path, key), "expected a string, found " + describe(n));
+        }
+        return n.textValue();
+    }
+
+    static String reqString(JsonNode parent, String path, String key) throws GltfException {
+        String s = optString(parent, path, key);
+        if (s == null) {
+            throw new GltfException(at(path, key), "required string is missing");
+        }
+        return s;
+    }
+
+    static boolean optBoolean(JsonNode parent, String path, String key) throws GltfException {
+        JsonNode n = parent.get(key);
+        if (n == null) {
+            return false;
+        }
+        if (!n.isBoolean()) {
+            throw new GltfException(at(path, key), "expected a boolean, found " + describe(n));
+        }
+        return n.booleanValue();
+    }
+
+    /** A finite float. */
+    static float finiteFloat(JsonNode n, String location) throws GltfException {
+        if (n == null || !n.isNumber()) {
+            throw new GltfException(location, "expected a number, found " + describe(n));
+        }
+        float f = (float) n.doubleValue();
+        if (!Float.isFinite(f)) {
+            throw new GltfException(location, "value " + n.asText() + " is not a finite float");
+        }
+        return f;
+    }
+
+    /** A fixed-length array of finite floats, or null when absent. */
+    static float[] optFloats(JsonNode parent, String path, String key, int length) throws GltfException {
+        JsonNode n = parent.get(key);
+        if (n == null) {
+            return null;
+        }
+        String loc = at(path, key);
+        if (!n.isArray() || n.size() != length) {
+            throw new GltfException(loc, "expected an array of " + length + " numbers, found " + describe(n));
+        }
+        float[] out = new float[length];
+        for (int i = 0; i < length; i++) {
+            out[i] = finiteFloat(n.get(i), at(loc, i));
+        }
+        return out;
+    }
+}
