@@ -1,13 +1,14 @@
 package dev.arbor.hierarchy;
 
-import static dev.arbor.kernel.LocalToWorld.LOCAL_STRIDE;
+import static dev.arbor.kernel.LocalToWorld.LOCAL_PLANES;
 import static dev.arbor.kernel.LocalToWorld.MODE_HOLE;
 import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
 import static dev.arbor.kernel.LocalToWorld.MODE_TRS;
-import static dev.arbor.kernel.LocalToWorld.WORLD_STRIDE;
+import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
 
 import dev.arbor.kernel.Bits;
 import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.kernel.VectorSupport;
 import dev.arbor.math.Affine;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
@@ -64,10 +65,16 @@ public final class Hierarchy {
     private static final int DEFAULT_CAPACITY = 64;
     /** Largest array length we ask the JVM for. */
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+    /** Largest number of nodes: the plane arrays must stay addressable. */
+    private static final int MAX_NODES = MAX_ARRAY / LOCAL_PLANES;
     /** Quaternions whose squared length is within this of 1 are stored as given. */
     private static final double UNIT_TOLERANCE = 1e-6;
     /** Relative tolerance under which a matrix counts as an exact TRS (no shear). */
     private static final float TRS_TOLERANCE = 1e-5f;
+    /** A TRS local of the identity, as 12 plane values: translation 0, quaternion (0, 0, 0, 1), scale 1. */
+    private static final float[] IDENTITY_TRS = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0};
+    /** The identity affine matrix, column-major. */
+    private static final float[] IDENTITY_MATRIX = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
 
     // ---- slot table: indexed by slot, stable for a node's life ----
     /** Current generation of each slot; a handle is live if its generation matches and the slot holds a node. */
@@ -96,11 +103,11 @@ public final class Hierarchy {
     private int rootCount;
 
     // ---- dense node arrays: indexed by node, parents before children ----
-    /** Local transforms, LOCAL_STRIDE floats per node (TRS record or affine matrix, see modes). */
+    /** Local transforms as LOCAL_PLANES planes of capacity floats (TRS or affine matrix, see LocalToWorld). */
     private float[] locals;
     /** MODE_TRS, MODE_MATRIX, or MODE_HOLE for a free position. */
     private byte[] modes;
-    /** World matrices, WORLD_STRIDE floats per node, valid where the stale bit is clear. */
+    /** World matrices as WORLD_PLANES planes of capacity floats, valid where the stale bit is clear. */
     private float[] worlds;
     /** Parent's node index, or NONE; always smaller than the node's own index. */
     private int[] parentNodes;
@@ -108,6 +115,8 @@ public final class Hierarchy {
     private int[] slotOfNode;
     /** Version of the update that published the node's latest world change. */
     private long[] worldVersions;
+    /** Set where the mode is MODE_MATRIX (lets the kernel pick its vector path per word). */
+    private long[] matrixBits;
     /** Set where the world matrix is out of date; if a node is stale, so is every descendant. */
     private long[] staleBits;
     /** Set where the world matrix was recomputed since the last update (published by the next one). */
@@ -131,6 +140,12 @@ public final class Hierarchy {
     private long version;
     private long[] changedHandles = new long[0];
     private int changedCount;
+    /** The latest update's change set as bits, until it is turned into handles (on demand, or before a reorder). */
+    private long[] publishedBits;
+    private int publishedLoWord = Integer.MAX_VALUE;
+    private int publishedHiWord;
+    /** Whether changedHandles holds the latest change set (else it is still in publishedBits). */
+    private boolean changesListed = true;
     private WorldChangeListener[] listeners = new WorldChangeListener[0];
     private TopologyListener[] topologyListeners = new TopologyListener[0];
     private boolean notifying;
@@ -147,6 +162,7 @@ public final class Hierarchy {
 
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
+    private int[] nodeScratch = new int[0];
     private final float[] matrixA = new float[16];
     private final float[] matrixB = new float[16];
     private final float[] matrixC = new float[16];
@@ -165,9 +181,9 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code initialCapacity} is negative or too large for the arrays
      */
     public Hierarchy(int initialCapacity) {
-        if (initialCapacity < 0 || initialCapacity > MAX_ARRAY / LOCAL_STRIDE) {
+        if (initialCapacity < 0 || initialCapacity > MAX_NODES) {
             throw new IllegalArgumentException("initialCapacity out of range: initialCapacity=" + initialCapacity
-                    + ", allowed=[0, " + MAX_ARRAY / LOCAL_STRIDE + "]");
+                    + ", allowed=[0, " + MAX_NODES + "]");
         }
         int cap = Math.max(initialCapacity, 1);
         generations = new int[cap];
@@ -179,14 +195,16 @@ public final class Hierarchy {
         prevSiblingSlots = new int[cap];
         childCounts = new int[cap];
         freeSlots = new int[cap];
-        locals = new float[cap * LOCAL_STRIDE];
+        locals = new float[cap * LOCAL_PLANES];
         modes = new byte[cap];
-        worlds = new float[cap * WORLD_STRIDE];
+        worlds = new float[cap * WORLD_PLANES];
+        matrixBits = new long[Bits.words(cap)];
         parentNodes = new int[cap];
         slotOfNode = new int[cap];
         worldVersions = new long[cap];
         staleBits = new long[Bits.words(cap)];
         changedBits = new long[Bits.words(cap)];
+        publishedBits = new long[Bits.words(cap)];
     }
 
     // =====================================================================================================
@@ -259,14 +277,9 @@ public final class Hierarchy {
         nodeOfSlot[slot] = node;
         slotOfNode[node] = slot;
         parentNodes[node] = parentSlot == NONE ? NONE : nodeOfSlot[parentSlot];
-        modes[node] = MODE_TRS;
-        int l = node * LOCAL_STRIDE;
-        Arrays.fill(locals, l, l + LOCAL_STRIDE, 0f);
-        locals[l + Affine.TRS_Q + 3] = 1f;
-        locals[l + Affine.TRS_S] = 1f;
-        locals[l + Affine.TRS_S + 1] = 1f;
-        locals[l + Affine.TRS_S + 2] = 1f;
-        Affine.identity(worlds, node * WORLD_STRIDE);
+        setMode(node, MODE_TRS);
+        storeLocal(node, IDENTITY_TRS, 0, LOCAL_PLANES);
+        storeWorld(node, IDENTITY_MATRIX, 0);
         worldVersions[node] = version + 1;
         setStale(node);
         liveCount++;
@@ -284,6 +297,7 @@ public final class Hierarchy {
     public void destroy(long handle) {
         int x = liveSlot(handle);
         fireDetaching(handle);
+        listChanges();
         int count = collectSubtree(x);
         unlink(x);
         for (int k = 0; k < count; k++) {
@@ -372,12 +386,14 @@ public final class Hierarchy {
             int node = nodeOfSlot[x];
             ensureWorld(node);
             if (p == NONE) {
-                System.arraycopy(worlds, node * WORLD_STRIDE, matrixA, 0, WORLD_STRIDE);
+                loadWorld(node, matrixA, 0);
             } else {
                 int pNode = nodeOfSlot[p];
                 ensureWorld(pNode);
-                invertOrThrow(worlds, pNode * WORLD_STRIDE, matrixB, newParent, "cannot keep the world pose");
-                Affine.multiply(matrixB, 0, worlds, node * WORLD_STRIDE, matrixA, 0);
+                loadWorld(pNode, matrixD, 0);
+                invertOrThrow(matrixD, 0, matrixB, newParent, "cannot keep the world pose");
+                loadWorld(node, matrixD, 0);
+                Affine.multiply(matrixB, 0, matrixD, 0, matrixA, 0);
             }
             newMode = chooseLocalForm(modes[node], matrixA, matrixC);
         }
@@ -697,10 +713,11 @@ public final class Hierarchy {
         int slot = liveSlot(handle);
         requireFinite3("translation", handle, x, y, z);
         int node = nodeOfSlot[slot];
-        int at = node * LOCAL_STRIDE + (modes[node] == MODE_TRS ? Affine.TRS_T : 9);
+        int c = modes.length;
+        int at = (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * c + node;
         locals[at] = x;
-        locals[at + 1] = y;
-        locals[at + 2] = z;
+        locals[at + c] = y;
+        locals[at + 2 * c] = z;
         markSubtreeStale(slot);
     }
 
@@ -734,8 +751,7 @@ public final class Hierarchy {
         int node = nodeOfSlot[slot];
         normalizedQuaternion(handle, x, y, z, w, matrixB, 0);
         requireTrsLocal(node, handle);
-        int at = node * LOCAL_STRIDE + Affine.TRS_Q;
-        System.arraycopy(matrixB, 0, locals, at, 4);
+        storeLocalFrom(node, Affine.TRS_Q, matrixB, 0, 4);
         markSubtreeStale(slot);
     }
 
@@ -768,10 +784,11 @@ public final class Hierarchy {
         requireFinite3("scale", handle, x, y, z);
         int node = nodeOfSlot[slot];
         requireTrsLocal(node, handle);
-        int at = node * LOCAL_STRIDE + Affine.TRS_S;
+        int c = modes.length;
+        int at = Affine.TRS_S * c + node;
         locals[at] = x;
-        locals[at + 1] = y;
-        locals[at + 2] = z;
+        locals[at + c] = y;
+        locals[at + 2 * c] = z;
         markSubtreeStale(slot);
     }
 
@@ -804,17 +821,15 @@ public final class Hierarchy {
         requireFinite3("scale", handle, scale.x(), scale.y(), scale.z());
         normalizedQuaternion(handle, rotation.x(), rotation.y(), rotation.z(), rotation.w(), matrixB, 0);
         int node = nodeOfSlot[slot];
-        int l = node * LOCAL_STRIDE;
-        modes[node] = MODE_TRS;
-        locals[l] = translation.x();
-        locals[l + 1] = translation.y();
-        locals[l + 2] = translation.z();
-        System.arraycopy(matrixB, 0, locals, l + Affine.TRS_Q, 4);
-        locals[l + Affine.TRS_S] = scale.x();
-        locals[l + Affine.TRS_S + 1] = scale.y();
-        locals[l + Affine.TRS_S + 2] = scale.z();
-        locals[l + 10] = 0f;
-        locals[l + 11] = 0f;
+        float[] trs = matrixC;
+        trs[0] = translation.x();
+        trs[1] = translation.y();
+        trs[2] = translation.z();
+        System.arraycopy(matrixB, 0, trs, Affine.TRS_Q, 4);
+        trs[Affine.TRS_S] = scale.x();
+        trs[Affine.TRS_S + 1] = scale.y();
+        trs[Affine.TRS_S + 2] = scale.z();
+        writeLocal(node, MODE_TRS, trs);
         markSubtreeStale(slot);
     }
 
@@ -833,8 +848,8 @@ public final class Hierarchy {
         requireRoom("matrix", matrix.length, offset, Affine.STRIDE);
         requireFiniteMatrix("local matrix", handle, matrix, offset, Affine.STRIDE);
         int node = nodeOfSlot[slot];
-        modes[node] = MODE_MATRIX;
-        System.arraycopy(matrix, offset, locals, node * LOCAL_STRIDE, Affine.STRIDE);
+        setMode(node, MODE_MATRIX);
+        storeLocalFrom(node, 0, matrix, offset, Affine.STRIDE);
         markSubtreeStale(slot);
     }
 
@@ -905,26 +920,66 @@ public final class Hierarchy {
                                   int rotationOffset) {
         requireRoom("handles", handles.length, handleOffset, count);
         requireRoom("rotations", rotations.length, rotationOffset, (long) count * 4);
+        int[] nodes = nodeScratch(count);
+        // pass 1: check everything, remember each node; nothing is written
         for (int k = 0; k < count; k++) {
             long h = handles[handleOffset + k];
             int node = nodeOfSlot[liveSlot(h)];
             int q = rotationOffset + 4 * k;
-            normalizedQuaternion(h, rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], matrixB, 0);
+            requireRotation(h, rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3]);
             if (modes[node] != MODE_TRS) {
                 checkSplittable(node, h);
             }
+            nodes[k] = node;
         }
+        // pass 2: write the (normalised) quaternions into their planes and mark subtrees stale
+        float[] l = locals;
+        int c = modes.length;
         for (int k = 0; k < count; k++) {
-            long h = handles[handleOffset + k];
-            int slot = Handles.slot(h);
-            int node = nodeOfSlot[slot];
-            int q = rotationOffset + 4 * k;
+            int node = nodes[k];
             if (modes[node] != MODE_TRS) {
-                requireTrsLocal(node, h);
+                requireTrsLocal(node, handles[handleOffset + k]);
+                l = locals;
             }
-            normalizedQuaternion(h, rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], locals,
-                    node * LOCAL_STRIDE + Affine.TRS_Q);
-            markSubtreeStale(slot);
+            int q = rotationOffset + 4 * k;
+            float x = rotations[q];
+            float y = rotations[q + 1];
+            float z = rotations[q + 2];
+            float w = rotations[q + 3];
+            double len2 = (double) x * x + (double) y * y + (double) z * z + (double) w * w;
+            if (Math.abs(len2 - 1.0) > UNIT_TOLERANCE) {
+                double inv = 1.0 / Math.sqrt(len2);
+                x = (float) (x * inv);
+                y = (float) (y * inv);
+                z = (float) (z * inv);
+                w = (float) (w * inv);
+            }
+            l[3 * c + node] = x;
+            l[4 * c + node] = y;
+            l[5 * c + node] = z;
+            l[6 * c + node] = w;
+            if (!Bits.get(staleBits, node)) {
+                markSubtreeStale(slotOfNode[node]);
+            }
+        }
+    }
+
+    private int[] nodeScratch(int count) {
+        if (nodeScratch.length < count) {
+            nodeScratch = new int[Math.max(count, nodeScratch.length * 2)];
+        }
+        return nodeScratch;
+    }
+
+    /** Checks a rotation quaternion: finite and not zero. */
+    private static void requireRotation(long handle, float x, float y, float z, float w) {
+        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z) || !Float.isFinite(w)) {
+            throw new IllegalArgumentException("rotation of " + Handles.toString(handle) + " is not finite: ("
+                    + x + ", " + y + ", " + z + ", " + w + ")");
+        }
+        if ((double) x * x + (double) y * y + (double) z * z + (double) w * w == 0.0) {
+            throw new IllegalArgumentException("rotation of " + Handles.toString(handle)
+                    + " is the zero quaternion: (" + x + ", " + y + ", " + z + ", " + w + ")");
         }
     }
 
@@ -953,8 +1008,8 @@ public final class Hierarchy {
         for (int k = 0; k < count; k++) {
             int slot = Handles.slot(handles[handleOffset + k]);
             int node = nodeOfSlot[slot];
-            int at = node * LOCAL_STRIDE + (modes[node] == MODE_TRS ? Affine.TRS_T : 9);
-            System.arraycopy(translations, translationOffset + 3 * k, locals, at, 3);
+            storeLocalFrom(node, modes[node] == MODE_TRS ? Affine.TRS_T : 9, translations, translationOffset + 3 * k,
+                    3);
             markSubtreeStale(slot);
         }
     }
@@ -980,8 +1035,9 @@ public final class Hierarchy {
      */
     public Vector3f getLocalTranslation(long handle, Vector3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
-        int at = node * LOCAL_STRIDE + (modes[node] == MODE_TRS ? Affine.TRS_T : 9);
-        return dest.set(locals[at], locals[at + 1], locals[at + 2]);
+        int c = modes.length;
+        int at = (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * c + node;
+        return dest.set(locals[at], locals[at + c], locals[at + 2 * c]);
     }
 
     /**
@@ -994,9 +1050,8 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Quaternionf getLocalRotation(long handle, Quaternionf dest) {
-        int node = nodeOfSlot[liveSlot(handle)];
-        float[] trs = localTrs(node);
-        int q = (trs == locals ? node * LOCAL_STRIDE : 0) + Affine.TRS_Q;
+        float[] trs = localTrs(nodeOfSlot[liveSlot(handle)]);
+        int q = Affine.TRS_Q;
         return dest.set(trs[q], trs[q + 1], trs[q + 2], trs[q + 3]);
     }
 
@@ -1009,9 +1064,8 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Vector3f getLocalScale(long handle, Vector3f dest) {
-        int node = nodeOfSlot[liveSlot(handle)];
-        float[] trs = localTrs(node);
-        int s = (trs == locals ? node * LOCAL_STRIDE : 0) + Affine.TRS_S;
+        float[] trs = localTrs(nodeOfSlot[liveSlot(handle)]);
+        int s = Affine.TRS_S;
         return dest.set(trs[s], trs[s + 1], trs[s + 2]);
     }
 
@@ -1063,7 +1117,7 @@ public final class Hierarchy {
         int node = nodeOfSlot[liveSlot(handle)];
         requireRoom("dest", dest.length, offset, Affine.STRIDE);
         ensureWorld(node);
-        System.arraycopy(worlds, node * WORLD_STRIDE, dest, offset, WORLD_STRIDE);
+        loadWorld(node, dest, offset);
         return dest;
     }
 
@@ -1081,7 +1135,8 @@ public final class Hierarchy {
         int node = nodeOfSlot[liveSlot(handle)];
         requireRoom("dest", dest.length, offset, 16);
         ensureWorld(node);
-        MatrixLayout.COLUMN_MAJOR_4X4.convert(worlds, node * WORLD_STRIDE, dest, offset);
+        loadWorld(node, matrixE, 0);
+        MatrixLayout.COLUMN_MAJOR_4X4.convert(matrixE, 0, dest, offset);
         return dest;
     }
 
@@ -1096,7 +1151,8 @@ public final class Hierarchy {
     public Matrix4x3f getWorld(long handle, Matrix4x3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
         ensureWorld(node);
-        return dest.set(worlds, node * WORLD_STRIDE);
+        loadWorld(node, matrixE, 0);
+        return dest.set(matrixE, 0);
     }
 
     /**
@@ -1127,7 +1183,8 @@ public final class Hierarchy {
         int node = nodeOfSlot[liveSlot(handle)];
         requireRoom("dest", dest.limit(), index, layout.floats());
         ensureWorld(node);
-        layout.convert(worlds, node * WORLD_STRIDE, matrixA, 0);
+        loadWorld(node, matrixE, 0);
+        layout.convert(matrixE, 0, matrixA, 0);
         dest.put(index, matrixA, 0, layout.floats());
         return dest;
     }
@@ -1147,7 +1204,8 @@ public final class Hierarchy {
         int node = nodeOfSlot[liveSlot(handle)];
         requireRoom("dest", dest.limit(), byteIndex, layout.bytes());
         ensureWorld(node);
-        layout.convert(worlds, node * WORLD_STRIDE, matrixA, 0);
+        loadWorld(node, matrixE, 0);
+        layout.convert(matrixE, 0, matrixA, 0);
         for (int k = 0; k < layout.floats(); k++) {
             dest.putFloat(byteIndex + k * Float.BYTES, matrixA[k]);
         }
@@ -1165,8 +1223,8 @@ public final class Hierarchy {
     public Vector3f getWorldTranslation(long handle, Vector3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
         ensureWorld(node);
-        int w = node * WORLD_STRIDE;
-        return dest.set(worlds[w + 9], worlds[w + 10], worlds[w + 11]);
+        int c = modes.length;
+        return dest.set(worlds[9 * c + node], worlds[10 * c + node], worlds[11 * c + node]);
     }
 
     /**
@@ -1182,7 +1240,8 @@ public final class Hierarchy {
     public Quaternionf getWorldRotation(long handle, Quaternionf dest) {
         int node = nodeOfSlot[liveSlot(handle)];
         ensureWorld(node);
-        Affine.decompose(worlds, node * WORLD_STRIDE, matrixA, 0);
+        loadWorld(node, matrixE, 0);
+        Affine.decompose(matrixE, 0, matrixA, 0);
         return dest.set(matrixA[Affine.TRS_Q], matrixA[Affine.TRS_Q + 1], matrixA[Affine.TRS_Q + 2],
                 matrixA[Affine.TRS_Q + 3]);
     }
@@ -1198,7 +1257,8 @@ public final class Hierarchy {
     public Vector3f getWorldScale(long handle, Vector3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
         ensureWorld(node);
-        Affine.decompose(worlds, node * WORLD_STRIDE, matrixA, 0);
+        loadWorld(node, matrixE, 0);
+        Affine.decompose(matrixE, 0, matrixA, 0);
         return dest.set(matrixA[Affine.TRS_S], matrixA[Affine.TRS_S + 1], matrixA[Affine.TRS_S + 2]);
     }
 
@@ -1218,7 +1278,7 @@ public final class Hierarchy {
         int node = nodeOfSlot[liveSlot(handle)];
         requireRoom("dest", dest.length, offset, Affine.STRIDE);
         ensureInverse(node, handle);
-        System.arraycopy(inverses, node * WORLD_STRIDE, dest, offset, WORLD_STRIDE);
+        System.arraycopy(inverses, node * Affine.STRIDE, dest, offset, Affine.STRIDE);
         return dest;
     }
 
@@ -1234,7 +1294,7 @@ public final class Hierarchy {
     public Matrix4x3f getWorldInverse(long handle, Matrix4x3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
         ensureInverse(node, handle);
-        return dest.set(inverses, node * WORLD_STRIDE);
+        return dest.set(inverses, node * Affine.STRIDE);
     }
 
     /**
@@ -1261,7 +1321,8 @@ public final class Hierarchy {
         } else {
             int pNode = nodeOfSlot[p];
             ensureWorld(pNode);
-            invertOrThrow(worlds, pNode * WORLD_STRIDE, matrixB, handleOfSlot(p), "cannot set the world transform");
+            loadWorld(pNode, matrixE, 0);
+            invertOrThrow(matrixE, 0, matrixB, handleOfSlot(p), "cannot set the world transform");
             Affine.multiply(matrixB, 0, matrixC, 0, matrixA, 0);
         }
         byte mode = chooseLocalForm(modes[node], matrixA, matrixC);
@@ -1304,7 +1365,8 @@ public final class Hierarchy {
         if (p != NONE) {
             int pNode = nodeOfSlot[p];
             ensureWorld(pNode);
-            invertOrThrow(worlds, pNode * WORLD_STRIDE, matrixB, handleOfSlot(p), "cannot set the world position");
+            loadWorld(pNode, matrixE, 0);
+            invertOrThrow(matrixE, 0, matrixB, handleOfSlot(p), "cannot set the world position");
             Affine.transformPoint(matrixB, 0, x, y, z, matrixA, 0);
             lx = matrixA[0];
             ly = matrixA[1];
@@ -1333,38 +1395,43 @@ public final class Hierarchy {
         refreshStale();
         long next = version + 1;
         int count = 0;
+        // the previous change set, if nobody asked for it, is dropped
+        Arrays.fill(publishedBits, Math.min(publishedLoWord, publishedHiWord), publishedHiWord, 0L);
+        publishedLoWord = Integer.MAX_VALUE;
+        publishedHiWord = 0;
         if (changedLoWord < changedHiWord) {
-            int needed = liveCount;
-            if (changedHandles.length < needed) {
-                changedHandles = new long[Math.max(needed, changedHandles.length * 3 / 2)];
-            }
             long[] changed = changedBits;
             long[] inverseValid = inverseValidBits;
-            long[] out = changedHandles;
+            long[] stamps = worldVersions;
             for (int w = changedLoWord; w < changedHiWord; w++) {
                 long bits = changed[w];
                 if (bits == 0L) {
                     continue;
                 }
-                changed[w] = 0L;
                 if (inverseValid != null) {
                     inverseValid[w] &= ~bits;
                 }
+                count += Long.bitCount(bits);
                 int base = w << 6;
                 while (bits != 0L) {
-                    int node = base + Long.numberOfTrailingZeros(bits);
-                    worldVersions[node] = next;
-                    int slot = slotOfNode[node];
-                    out[count++] = Handles.of(slot, generations[slot]);
+                    stamps[base + Long.numberOfTrailingZeros(bits)] = next;
                     bits &= bits - 1;
                 }
             }
+            // the changed bits become the published set; the cleared published array collects the next changes
+            long[] swap = publishedBits;
+            publishedBits = changedBits;
+            changedBits = swap;
+            publishedLoWord = changedLoWord;
+            publishedHiWord = changedHiWord;
             changedLoWord = Integer.MAX_VALUE;
             changedHiWord = 0;
         }
         changedCount = count;
+        changesListed = count == 0;
         version = next;
         if (count > 0 && listeners.length > 0) {
+            listChanges();
             notifying = true;
             try {
                 for (int k = 0; k < count; k++) {
@@ -1377,6 +1444,38 @@ public final class Hierarchy {
                 notifying = false;
             }
         }
+    }
+
+    /**
+     * Turns the published change bits into handles, parents before children. Called on demand and before anything
+     * that moves nodes in the dense arrays (so the bits still name the right nodes). O(published words + changed).
+     */
+    private void listChanges() {
+        if (changesListed) {
+            return;
+        }
+        if (changedHandles.length < changedCount) {
+            changedHandles = new long[Math.max(changedCount, changedHandles.length * 3 / 2)];
+        }
+        long[] out = changedHandles;
+        int k = 0;
+        for (int w = publishedLoWord; w < publishedHiWord; w++) {
+            long bits = publishedBits[w];
+            if (bits == 0L) {
+                continue;
+            }
+            publishedBits[w] = 0L;
+            int base = w << 6;
+            while (bits != 0L) {
+                int slot = slotOfNode[base + Long.numberOfTrailingZeros(bits)];
+                out[k++] = Handles.of(slot, generations[slot]);
+                bits &= bits - 1;
+            }
+        }
+        assert k == changedCount : "listed " + k + " of " + changedCount;
+        publishedLoWord = Integer.MAX_VALUE;
+        publishedHiWord = 0;
+        changesListed = true;
     }
 
     /**
@@ -1414,6 +1513,7 @@ public final class Hierarchy {
             throw new IllegalArgumentException("change index out of range: index=" + index + ", changedCount="
                     + changedCount);
         }
+        listChanges();
         return changedHandles[index];
     }
 
@@ -1427,6 +1527,7 @@ public final class Hierarchy {
      */
     public int changedHandles(long[] dest, int offset) {
         requireRoom("dest", dest.length, offset, changedCount);
+        listChanges();
         System.arraycopy(changedHandles, 0, dest, offset, changedCount);
         return changedCount;
     }
@@ -1546,7 +1647,7 @@ public final class Hierarchy {
 
     /** Copies the published world matrix of a live slot (12 floats); exact if there are no unpublished changes. */
     void worldAt(int slot, float[] dest, int offset) {
-        System.arraycopy(worlds, nodeOfSlot[slot] * WORLD_STRIDE, dest, offset, WORLD_STRIDE);
+        loadWorld(nodeOfSlot[slot], dest, offset);
     }
 
     /** Writes the local matrix ({@code parentFromLocal}) of a live slot (12 floats). */
@@ -1583,7 +1684,8 @@ public final class Hierarchy {
         int floats = layout.floats();
         for (int k = 0; k < count; k++) {
             int node = nodeOfSlot[Handles.slot(handles[offset + k])];
-            layout.convert(worlds, node * WORLD_STRIDE, matrixA, 0);
+            loadWorld(node, matrixE, 0);
+            layout.convert(matrixE, 0, matrixA, 0);
             dest.put(at + k * floats, matrixA, 0, floats);
         }
         return count * floats;
@@ -1613,7 +1715,8 @@ public final class Hierarchy {
         int floats = layout.floats();
         for (int k = 0; k < count; k++) {
             int node = nodeOfSlot[Handles.slot(handles[offset + k])];
-            layout.convert(worlds, node * WORLD_STRIDE, matrixA, 0);
+            loadWorld(node, matrixE, 0);
+            layout.convert(matrixE, 0, matrixA, 0);
             int base = at + k * layout.bytes();
             for (int f = 0; f < floats; f++) {
                 dest.putFloat(base + f * Float.BYTES, matrixA[f]);
@@ -1652,7 +1755,8 @@ public final class Hierarchy {
         int k = 0;
         for (int node = 0; node < nodeEnd; node++) {
             if (modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
-                layout.convert(worlds, node * WORLD_STRIDE, matrixA, 0);
+                loadWorld(node, matrixE, 0);
+                layout.convert(matrixE, 0, matrixA, 0);
                 dest.put(at + k * floats, matrixA, 0, floats);
                 int slot = slotOfNode[node];
                 handlesOut[k++] = Handles.of(slot, generations[slot]);
@@ -1751,14 +1855,16 @@ public final class Hierarchy {
             int ps = parentSlots[slot];
             check(p == (ps == NONE ? NONE : nodeOfSlot[ps]), "node ", node, " dense parent disagrees: ", p);
             check(p < node, "parent after child: node=", node, " parent=", p);
-            int l = node * LOCAL_STRIDE;
+            loadLocal(node, matrixD, 0);
             for (int k = 0; k < (modes[node] == MODE_TRS ? Affine.TRS_STRIDE : Affine.STRIDE); k++) {
-                check(Float.isFinite(locals[l + k]), "non-finite local at node ", node, " element ", k);
+                check(Float.isFinite(matrixD[k]), "non-finite local at node ", node, " element ", k);
             }
+            check(Bits.get(matrixBits, node) == (modes[node] == MODE_MATRIX), "matrix bit disagrees with mode at node ",
+                    node, "", 0);
             if (modes[node] == MODE_TRS) {
                 double len = 0;
                 for (int k = 0; k < 4; k++) {
-                    len += (double) locals[l + Affine.TRS_Q + k] * locals[l + Affine.TRS_Q + k];
+                    len += (double) matrixD[Affine.TRS_Q + k] * matrixD[Affine.TRS_Q + k];
                 }
                 check(Math.abs(len - 1) < 1e-5, "non-unit quaternion at node ", node, " length² x1e6 ",
                         (int) (len * 1e6));
@@ -1769,16 +1875,17 @@ public final class Hierarchy {
                 check(w >= staleLoWord && w < staleHiWord, "stale node ", node, " outside the tracked words ", w);
             } else {
                 check(p == NONE || !Bits.get(staleBits, p), "up-to-date node ", node, " under stale parent ", p);
-                LocalToWorld.computeNodeInto(locals, modes, parentNodes, worlds, node, matrixE, 0);
-                for (int k = 0; k < WORLD_STRIDE; k++) {
-                    check(Float.floatToIntBits(matrixE[k]) == Float.floatToIntBits(worlds[node * WORLD_STRIDE + k]),
+                LocalToWorld.computeNodeInto(locals, modes, parentNodes, worlds, modes.length, node, matrixE, 0);
+                loadWorld(node, matrixD, 0);
+                for (int k = 0; k < WORLD_PLANES; k++) {
+                    check(Float.floatToIntBits(matrixE[k]) == Float.floatToIntBits(matrixD[k]),
                             "world matrix of node ", node, " is out of date at element ", k);
                 }
                 if (inverseValidBits != null && Bits.get(inverseValidBits, node)) {
-                    check(Affine.invert(worlds, node * WORLD_STRIDE, matrixA, 0), "cached inverse of singular node ",
+                    check(Affine.invert(matrixD, 0, matrixA, 0), "cached inverse of singular node ",
                             node, "", 0);
-                    for (int k = 0; k < WORLD_STRIDE; k++) {
-                        check(matrixA[k] == inverses[node * WORLD_STRIDE + k], "cached inverse of node ", node,
+                    for (int k = 0; k < Affine.STRIDE; k++) {
+                        check(matrixA[k] == inverses[node * Affine.STRIDE + k], "cached inverse of node ", node,
                                 " is out of date at element ", k);
                     }
                 }
@@ -1789,9 +1896,24 @@ public final class Hierarchy {
             }
         }
         check(holes == holeCount, "holes ", holes, " but holeCount=", holeCount);
+        int published = 0;
+        for (int w = 0; w < publishedBits.length; w++) {
+            long bits = publishedBits[w];
+            if (bits != 0L) {
+                check(!changesListed && w >= publishedLoWord && w < publishedHiWord, "published bits in word ", w,
+                        " outside the published range or after listing; listed=", changesListed ? 1 : 0);
+                for (long b = bits; b != 0L; b &= b - 1) {
+                    int node = (w << 6) + Long.numberOfTrailingZeros(b);
+                    check(node < nodeEnd && modes[node] != MODE_HOLE, "published bit on a hole at node ", node, "", 0);
+                }
+            }
+            published += Long.bitCount(bits);
+        }
+        check(changesListed || published == changedCount, "published bits ", published, " but changedCount=",
+                changedCount);
         for (int node = nodeEnd; node < modes.length; node++) {
-            check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node), "flag past the end at node ", node,
-                    "", 0);
+            check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node) && !Bits.get(matrixBits, node),
+                    "flag past the end at node ", node, "", 0);
         }
     }
 
@@ -1815,8 +1937,8 @@ public final class Hierarchy {
     private void refreshStale() {
         if (staleLoWord < staleHiWord) {
             scannedWords += staleHiWord - staleLoWord;
-            recomputedNodes += LocalToWorld.propagateStale(locals, modes, parentNodes, staleBits, staleLoWord,
-                    staleHiWord, worlds, changedBits);
+            recomputedNodes += LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length,
+                    staleBits, staleLoWord, staleHiWord, changedBits, matrixBits, VectorSupport.ENABLED);
             changedLoWord = Math.min(changedLoWord, staleLoWord);
             changedHiWord = Math.max(changedHiWord, staleHiWord);
             if (inverseValidBits != null) {
@@ -1845,7 +1967,7 @@ public final class Hierarchy {
         }
         for (int k = depth - 1; k >= 0; k--) {
             int c = scratch[k];
-            LocalToWorld.computeNode(locals, modes, parentNodes, c, worlds);
+            LocalToWorld.computeNode(locals, modes, parentNodes, worlds, modes.length, c);
             recomputedNodes++;
             Bits.clear(staleBits, c);
             setChanged(c);
@@ -1858,12 +1980,12 @@ public final class Hierarchy {
     private void ensureInverse(int node, long handle) {
         ensureWorld(node);
         if (inverses == null) {
-            inverses = new float[modes.length * WORLD_STRIDE];
+            inverses = new float[modes.length * Affine.STRIDE];
             inverseValidBits = new long[staleBits.length];
         }
         if (!Bits.get(inverseValidBits, node)) {
-            invertOrThrow(worlds, node * WORLD_STRIDE, inverses, node * WORLD_STRIDE, handle,
-                    "cannot invert the world matrix");
+            loadWorld(node, matrixE, 0);
+            invertOrThrow(matrixE, 0, inverses, node * Affine.STRIDE, handle, "cannot invert the world matrix");
             Bits.set(inverseValidBits, node);
         }
     }
@@ -1939,20 +2061,22 @@ public final class Hierarchy {
     // =====================================================================================================
 
     private void localMatrix(int node, float[] dest, int offset) {
-        int l = node * LOCAL_STRIDE;
         if (modes[node] == MODE_TRS) {
-            Affine.composeTrs(locals, l, dest, offset);
+            loadLocal(node, matrixD, 0);
+            Affine.composeTrs(matrixD, 0, dest, offset);
         } else {
-            System.arraycopy(locals, l, dest, offset, Affine.STRIDE);
+            loadLocal(node, dest, offset);
         }
     }
 
-    /** @return the array holding the node's TRS record: {@code locals} for a TRS node, else a decomposed copy */
+    /** @return a scratch array holding the node's TRS record (decomposed from an explicit matrix if need be) */
     private float[] localTrs(int node) {
         if (modes[node] == MODE_TRS) {
-            return locals;
+            loadLocal(node, matrixC, 0);
+        } else {
+            loadLocal(node, matrixD, 0);
+            Affine.decompose(matrixD, 0, matrixC, 0);
         }
-        Affine.decompose(locals, node * LOCAL_STRIDE, matrixC, 0);
         return matrixC;
     }
 
@@ -1962,12 +2086,9 @@ public final class Hierarchy {
             return;
         }
         checkSplittable(node, handle);
-        int l = node * LOCAL_STRIDE;
-        Affine.decompose(locals, l, matrixC, 0);
-        System.arraycopy(matrixC, 0, locals, l, Affine.TRS_STRIDE);
-        locals[l + 10] = 0f;
-        locals[l + 11] = 0f;
-        modes[node] = MODE_TRS;
+        loadLocal(node, matrixD, 0);
+        Affine.decompose(matrixD, 0, matrixC, 0);
+        writeLocal(node, MODE_TRS, matrixC);
     }
 
     private void checkSplittable(int node, long handle) {
@@ -1979,7 +2100,7 @@ public final class Hierarchy {
     }
 
     private float[] copyLocal(int node) {
-        System.arraycopy(locals, node * LOCAL_STRIDE, matrixA, 0, Affine.STRIDE);
+        loadLocal(node, matrixA, 0);
         return matrixA;
     }
 
@@ -2002,27 +2123,69 @@ public final class Hierarchy {
     }
 
     private void writeLocal(int node, byte mode, float[] source) {
-        int l = node * LOCAL_STRIDE;
-        modes[node] = mode;
+        setMode(node, mode);
         if (mode == MODE_TRS) {
-            System.arraycopy(source, 0, locals, l, Affine.TRS_STRIDE);
-            locals[l + 10] = 0f;
-            locals[l + 11] = 0f;
+            storeLocalFrom(node, 0, source, 0, Affine.TRS_STRIDE);
+            storeLocalFrom(node, Affine.TRS_STRIDE, IDENTITY_TRS, Affine.TRS_STRIDE, 2);
         } else {
-            System.arraycopy(source, 0, locals, l, Affine.STRIDE);
+            storeLocalFrom(node, 0, source, 0, Affine.STRIDE);
+        }
+    }
+
+    private void setMode(int node, byte mode) {
+        modes[node] = mode;
+        if (mode == MODE_MATRIX) {
+            Bits.set(matrixBits, node);
+        } else {
+            Bits.clear(matrixBits, node);
+        }
+    }
+
+    /** Copies a node's world matrix out of the planes: 12 floats, column-major. */
+    private void loadWorld(int node, float[] dest, int d) {
+        int c = modes.length;
+        for (int k = 0; k < WORLD_PLANES; k++) {
+            dest[d + k] = worlds[k * c + node];
+        }
+    }
+
+    private void storeWorld(int node, float[] src, int s) {
+        int c = modes.length;
+        for (int k = 0; k < WORLD_PLANES; k++) {
+            worlds[k * c + node] = src[s + k];
+        }
+    }
+
+    /** Copies a node's 12 local plane values out (a TRS record and 2 unused, or a matrix). */
+    private void loadLocal(int node, float[] dest, int d) {
+        int c = modes.length;
+        for (int k = 0; k < LOCAL_PLANES; k++) {
+            dest[d + k] = locals[k * c + node];
+        }
+    }
+
+    private void storeLocal(int node, float[] src, int s, int count) {
+        storeLocalFrom(node, 0, src, s, count);
+    }
+
+    /** Writes {@code count} values into local planes {@code [firstPlane, firstPlane + count)} of a node. */
+    private void storeLocalFrom(int node, int firstPlane, float[] src, int s, int count) {
+        int c = modes.length;
+        for (int k = 0; k < count; k++) {
+            locals[(firstPlane + k) * c + node] = src[s + k];
+        }
+    }
+
+    /** Copies every plane value of node {@code from} in one plane set to node {@code to} in another. */
+    private static void copyPlanes(float[] src, int srcCap, int from, float[] dst, int dstCap, int to, int planes) {
+        for (int k = 0; k < planes; k++) {
+            dst[k * dstCap + to] = src[k * srcCap + from];
         }
     }
 
     private static void normalizedQuaternion(long handle, float x, float y, float z, float w, float[] dest, int d) {
-        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z) || !Float.isFinite(w)) {
-            throw new IllegalArgumentException("rotation of " + Handles.toString(handle) + " is not finite: ("
-                    + x + ", " + y + ", " + z + ", " + w + ")");
-        }
+        requireRotation(handle, x, y, z, w);
         double len2 = (double) x * x + (double) y * y + (double) z * z + (double) w * w;
-        if (len2 == 0.0) {
-            throw new IllegalArgumentException("rotation of " + Handles.toString(handle)
-                    + " is the zero quaternion: (" + x + ", " + y + ", " + z + ", " + w + ")");
-        }
         if (Math.abs(len2 - 1.0) <= UNIT_TOLERANCE) {
             dest[d] = x;
             dest[d + 1] = y;
@@ -2067,21 +2230,26 @@ public final class Hierarchy {
     // =====================================================================================================
 
     private int liveSlot(long handle) {
+        int slot = (int) handle;
+        if (slot >= 0 && slot < slotEnd && generations[slot] == (int) (handle >>> 32) && nodeOfSlot[slot] != NONE) {
+            return slot;
+        }
+        throw badHandle(handle);
+    }
+
+    private IllegalArgumentException badHandle(long handle) {
         int slot = Handles.slot(handle);
         int generation = Handles.generation(handle);
         if (handle == NULL) {
-            throw new IllegalArgumentException("null handle: " + Handles.toString(handle));
+            return new IllegalArgumentException("null handle: " + Handles.toString(handle));
         }
         if (slot < 0 || slot >= slotEnd) {
-            throw new IllegalArgumentException("unknown handle: slot=" + slot + " generation="
+            return new IllegalArgumentException("unknown handle: slot=" + slot + " generation="
                     + Integer.toUnsignedString(generation) + " slots=" + slotEnd);
         }
-        if (generations[slot] != generation || nodeOfSlot[slot] == NONE) {
-            throw new IllegalArgumentException("stale handle: slot=" + slot + " generation="
-                    + Integer.toUnsignedString(generation) + " current=" + Integer.toUnsignedString(generations[slot])
-                    + (nodeOfSlot[slot] == NONE ? " (slot free)" : ""));
-        }
-        return slot;
+        return new IllegalArgumentException("stale handle: slot=" + slot + " generation="
+                + Integer.toUnsignedString(generation) + " current=" + Integer.toUnsignedString(generations[slot])
+                + (nodeOfSlot[slot] == NONE ? " (slot free)" : ""));
     }
 
     private long handleOfSlot(int slot) {
@@ -2146,11 +2314,10 @@ public final class Hierarchy {
 
     private static int grownCapacity(int current, int needed) {
         long grown = Math.max((long) needed, (long) current + (current >> 1) + 16);
-        if (needed > MAX_ARRAY / LOCAL_STRIDE) {
-            throw new IllegalStateException("hierarchy full: nodes=" + needed + ", maximum="
-                    + MAX_ARRAY / LOCAL_STRIDE);
+        if (needed > MAX_NODES) {
+            throw new IllegalStateException("hierarchy full: nodes=" + needed + ", maximum=" + MAX_NODES);
         }
-        return (int) Math.min(grown, MAX_ARRAY / LOCAL_STRIDE);
+        return (int) Math.min(grown, MAX_NODES);
     }
 
     /** Unlinks a slot from its parent's child list, or from the root list. */
@@ -2263,7 +2430,7 @@ public final class Hierarchy {
     }
 
     private void makeHole(int node) {
-        modes[node] = MODE_HOLE;
+        setMode(node, MODE_HOLE);
         slotOfNode[node] = NONE;
         parentNodes[node] = NONE;
         Bits.clear(staleBits, node);
@@ -2276,14 +2443,16 @@ public final class Hierarchy {
 
     /** Moves a subtree's dense data, in pre-order, to the end of the dense arrays; room must be reserved. */
     private void moveSubtreeToEnd(int x, int size) {
+        listChanges();
         assert nodeEnd + size <= modes.length;
         for (int s = x; s != NONE; s = nextInPreOrder(s, x)) {
             int from = nodeOfSlot[s];
             int to = nodeEnd++;
             movedNodes++;
-            System.arraycopy(locals, from * LOCAL_STRIDE, locals, to * LOCAL_STRIDE, LOCAL_STRIDE);
-            System.arraycopy(worlds, from * WORLD_STRIDE, worlds, to * WORLD_STRIDE, WORLD_STRIDE);
-            modes[to] = modes[from];
+            int c = modes.length;
+            copyPlanes(locals, c, from, locals, c, to, LOCAL_PLANES);
+            copyPlanes(worlds, c, from, worlds, c, to, WORLD_PLANES);
+            setMode(to, modes[from]);
             worldVersions[to] = worldVersions[from];
             parentNodes[to] = s == x ? NONE : nodeOfSlot[parentSlots[s]];
             slotOfNode[to] = s;
@@ -2295,7 +2464,7 @@ public final class Hierarchy {
                 setChanged(to);
             }
             if (inverseValidBits != null && Bits.get(inverseValidBits, from)) {
-                System.arraycopy(inverses, from * WORLD_STRIDE, inverses, to * WORLD_STRIDE, WORLD_STRIDE);
+                System.arraycopy(inverses, from * Affine.STRIDE, inverses, to * Affine.STRIDE, Affine.STRIDE);
                 Bits.set(inverseValidBits, to);
             }
             makeHole(from);
@@ -2313,18 +2482,29 @@ public final class Hierarchy {
             return;
         }
         int cap = grownCapacity(modes.length, (int) Math.min(needed, Integer.MAX_VALUE));
-        locals = Arrays.copyOf(locals, cap * LOCAL_STRIDE);
-        worlds = Arrays.copyOf(worlds, cap * WORLD_STRIDE);
+        locals = replane(locals, modes.length, cap, LOCAL_PLANES, nodeEnd);
+        worlds = replane(worlds, modes.length, cap, WORLD_PLANES, nodeEnd);
+        matrixBits = Arrays.copyOf(matrixBits, Bits.words(cap));
         modes = Arrays.copyOf(modes, cap);
         parentNodes = Arrays.copyOf(parentNodes, cap);
         slotOfNode = Arrays.copyOf(slotOfNode, cap);
         worldVersions = Arrays.copyOf(worldVersions, cap);
         staleBits = Arrays.copyOf(staleBits, Bits.words(cap));
         changedBits = Arrays.copyOf(changedBits, Bits.words(cap));
+        publishedBits = Arrays.copyOf(publishedBits, Bits.words(cap));
         if (inverses != null) {
-            inverses = Arrays.copyOf(inverses, cap * WORLD_STRIDE);
+            inverses = Arrays.copyOf(inverses, cap * Affine.STRIDE);
             inverseValidBits = Arrays.copyOf(inverseValidBits, Bits.words(cap));
         }
+    }
+
+    /** Copies plane arrays into a larger capacity: plane k of the first {@code used} nodes keeps its place. */
+    private static float[] replane(float[] planes, int oldCap, int newCap, int count, int used) {
+        float[] grown = new float[newCap * count];
+        for (int k = 0; k < count; k++) {
+            System.arraycopy(planes, k * oldCap, grown, k * newCap, used);
+        }
+        return grown;
     }
 
     /** Drops holes at the end of the dense arrays; compacts when holes make up half of them. */
@@ -2344,24 +2524,30 @@ public final class Hierarchy {
      */
     private void compact() {
         compactions++;
+        listChanges();
         int cap = modes.length;
-        float[] newLocals = new float[cap * LOCAL_STRIDE];
-        float[] newWorlds = new float[cap * WORLD_STRIDE];
+        float[] newLocals = new float[cap * LOCAL_PLANES];
+        float[] newWorlds = new float[cap * WORLD_PLANES];
+        long[] newMatrixBits = new long[matrixBits.length];
         byte[] newModes = new byte[cap];
         int[] newParents = new int[cap];
         int[] newSlots = new int[cap];
         long[] newVersions = new long[cap];
         long[] newStale = new long[staleBits.length];
         long[] newChanged = new long[changedBits.length];
+        publishedBits = new long[publishedBits.length]; // listed above, so empty
         float[] newInverses = inverses == null ? null : new float[inverses.length];
         long[] newInverseValid = inverseValidBits == null ? null : new long[inverseValidBits.length];
         int to = 0;
         for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
             for (int s = r; s != NONE; s = nextInPreOrder(s, r)) {
                 int from = nodeOfSlot[s];
-                System.arraycopy(locals, from * LOCAL_STRIDE, newLocals, to * LOCAL_STRIDE, LOCAL_STRIDE);
-                System.arraycopy(worlds, from * WORLD_STRIDE, newWorlds, to * WORLD_STRIDE, WORLD_STRIDE);
+                copyPlanes(locals, cap, from, newLocals, cap, to, LOCAL_PLANES);
+                copyPlanes(worlds, cap, from, newWorlds, cap, to, WORLD_PLANES);
                 newModes[to] = modes[from];
+                if (modes[from] == MODE_MATRIX) {
+                    Bits.set(newMatrixBits, to);
+                }
                 newVersions[to] = worldVersions[from];
                 newParents[to] = parentSlots[s] == NONE ? NONE : nodeOfSlot[parentSlots[s]];
                 newSlots[to] = s;
@@ -2372,7 +2558,7 @@ public final class Hierarchy {
                     Bits.set(newChanged, to);
                 }
                 if (newInverseValid != null && Bits.get(inverseValidBits, from)) {
-                    System.arraycopy(inverses, from * WORLD_STRIDE, newInverses, to * WORLD_STRIDE, WORLD_STRIDE);
+                    System.arraycopy(inverses, from * Affine.STRIDE, newInverses, to * Affine.STRIDE, Affine.STRIDE);
                     Bits.set(newInverseValid, to);
                 }
                 nodeOfSlot[s] = to;
@@ -2382,6 +2568,7 @@ public final class Hierarchy {
         assert to == liveCount;
         locals = newLocals;
         worlds = newWorlds;
+        matrixBits = newMatrixBits;
         modes = newModes;
         parentNodes = newParents;
         slotOfNode = newSlots;

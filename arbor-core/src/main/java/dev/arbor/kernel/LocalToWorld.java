@@ -1,33 +1,35 @@
 package dev.arbor.kernel;
 
-import dev.arbor.math.Affine;
-
 /**
  * The local-to-world kernels: compute {@code worldFromLocal[i] = worldFromLocal[parent[i]] × parentFromLocal[i]} over
- * packed node arrays.
+ * packed node arrays stored as planes (structure of arrays).
  *
- * <p>Inputs, all indexed by dense node index {@code i}:
+ * <p>Storage, with {@code c} the capacity (nodes per plane): element {@code k} of node {@code i} is at
+ * {@code [k * c + i]}.
  * <ul>
- *   <li>{@code locals}: {@link #LOCAL_STRIDE} floats per node; a {@link #MODE_TRS} node keeps a TRS record
- *       ({@link Affine#TRS_STRIDE} floats, the rest unused), a {@link #MODE_MATRIX} node an affine 3×4 matrix;</li>
+ *   <li>{@code locals}: {@link #LOCAL_PLANES} planes. A {@link #MODE_TRS} node keeps translation in planes 0–2,
+ *       its unit quaternion (x, y, z, w) in planes 3–6 and scale in planes 7–9 ({@code parentFromLocal = T × R × S});
+ *       a {@link #MODE_MATRIX} node keeps an affine 3×4 matrix, element {@code k} of the column-major order
+ *       {@code m00 m01 m02 m10 … m32} in plane {@code k};</li>
  *   <li>{@code modes}: one byte per node, {@link #MODE_TRS}, {@link #MODE_MATRIX} or {@link #MODE_HOLE};</li>
- *   <li>{@code parents}: the parent's dense index, or {@code -1} for a root.</li>
+ *   <li>{@code parents}: the parent's index, or {@code -1} for a root;</li>
+ *   <li>{@code worlds}: {@link #WORLD_PLANES} planes, element {@code k} of the column-major affine 3×4 in plane
+ *       {@code k}.</li>
  * </ul>
- * Output: {@code worlds}, {@link #WORLD_STRIDE} floats per node (affine 3×4, column-major, see {@link Affine}).
  *
  * <p>The invariant every loop here relies on: {@code parents[i] < i}, so visiting nodes in increasing index order
- * computes each parent before its children. The result of a node depends only on its local and its parent's world,
- * through the same float operations in the same order, so the lazy single-node path and the batched path give
- * bit-identical matrices.
+ * computes each parent before its children. A node's result depends only on its local and its parent's world,
+ * through the same float operations in the same order on every path (single node, batched scalar, and the vector
+ * path of {@link LocalToWorldVector}), so all paths give bit-identical matrices.
  */
 public final class LocalToWorld {
-    /** Floats per node in {@code locals}. */
-    public static final int LOCAL_STRIDE = 12;
-    /** Floats per node in {@code worlds}. */
-    public static final int WORLD_STRIDE = Affine.STRIDE;
+    /** Planes in {@code locals}. */
+    public static final int LOCAL_PLANES = 12;
+    /** Planes in {@code worlds}. */
+    public static final int WORLD_PLANES = 12;
     /** Mode of a free position in the dense arrays (a hole left by a destroyed or moved node). */
     public static final byte MODE_HOLE = 0;
-    /** Mode of a node whose local transform is a TRS record. */
+    /** Mode of a node whose local transform is translation / rotation / scale. */
     public static final byte MODE_TRS = 1;
     /** Mode of a node whose local transform is an explicit affine matrix. */
     public static final byte MODE_MATRIX = 2;
@@ -39,68 +41,164 @@ public final class LocalToWorld {
      * Computes one node's world matrix from its local transform and its parent's world matrix, which must be up to
      * date.
      *
-     * @param locals local transforms
+     * @param locals local planes
      * @param modes local modes
      * @param parents parent indices
-     * @param node dense index of the node
-     * @param worlds world matrices (read for the parent, written for {@code node})
+     * @param worlds world planes (read for the parent, written for {@code node})
+     * @param capacity nodes per plane
+     * @param node the node
      */
-    public static void computeNode(float[] locals, byte[] modes, int[] parents, int node, float[] worlds) {
-        computeNodeInto(locals, modes, parents, worlds, node, worlds, node * WORLD_STRIDE);
+    public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
+                                   int node) {
+        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity);
     }
 
     /**
-     * Computes one node's world matrix into {@code dest} instead of {@code worlds}, with exactly the operations of
-     * {@link #computeNode} (so the result is bit-identical); used to verify cached matrices without touching them.
+     * Computes one node's world matrix into {@code dest} (12 floats, column-major) instead of the world planes, with
+     * exactly the operations of {@link #computeNode}; used to verify cached matrices without touching them.
      *
-     * @param locals local transforms
+     * @param locals local planes
      * @param modes local modes
      * @param parents parent indices
-     * @param worlds world matrices (read for the parent only)
-     * @param node dense index of the node
-     * @param dest destination, 12 floats
+     * @param worlds world planes (read for the parent only)
+     * @param capacity nodes per plane
+     * @param node the node
+     * @param dest destination
      * @param d offset in {@code dest}
      */
-    public static void computeNodeInto(float[] locals, byte[] modes, int[] parents, float[] worlds, int node,
-                                       float[] dest, int d) {
+    public static void computeNodeInto(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
+                                       int node, float[] dest, int d) {
+        compute(locals, modes, parents, worlds, capacity, node, dest, d, 1);
+    }
+
+    /** Writes element k of the result to {@code out[base + k * stride]}. */
+    private static void compute(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int node,
+                                float[] out, int base, int stride) {
         int parent = parents[node];
         assert parent < node : "parent after child: node=" + node + " parent=" + parent;
-        int l = node * LOCAL_STRIDE;
+        float b00;
+        float b01;
+        float b02;
+        float b10;
+        float b11;
+        float b12;
+        float b20;
+        float b21;
+        float b22;
+        float b30;
+        float b31;
+        float b32;
         if (modes[node] == MODE_TRS) {
-            if (parent < 0) {
-                Affine.composeTrs(locals, l, dest, d);
-            } else {
-                Affine.multiplyTrs(worlds, parent * WORLD_STRIDE, locals, l, dest, d);
-            }
+            float qx = locals[3 * c + node];
+            float qy = locals[4 * c + node];
+            float qz = locals[5 * c + node];
+            float qw = locals[6 * c + node];
+            float sx = locals[7 * c + node];
+            float sy = locals[8 * c + node];
+            float sz = locals[9 * c + node];
+            float xx = qx * qx;
+            float yy = qy * qy;
+            float zz = qz * qz;
+            float xy = qx * qy;
+            float xz = qx * qz;
+            float yz = qy * qz;
+            float wx = qw * qx;
+            float wy = qw * qy;
+            float wz = qw * qz;
+            b00 = (1f - (yy + zz) * 2f) * sx;
+            b01 = (xy + wz) * 2f * sx;
+            b02 = (xz - wy) * 2f * sx;
+            b10 = (xy - wz) * 2f * sy;
+            b11 = (1f - (xx + zz) * 2f) * sy;
+            b12 = (yz + wx) * 2f * sy;
+            b20 = (xz + wy) * 2f * sz;
+            b21 = (yz - wx) * 2f * sz;
+            b22 = (1f - (xx + yy) * 2f) * sz;
+            b30 = locals[node];
+            b31 = locals[c + node];
+            b32 = locals[2 * c + node];
         } else {
             assert modes[node] == MODE_MATRIX : "hole at node=" + node;
-            if (parent < 0) {
-                System.arraycopy(locals, l, dest, d, WORLD_STRIDE);
-            } else {
-                Affine.multiply(worlds, parent * WORLD_STRIDE, locals, l, dest, d);
-            }
+            b00 = locals[node];
+            b01 = locals[c + node];
+            b02 = locals[2 * c + node];
+            b10 = locals[3 * c + node];
+            b11 = locals[4 * c + node];
+            b12 = locals[5 * c + node];
+            b20 = locals[6 * c + node];
+            b21 = locals[7 * c + node];
+            b22 = locals[8 * c + node];
+            b30 = locals[9 * c + node];
+            b31 = locals[10 * c + node];
+            b32 = locals[11 * c + node];
         }
+        if (parent < 0) {
+            out[base] = b00;
+            out[base + stride] = b01;
+            out[base + 2 * stride] = b02;
+            out[base + 3 * stride] = b10;
+            out[base + 4 * stride] = b11;
+            out[base + 5 * stride] = b12;
+            out[base + 6 * stride] = b20;
+            out[base + 7 * stride] = b21;
+            out[base + 8 * stride] = b22;
+            out[base + 9 * stride] = b30;
+            out[base + 10 * stride] = b31;
+            out[base + 11 * stride] = b32;
+            return;
+        }
+        float a00 = worlds[parent];
+        float a01 = worlds[c + parent];
+        float a02 = worlds[2 * c + parent];
+        float a10 = worlds[3 * c + parent];
+        float a11 = worlds[4 * c + parent];
+        float a12 = worlds[5 * c + parent];
+        float a20 = worlds[6 * c + parent];
+        float a21 = worlds[7 * c + parent];
+        float a22 = worlds[8 * c + parent];
+        float a30 = worlds[9 * c + parent];
+        float a31 = worlds[10 * c + parent];
+        float a32 = worlds[11 * c + parent];
+        out[base] = a00 * b00 + a10 * b01 + a20 * b02;
+        out[base + stride] = a01 * b00 + a11 * b01 + a21 * b02;
+        out[base + 2 * stride] = a02 * b00 + a12 * b01 + a22 * b02;
+        out[base + 3 * stride] = a00 * b10 + a10 * b11 + a20 * b12;
+        out[base + 4 * stride] = a01 * b10 + a11 * b11 + a21 * b12;
+        out[base + 5 * stride] = a02 * b10 + a12 * b11 + a22 * b12;
+        out[base + 6 * stride] = a00 * b20 + a10 * b21 + a20 * b22;
+        out[base + 7 * stride] = a01 * b20 + a11 * b21 + a21 * b22;
+        out[base + 8 * stride] = a02 * b20 + a12 * b21 + a22 * b22;
+        out[base + 9 * stride] = a00 * b30 + a10 * b31 + a20 * b32 + a30;
+        out[base + 10 * stride] = a01 * b30 + a11 * b31 + a21 * b32 + a31;
+        out[base + 11 * stride] = a02 * b30 + a12 * b31 + a22 * b32 + a32;
     }
 
     /**
      * Recomputes every node whose bit is set in {@code staleBits} within words {@code [fromWord, toWord)}, in
      * increasing node order, then ORs those bits into {@code changedBits} and clears them in {@code staleBits}.
-     * Every parent of a stale node must be either up to date or stale itself.
+     * Every parent of a stale node must be either up to date or stale itself. A word with all 64 nodes stale and
+     * none of them holding an explicit matrix goes to the vector path when {@code vector} is true (see
+     * {@link VectorSupport}); everything else is computed one node at a time.
      *
-     * @param locals local transforms
+     * @param locals local planes
      * @param modes local modes
      * @param parents parent indices
+     * @param worlds world planes, written for every stale node
+     * @param capacity nodes per plane (a multiple of 64 is not required)
      * @param staleBits one bit per node, set where the world matrix is out of date; cleared on return
      * @param fromWord first word of {@code staleBits} to visit
      * @param toWord end (exclusive) of the words to visit
-     * @param worlds world matrices, written for every stale node
      * @param changedBits one bit per node; receives the bits of the recomputed nodes
+     * @param matrixBits one bit per node, set where the mode is {@link #MODE_MATRIX}
+     * @param vector whether to use the vector path
      * @return the number of nodes recomputed
      * @throws IllegalArgumentException if the word range does not fit the bit arrays
      */
-    public static int propagateStale(float[] locals, byte[] modes, int[] parents, long[] staleBits, int fromWord,
-                                     int toWord, float[] worlds, long[] changedBits) {
-        if (fromWord < 0 || toWord > staleBits.length || toWord > changedBits.length || fromWord > toWord) {
+    public static int propagateStale(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
+                                     long[] staleBits, int fromWord, int toWord, long[] changedBits,
+                                     long[] matrixBits, boolean vector) {
+        if (fromWord < 0 || toWord > staleBits.length || toWord > changedBits.length || toWord > matrixBits.length
+                || fromWord > toWord) {
             throw new IllegalArgumentException("word range out of bounds: fromWord=" + fromWord + ", toWord="
                     + toWord + ", staleWords=" + staleBits.length + ", changedWords=" + changedBits.length);
         }
@@ -110,12 +208,16 @@ public final class LocalToWorld {
             if (bits == 0L) {
                 continue;
             }
-            long remaining = bits;
             int base = word << 6;
-            while (remaining != 0L) {
-                int node = base + Long.numberOfTrailingZeros(remaining);
-                computeNode(locals, modes, parents, node, worlds);
-                remaining &= remaining - 1;
+            if (vector && bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
+                LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base);
+            } else {
+                long remaining = bits;
+                while (remaining != 0L) {
+                    int node = base + Long.numberOfTrailingZeros(remaining);
+                    compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity);
+                    remaining &= remaining - 1;
+                }
             }
             count += Long.bitCount(bits);
             changedBits[word] |= bits;
@@ -125,26 +227,27 @@ public final class LocalToWorld {
     }
 
     /**
-     * Recomputes every node in {@code [from, to)} regardless of flags (a full sweep; holes are skipped).
+     * Recomputes nodes {@code [from, to)} one at a time (holes skipped); the scalar reference for the vector path.
      *
-     * @param locals local transforms
+     * @param locals local planes
      * @param modes local modes
      * @param parents parent indices
+     * @param worlds world planes
+     * @param capacity nodes per plane
      * @param from first node
      * @param to end (exclusive)
-     * @param worlds world matrices
      * @throws IllegalArgumentException if the range does not fit the arrays
      */
-    public static void propagateRange(float[] locals, byte[] modes, int[] parents, int from, int to,
-                                      float[] worlds) {
-        if (from < 0 || from > to || to > modes.length || to > parents.length
-                || (long) to * LOCAL_STRIDE > locals.length || (long) to * WORLD_STRIDE > worlds.length) {
+    public static void propagateRange(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
+                                      int from, int to) {
+        if (from < 0 || from > to || to > capacity || to > modes.length || to > parents.length
+                || (long) capacity * LOCAL_PLANES > locals.length || (long) capacity * WORLD_PLANES > worlds.length) {
             throw new IllegalArgumentException("node range out of bounds: from=" + from + ", to=" + to
-                    + ", nodes=" + modes.length);
+                    + ", capacity=" + capacity);
         }
         for (int node = from; node < to; node++) {
             if (modes[node] != MODE_HOLE) {
-                computeNode(locals, modes, parents, node, worlds);
+                compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity);
             }
         }
     }

@@ -36,10 +36,16 @@ class SteadyStateAllocationTest {
         FloatBuffer upload = ByteBuffer.allocateDirect(n * 16 * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
         long[] sum = new long[1];
         h.addListener((hierarchy, handle) -> sum[0] += handle);
-        for (int warm = 0; warm < 50; warm++) {
-            frame(h, handles, rotations, world, upload, warm);
-        }
+        // warm up until the JIT has compiled the frame (the vector path, where it is on, allocates until C2
+        // compiles it); give up after a generous bound
         long tid = Thread.currentThread().getId();
+        int warm = 0;
+        int quiet = 0;
+        while (quiet < 20 && warm < 20_000) {
+            long start = threads.getThreadAllocatedBytes(tid);
+            frame(h, handles, rotations, world, upload, warm++);
+            quiet = threads.getThreadAllocatedBytes(tid) == start ? quiet + 1 : 0;
+        }
         long before = threads.getThreadAllocatedBytes(tid);
         for (int f = 0; f < 20; f++) {
             frame(h, handles, rotations, world, upload, 100 + f);

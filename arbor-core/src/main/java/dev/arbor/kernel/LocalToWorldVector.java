@@ -1,0 +1,119 @@
+package dev.arbor.kernel;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The vector path of {@link LocalToWorld}, on the incubating Vector API. Loaded only when
+ * {@link VectorSupport#ENABLED}; never referenced otherwise, so the JVM runs without the module.
+ *
+ * <p>Works on one word of 64 stale TRS nodes at a time, in batches of {@link #lanes()} consecutive nodes. A batch
+ * whose parents all lie before it (always true within one level of a breadth-first layout) is computed lane-wise:
+ * the TRS planes are loaded contiguously, the parents' world planes are gathered through the parent indices. A
+ * batch of roots composes TRS only. Any other batch (a parent inside the batch, or roots mixed with children) falls
+ * back to the scalar code. Every lane performs the scalar kernel's float operations in the same order, so results
+ * are bit-identical.
+ */
+final class LocalToWorldVector {
+    private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
+    private static final int LANES = SPECIES.length();
+
+    private LocalToWorldVector() {
+    }
+
+    /** @return floats per vector on this machine */
+    static int lanes() {
+        return LANES;
+    }
+
+    /** Computes the 64 nodes {@code [base, base + 64)}, all stale and all TRS. */
+    static void computeWord(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int base) {
+        for (int i = base; i < base + 64; i += LANES) {
+            int min = Integer.MAX_VALUE;
+            int max = Integer.MIN_VALUE;
+            for (int k = i; k < i + LANES; k++) {
+                int p = parents[k];
+                min = Math.min(min, p);
+                max = Math.max(max, p);
+            }
+            if (max < 0) {
+                batch(locals, parents, worlds, c, i, true);
+            } else if (min >= 0 && max < i) {
+                batch(locals, parents, worlds, c, i, false);
+            } else {
+                LocalToWorld.propagateRange(locals, modes, parents, worlds, c, i, i + LANES);
+            }
+        }
+    }
+
+    private static void batch(float[] l, int[] parents, float[] w, int c, int i, boolean roots) {
+        FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);
+        FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + i);
+        FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + i);
+        FloatVector qw = FloatVector.fromArray(SPECIES, l, 6 * c + i);
+        FloatVector sx = FloatVector.fromArray(SPECIES, l, 7 * c + i);
+        FloatVector sy = FloatVector.fromArray(SPECIES, l, 8 * c + i);
+        FloatVector sz = FloatVector.fromArray(SPECIES, l, 9 * c + i);
+        FloatVector xx = qx.mul(qx);
+        FloatVector yy = qy.mul(qy);
+        FloatVector zz = qz.mul(qz);
+        FloatVector xy = qx.mul(qy);
+        FloatVector xz = qx.mul(qz);
+        FloatVector yz = qy.mul(qz);
+        FloatVector wx = qw.mul(qx);
+        FloatVector wy = qw.mul(qy);
+        FloatVector wz = qw.mul(qz);
+        FloatVector one = FloatVector.broadcast(SPECIES, 1f);
+        FloatVector b00 = one.sub(yy.add(zz).mul(2f)).mul(sx);
+        FloatVector b01 = xy.add(wz).mul(2f).mul(sx);
+        FloatVector b02 = xz.sub(wy).mul(2f).mul(sx);
+        FloatVector b10 = xy.sub(wz).mul(2f).mul(sy);
+        FloatVector b11 = one.sub(xx.add(zz).mul(2f)).mul(sy);
+        FloatVector b12 = yz.add(wx).mul(2f).mul(sy);
+        FloatVector b20 = xz.add(wy).mul(2f).mul(sz);
+        FloatVector b21 = yz.sub(wx).mul(2f).mul(sz);
+        FloatVector b22 = one.sub(xx.add(yy).mul(2f)).mul(sz);
+        FloatVector b30 = FloatVector.fromArray(SPECIES, l, i);
+        FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + i);
+        FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + i);
+        if (roots) {
+            b00.intoArray(w, i);
+            b01.intoArray(w, c + i);
+            b02.intoArray(w, 2 * c + i);
+            b10.intoArray(w, 3 * c + i);
+            b11.intoArray(w, 4 * c + i);
+            b12.intoArray(w, 5 * c + i);
+            b20.intoArray(w, 6 * c + i);
+            b21.intoArray(w, 7 * c + i);
+            b22.intoArray(w, 8 * c + i);
+            b30.intoArray(w, 9 * c + i);
+            b31.intoArray(w, 10 * c + i);
+            b32.intoArray(w, 11 * c + i);
+            return;
+        }
+        FloatVector a00 = FloatVector.fromArray(SPECIES, w, 0, parents, i);
+        FloatVector a01 = FloatVector.fromArray(SPECIES, w, c, parents, i);
+        FloatVector a02 = FloatVector.fromArray(SPECIES, w, 2 * c, parents, i);
+        FloatVector a10 = FloatVector.fromArray(SPECIES, w, 3 * c, parents, i);
+        FloatVector a11 = FloatVector.fromArray(SPECIES, w, 4 * c, parents, i);
+        FloatVector a12 = FloatVector.fromArray(SPECIES, w, 5 * c, parents, i);
+        FloatVector a20 = FloatVector.fromArray(SPECIES, w, 6 * c, parents, i);
+        FloatVector a21 = FloatVector.fromArray(SPECIES, w, 7 * c, parents, i);
+        FloatVector a22 = FloatVector.fromArray(SPECIES, w, 8 * c, parents, i);
+        FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c, parents, i);
+        FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c, parents, i);
+        FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c, parents, i);
+        a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, i);
+        a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + i);
+        a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + i);
+        a00.mul(b10).add(a10.mul(b11)).add(a20.mul(b12)).intoArray(w, 3 * c + i);
+        a01.mul(b10).add(a11.mul(b11)).add(a21.mul(b12)).intoArray(w, 4 * c + i);
+        a02.mul(b10).add(a12.mul(b11)).add(a22.mul(b12)).intoArray(w, 5 * c + i);
+        a00.mul(b20).add(a10.mul(b21)).add(a20.mul(b22)).intoArray(w, 6 * c + i);
+        a01.mul(b20).add(a11.mul(b21)).add(a21.mul(b22)).intoArray(w, 7 * c + i);
+        a02.mul(b20).add(a12.mul(b21)).add(a22.mul(b22)).intoArray(w, 8 * c + i);
+        a00.mul(b30).add(a10.mul(b31)).add(a20.mul(b32)).add(a30).intoArray(w, 9 * c + i);
+        a01.mul(b30).add(a11.mul(b31)).add(a21.mul(b32)).add(a31).intoArray(w, 10 * c + i);
+        a02.mul(b30).add(a12.mul(b31)).add(a22.mul(b32)).add(a32).intoArray(w, 11 * c + i);
+    }
+}
