@@ -18,6 +18,10 @@ public final class ArborMain implements Runnable {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
+        // JOML's Unsafe-based memory access warns on JDK 24+; its plain-Java path is all we need
+        if (System.getProperty("joml.nounsafe") == null) {
+            System.setProperty("joml.nounsafe", "true");
+        }
         System.exit(run(args));
     }
 

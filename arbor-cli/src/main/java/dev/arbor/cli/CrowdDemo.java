@@ -7,6 +7,7 @@ import dev.arbor.gltf.Gltf;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.HierarchyBounds;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.io.IOException;
 import java.io.InputStream;
@@ -132,8 +133,8 @@ final class CrowdDemo {
         }
         long[] updates = sorted(updateNanos);
         double median = DemoCommand.percentile(updates, 50);
-        out.printf(Locale.ROOT, "frames measured: %d (after %d warm-up frames), every instance at its own time, JDK %s%n",
-                frames, warmup, Runtime.version());
+        out.printf(Locale.ROOT, "frames measured: %d (after %d warm-up frames), every instance at its own time, JDK %s, "
+                + "kernel: %s%n", frames, warmup, Runtime.version(), dev.arbor.kernel.VectorSupport.describe());
         out.printf(Locale.ROOT, "sample + apply poses: median %.3f ms   p99 %.3f ms%n",
                 DemoCommand.percentile(sorted(sampleNanos), 50) / 1e6,
                 DemoCommand.percentile(sorted(sampleNanos), 99) / 1e6);
@@ -151,6 +152,12 @@ final class CrowdDemo {
         out.printf(Locale.ROOT, "frame time: median %.3f ms (%.0f frames/s)%n", frameMedian / 1e6,
                 1e9 / Math.max(1, frameMedian));
         out.printf(Locale.ROOT, "nodes changed in the last update: %,d%n", h.changedCount());
+        HierarchyBounds bounds = new HierarchyBounds(h);
+        for (GltfInstance member : members) {
+            member.applyContentBounds(bounds);
+        }
+        DemoCommand.reportFrustum(out, h, bounds, nodes);
+        bounds.close();
         return 0;
     }
 

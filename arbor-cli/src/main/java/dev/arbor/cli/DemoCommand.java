@@ -124,15 +124,22 @@ public final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * Gives every node a small content box, then culls the animated scene against a camera that sees part of it
-     * and prints the count and the query time (first query builds the bounds; the second is the steady state).
-     */
+    /** Gives every node a small content box, then culls the animated scene (see {@link #reportFrustum}). */
     private static void reportFrustum(PrintStream out, Hierarchy h, long[] handles) {
         HierarchyBounds bounds = new HierarchyBounds(h);
         for (long node : handles) {
             bounds.setContentBounds(node, -0.1f, -0.1f, -0.1f, 0.1f, 0.1f, 0.1f);
         }
+        reportFrustum(out, h, bounds, handles.length);
+        bounds.close();
+    }
+
+    /**
+     * Culls the scene against a camera placed at the centre of its bounds, looking along +x with a 60° field of
+     * view, and prints the visible count and the median query time over {@value #QUERY_REPEATS} queries (the first
+     * one also computes the bounds).
+     */
+    static void reportFrustum(PrintStream out, Hierarchy h, HierarchyBounds bounds, int nodes) {
         float[] all = new float[6];
         for (long r = h.firstRoot(); r != Hierarchy.NULL; r = h.nextSibling(r)) {
             float[] b = new float[6];
@@ -150,7 +157,7 @@ public final class DemoCommand implements Callable<Integer> {
         // a camera inside the scene, near its centre, looking along +x with a 60° field of view
         Matrix4f camera = new Matrix4f().perspective((float) Math.toRadians(FOV_DEGREES), 16f / 9f, 0.05f, radius)
                 .lookAt(cx, cy, cz, cx + 1, cy, cz, 0, 1, 0);
-        long[] visible = new long[handles.length];
+        long[] visible = new long[nodes];
         long[] nanos = new long[QUERY_REPEATS];
         int count = 0;
         for (int k = 0; k < QUERY_REPEATS; k++) {
@@ -161,9 +168,8 @@ public final class DemoCommand implements Callable<Integer> {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
         out.printf(Locale.ROOT, "frustum query (60° camera inside the scene): %,d of %,d nodes visible (%.1f%%), "
-                + "median %.3f ms over %d queries%n", count, handles.length, 100.0 * count / handles.length,
+                + "median %.3f ms over %d queries%n", count, nodes, 100.0 * count / nodes,
                 percentile(sorted, 50) / 1e6, QUERY_REPEATS);
-        bounds.close();
     }
 
     static long[] build(Scene s, Hierarchy h) {
@@ -192,7 +198,8 @@ public final class DemoCommand implements Callable<Integer> {
         double p99 = percentile(sorted, 99);
         int n = s.size();
         out.printf(Locale.ROOT, "frames measured: %d (after %d warm-up frames), every node's rotation changed "
-                + "each frame, JDK %s%n", updateNanos.length, warmup, Runtime.version());
+                + "each frame, JDK %s, kernel: %s%n", updateNanos.length, warmup, Runtime.version(),
+                dev.arbor.kernel.VectorSupport.describe());
         out.printf(Locale.ROOT, "update():  median %.3f ms   p99 %.3f ms   min %.3f ms%n", median / 1e6, p99 / 1e6,
                 sorted[0] / 1e6);
         out.printf(Locale.ROOT, "per node:  %.2f ns/node (median)   %.1f M nodes/s%n", median / n,

@@ -157,8 +157,14 @@ public final class Hierarchy {
     long scannedWords;
     /** Nodes whose dense data was moved to the end by a reparent. */
     long movedNodes;
+    /** Rewrites done because the layout did not suit the vector kernel. */
+    long relinearizations;
     /** Full rewrites of the dense arrays. */
     long compactions;
+    /** Nodes appended (created or moved to the end) since the last compaction. */
+    private int appendedSinceCompaction;
+    /** Vector batches computed, and those that fell back to scalar code, in the latest refresh: {vector, scalar}. */
+    private final int[] batchStats = new int[2];
 
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
@@ -274,6 +280,7 @@ public final class Hierarchy {
         ensureDenseCapacity(1);
         int slot = allocateSlot();
         int node = nodeEnd++;
+        appendedSinceCompaction++;
         nodeOfSlot[slot] = node;
         slotOfNode[node] = slot;
         parentNodes[node] = parentSlot == NONE ? NONE : nodeOfSlot[parentSlot];
@@ -1430,6 +1437,16 @@ public final class Hierarchy {
         changedCount = count;
         changesListed = count == 0;
         version = next;
+        if (batchStats[1] > 0 && batchStats[1] * 4 >= batchStats[0] + batchStats[1]
+                && (long) appendedSinceCompaction * 8 >= liveCount) {
+            // many vector batches had a parent inside them: the layout is not breadth-first (typically a scene
+            // built depth-first, or many nodes appended since); one rewrite fixes it for the frames to come
+            listChanges();
+            compact();
+            relinearizations++;
+        }
+        batchStats[0] = 0;
+        batchStats[1] = 0;
         if (count > 0 && listeners.length > 0) {
             listChanges();
             notifying = true;
@@ -1937,8 +1954,10 @@ public final class Hierarchy {
     private void refreshStale() {
         if (staleLoWord < staleHiWord) {
             scannedWords += staleHiWord - staleLoWord;
+            batchStats[0] = 0;
+            batchStats[1] = 0;
             recomputedNodes += LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length,
-                    staleBits, staleLoWord, staleHiWord, changedBits, matrixBits, VectorSupport.ENABLED);
+                    staleBits, staleLoWord, staleHiWord, changedBits, matrixBits, VectorSupport.ENABLED, batchStats);
             changedLoWord = Math.min(changedLoWord, staleLoWord);
             changedHiWord = Math.max(changedHiWord, staleHiWord);
             if (inverseValidBits != null) {
@@ -2449,6 +2468,7 @@ public final class Hierarchy {
             int from = nodeOfSlot[s];
             int to = nodeEnd++;
             movedNodes++;
+            appendedSinceCompaction++;
             int c = modes.length;
             copyPlanes(locals, c, from, locals, c, to, LOCAL_PLANES);
             copyPlanes(worlds, c, from, worlds, c, to, WORLD_PLANES);
@@ -2519,8 +2539,8 @@ public final class Hierarchy {
     }
 
     /**
-     * Rewrites the dense arrays without holes, in depth-first pre-order of the roots (so every subtree is
-     * contiguous right after compaction). O(live nodes); allocates the new arrays.
+     * Rewrites the dense arrays without holes, in breadth-first order of the roots with each node's children
+     * together. O(live nodes); allocates the new arrays.
      */
     private void compact() {
         compactions++;
@@ -2538,9 +2558,26 @@ public final class Hierarchy {
         publishedBits = new long[publishedBits.length]; // listed above, so empty
         float[] newInverses = inverses == null ? null : new float[inverses.length];
         long[] newInverseValid = inverseValidBits == null ? null : new long[inverseValidBits.length];
-        int to = 0;
+        // breadth-first order, children of one parent together: every level is a contiguous run whose parents all
+        // lie in the run before, which is what the vector kernel batches need
+        int[] queue = new int[liveCount];
+        int tail = 0;
         for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
-            for (int s = r; s != NONE; s = nextInPreOrder(s, r)) {
+            queue[tail++] = r;
+        }
+        for (int head = 0; head < tail; head++) {
+            for (int c = firstChildSlots[queue[head]]; c != NONE; c = nextSiblingSlots[c]) {
+                queue[tail++] = c;
+            }
+        }
+        int to = 0;
+        int staleLo = Integer.MAX_VALUE;
+        int staleHi = 0;
+        int changedLo = Integer.MAX_VALUE;
+        int changedHi = 0;
+        for (int q = 0; q < tail; q++) {
+            {
+                int s = queue[q];
                 int from = nodeOfSlot[s];
                 copyPlanes(locals, cap, from, newLocals, cap, to, LOCAL_PLANES);
                 copyPlanes(worlds, cap, from, newWorlds, cap, to, WORLD_PLANES);
@@ -2553,9 +2590,13 @@ public final class Hierarchy {
                 newSlots[to] = s;
                 if (Bits.get(staleBits, from)) {
                     Bits.set(newStale, to);
+                    staleLo = Math.min(staleLo, to >>> 6);
+                    staleHi = (to >>> 6) + 1;
                 }
                 if (Bits.get(changedBits, from)) {
                     Bits.set(newChanged, to);
+                    changedLo = Math.min(changedLo, to >>> 6);
+                    changedHi = (to >>> 6) + 1;
                 }
                 if (newInverseValid != null && Bits.get(inverseValidBits, from)) {
                     System.arraycopy(inverses, from * Affine.STRIDE, newInverses, to * Affine.STRIDE, Affine.STRIDE);
@@ -2579,10 +2620,10 @@ public final class Hierarchy {
         inverseValidBits = newInverseValid;
         nodeEnd = to;
         holeCount = 0;
-        int words = Bits.words(to);
-        staleLoWord = words == 0 ? Integer.MAX_VALUE : 0;
-        staleHiWord = words;
-        changedLoWord = words == 0 ? Integer.MAX_VALUE : 0;
-        changedHiWord = words;
+        appendedSinceCompaction = 0;
+        staleLoWord = staleLo;
+        staleHiWord = staleHi;
+        changedLoWord = changedLo;
+        changedHiWord = changedHi;
     }
 }

@@ -191,12 +191,14 @@ public final class LocalToWorld {
      * @param changedBits one bit per node; receives the bits of the recomputed nodes
      * @param matrixBits one bit per node, set where the mode is {@link #MODE_MATRIX}
      * @param vector whether to use the vector path
+     * @param batchStats if not null, receives counts: {@code [0] +=} vector batches computed, {@code [1] +=} batches
+     *     that had to fall back to scalar code (a parent inside the batch, or roots mixed with children)
      * @return the number of nodes recomputed
      * @throws IllegalArgumentException if the word range does not fit the bit arrays
      */
     public static int propagateStale(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                      long[] staleBits, int fromWord, int toWord, long[] changedBits,
-                                     long[] matrixBits, boolean vector) {
+                                     long[] matrixBits, boolean vector, int[] batchStats) {
         if (fromWord < 0 || toWord > staleBits.length || toWord > changedBits.length || toWord > matrixBits.length
                 || fromWord > toWord) {
             throw new IllegalArgumentException("word range out of bounds: fromWord=" + fromWord + ", toWord="
@@ -210,7 +212,11 @@ public final class LocalToWorld {
             }
             int base = word << 6;
             if (vector && bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
-                LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base);
+                int fallbacks = LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base);
+                if (batchStats != null) {
+                    batchStats[0] += 64 / LocalToWorldVector.lanes() - fallbacks;
+                    batchStats[1] += fallbacks;
+                }
             } else {
                 long remaining = bits;
                 while (remaining != 0L) {

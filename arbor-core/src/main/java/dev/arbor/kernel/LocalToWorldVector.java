@@ -26,8 +26,13 @@ final class LocalToWorldVector {
         return LANES;
     }
 
-    /** Computes the 64 nodes {@code [base, base + 64)}, all stale and all TRS. */
-    static void computeWord(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int base) {
+    /**
+     * Computes the 64 nodes {@code [base, base + 64)}, all stale and all TRS.
+     *
+     * @return the number of batches that fell back to scalar code
+     */
+    static int computeWord(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int base) {
+        int fallbacks = 0;
         for (int i = base; i < base + 64; i += LANES) {
             int min = Integer.MAX_VALUE;
             int max = Integer.MIN_VALUE;
@@ -42,8 +47,10 @@ final class LocalToWorldVector {
                 batch(locals, parents, worlds, c, i, false);
             } else {
                 LocalToWorld.propagateRange(locals, modes, parents, worlds, c, i, i + LANES);
+                fallbacks++;
             }
         }
+        return fallbacks;
     }
 
     private static void batch(float[] l, int[] parents, float[] w, int c, int i, boolean roots) {

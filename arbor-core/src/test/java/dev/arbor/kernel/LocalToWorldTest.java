@@ -77,7 +77,7 @@ class LocalToWorldTest {
             long[] changed = new long[stale.length];
             long[] bits = stale.clone();
             int count = LocalToWorld.propagateStale(locals, modes, parents, worlds, capacity, bits, 0, bits.length,
-                    changed, matrixBits, vector);
+                    changed, matrixBits, vector, null);
             int expected = 0;
             for (long b : stale) {
                 expected += Long.bitCount(b);
@@ -158,7 +158,7 @@ class LocalToWorldTest {
         Layout layout = new Layout(1, 10, false, 0);
         float[] worlds = new float[layout.capacity * 12];
         assertThatThrownBy(() -> LocalToWorld.propagateStale(layout.locals, layout.modes, layout.parents, worlds,
-                layout.capacity, new long[1], 0, 2, new long[1], new long[1], false))
+                layout.capacity, new long[1], 0, 2, new long[1], new long[1], false, null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("word range out of bounds: fromWord=0, toWord=2, staleWords=1, changedWords=1");
         assertThatThrownBy(() -> LocalToWorld.propagateRange(layout.locals, layout.modes, layout.parents, worlds,
