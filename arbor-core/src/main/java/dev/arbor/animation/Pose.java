@@ -200,9 +200,7 @@ public final class Pose {
         if (!anyNull) {
             hierarchy.setLocalTranslations(handles, offset, size, translations, 0);
             hierarchy.setLocalRotations(handles, offset, size, rotations, 0);
-            for (int i = 0; i < size; i++) {
-                hierarchy.setLocalScale(handles[offset + i], scales[i * 3], scales[i * 3 + 1], scales[i * 3 + 2]);
-            }
+            hierarchy.setLocalScales(handles, offset, size, scales, 0);
             return;
         }
         for (int i = 0; i < size; i++) {

@@ -1006,18 +1006,68 @@ public final class Hierarchy {
                                      int translationOffset) {
         requireRoom("handles", handles.length, handleOffset, count);
         requireRoom("translations", translations.length, translationOffset, (long) count * 3);
+        int[] nodes = nodeScratch(count);
         for (int k = 0; k < count; k++) {
             long h = handles[handleOffset + k];
-            liveSlot(h);
+            nodes[k] = nodeOfSlot[liveSlot(h)];
             int t = translationOffset + 3 * k;
             requireFinite3("translation", h, translations[t], translations[t + 1], translations[t + 2]);
         }
+        int c = modes.length;
         for (int k = 0; k < count; k++) {
-            int slot = Handles.slot(handles[handleOffset + k]);
-            int node = nodeOfSlot[slot];
-            storeLocalFrom(node, modes[node] == MODE_TRS ? Affine.TRS_T : 9, translations, translationOffset + 3 * k,
-                    3);
-            markSubtreeStale(slot);
+            int node = nodes[k];
+            int plane = modes[node] == MODE_TRS ? Affine.TRS_T : 9;
+            int t = translationOffset + 3 * k;
+            locals[plane * c + node] = translations[t];
+            locals[(plane + 1) * c + node] = translations[t + 1];
+            locals[(plane + 2) * c + node] = translations[t + 2];
+            if (!Bits.get(staleBits, node)) {
+                markSubtreeStale(slotOfNode[node]);
+            }
+        }
+    }
+
+    /**
+     * Sets the local scale of many nodes at once: node {@code handles[handleOffset + k]} gets the vector at
+     * {@code scales[scaleOffset + 3k ..]}. Everything is checked before anything is written; a node with an explicit
+     * local matrix is split into TRS first (see {@link #setLocalScale(long, float, float, float)}). O(count) plus
+     * marking subtrees stale.
+     *
+     * @param handles node handles
+     * @param handleOffset first handle to use
+     * @param count number of nodes
+     * @param scales vectors, 3 floats each
+     * @param scaleOffset index of the first vector's x
+     * @throws IllegalArgumentException if an array is too short, a handle is stale or a value is not finite
+     * @throws IllegalStateException if a node has an explicit local matrix with shear
+     */
+    public void setLocalScales(long[] handles, int handleOffset, int count, float[] scales, int scaleOffset) {
+        requireRoom("handles", handles.length, handleOffset, count);
+        requireRoom("scales", scales.length, scaleOffset, (long) count * 3);
+        int[] nodes = nodeScratch(count);
+        for (int k = 0; k < count; k++) {
+            long h = handles[handleOffset + k];
+            int node = nodeOfSlot[liveSlot(h)];
+            int v = scaleOffset + 3 * k;
+            requireFinite3("scale", h, scales[v], scales[v + 1], scales[v + 2]);
+            if (modes[node] != MODE_TRS) {
+                checkSplittable(node, h);
+            }
+            nodes[k] = node;
+        }
+        int c = modes.length;
+        for (int k = 0; k < count; k++) {
+            int node = nodes[k];
+            if (modes[node] != MODE_TRS) {
+                requireTrsLocal(node, handles[handleOffset + k]);
+            }
+            int v = scaleOffset + 3 * k;
+            locals[Affine.TRS_S * c + node] = scales[v];
+            locals[(Affine.TRS_S + 1) * c + node] = scales[v + 1];
+            locals[(Affine.TRS_S + 2) * c + node] = scales[v + 2];
+            if (!Bits.get(staleBits, node)) {
+                markSubtreeStale(slotOfNode[node]);
+            }
         }
     }
 

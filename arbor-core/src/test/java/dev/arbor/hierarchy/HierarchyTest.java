@@ -472,6 +472,27 @@ class HierarchyTest {
     }
 
     @Test
+    void bulkScalesAreCheckedFirstAndSplitShearFreeMatrices() {
+        h.update();
+        long[] handles = {arm, hand};
+        assertThatThrownBy(() -> h.setLocalScales(handles, 0, 2, new float[] {1, 1, 1, 1, Float.NaN, 1}, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("scale of " + Handles.toString(hand) + " is not finite: (1.0, NaN, 1.0)");
+        assertThat(h.getLocalScale(arm, new Vector3f())).isEqualTo(new Vector3f(1, 1, 1));
+        h.setLocalMatrix(arm, new float[] {1, 0, 0, 1, 1, 0, 0, 0, 1, 0, 2, 0}, 0); // shear
+        assertThatThrownBy(() -> h.setLocalScales(handles, 0, 2, new float[] {2, 2, 2, 1, 1, 1}, 0))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("explicit local matrix with shear");
+        assertThat(h.getLocalScale(hand, new Vector3f())).isEqualTo(new Vector3f(2, 2, 2));
+        h.setLocalMatrix(arm, new float[] {0, 1, 0, -1, 0, 0, 0, 0, 1, 0, 2, 0}, 0); // a pure quarter turn
+        h.setLocalScales(handles, 0, 2, new float[] {1, 1, 1, 2, 2, 2}, 0);
+        assertThat(h.hasLocalMatrix(arm)).isFalse();
+        assertThat(world(hand)).containsExactly(HAND_WORLD, within(1e-6f));
+        h.update();
+        assertThat(changed()).containsExactly(arm, hand);
+        h.checkInvariants();
+    }
+
+    @Test
     void independentHierarchiesShareNothing() {
         Hierarchy other = new Hierarchy();
         long otherRoot = other.createRoot();
