@@ -933,7 +933,15 @@ public final class Hierarchy {
             long h = handles[handleOffset + k];
             int node = nodeOfSlot[liveSlot(h)];
             int q = rotationOffset + 4 * k;
-            requireRotation(h, rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3]);
+            float x = rotations[q];
+            float y = rotations[q + 1];
+            float z = rotations[q + 2];
+            float w = rotations[q + 3];
+            float len2 = x * x + y * y + z * z + w * w;
+            if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
+                // NaN, infinity, zero, or extreme magnitudes: the exact check decides
+                requireRotation(h, x, y, z, w);
+            }
             if (modes[node] != MODE_TRS) {
                 checkSplittable(node, h);
             }
@@ -965,8 +973,43 @@ public final class Hierarchy {
             l[4 * c + node] = y;
             l[5 * c + node] = z;
             l[6 * c + node] = w;
+        }
+        markStale(nodes, count);
+    }
+
+    /**
+     * Marks the subtrees of many nodes stale. A few nodes are marked one subtree walk each; for a large batch the
+     * nodes' own bits are set first and the closure is completed by one sweep over the dense order from the first
+     * of them (every parent precedes its children, so one pass suffices): O(nodes after it) sequential work instead
+     * of pointer-chasing walks.
+     */
+    private void markStale(int[] nodes, int count) {
+        if (count < 64 || (long) count * 8 < liveCount) {
+            for (int k = 0; k < count; k++) {
+                int node = nodes[k];
+                if (!Bits.get(staleBits, node)) {
+                    markSubtreeStale(slotOfNode[node]);
+                }
+            }
+            return;
+        }
+        int first = Integer.MAX_VALUE;
+        for (int k = 0; k < count; k++) {
+            int node = nodes[k];
             if (!Bits.get(staleBits, node)) {
-                markSubtreeStale(slotOfNode[node]);
+                setStale(node);
+                first = Math.min(first, node);
+            }
+        }
+        if (first == Integer.MAX_VALUE) {
+            return;
+        }
+        long[] bits = staleBits;
+        int[] parents = parentNodes;
+        for (int i = first + 1; i < nodeEnd; i++) {
+            int p = parents[i];
+            if (p >= 0 && (bits[p >>> 6] & (1L << p)) != 0L && (bits[i >>> 6] & (1L << i)) == 0L) {
+                setStale(i);
             }
         }
     }
@@ -1021,10 +1064,8 @@ public final class Hierarchy {
             locals[plane * c + node] = translations[t];
             locals[(plane + 1) * c + node] = translations[t + 1];
             locals[(plane + 2) * c + node] = translations[t + 2];
-            if (!Bits.get(staleBits, node)) {
-                markSubtreeStale(slotOfNode[node]);
-            }
         }
+        markStale(nodes, count);
     }
 
     /**
@@ -1065,10 +1106,8 @@ public final class Hierarchy {
             locals[Affine.TRS_S * c + node] = scales[v];
             locals[(Affine.TRS_S + 1) * c + node] = scales[v + 1];
             locals[(Affine.TRS_S + 2) * c + node] = scales[v + 2];
-            if (!Bits.get(staleBits, node)) {
-                markSubtreeStale(slotOfNode[node]);
-            }
         }
+        markStale(nodes, count);
     }
 
     /**
