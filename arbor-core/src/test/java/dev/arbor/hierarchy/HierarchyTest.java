@@ -493,6 +493,57 @@ class HierarchyTest {
     }
 
     @Test
+    void largeBulkBatchesCloseStalenessBySweepAndMatchOneByOneSetters() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(12);
+        Hierarchy bulk = new Hierarchy();
+        Hierarchy single = new Hierarchy();
+        int n = 3000;
+        long[] a = new long[n];
+        long[] b = new long[n];
+        for (int i = 0; i < n; i++) {
+            int parent = i < 5 ? -1 : random.nextInt(i);
+            a[i] = parent < 0 ? bulk.createRoot() : bulk.createChild(a[parent]);
+            b[i] = parent < 0 ? single.createRoot() : single.createChild(b[parent]);
+            bulk.setLocalTranslation(a[i], 0.5f, 0, 0);
+            single.setLocalTranslation(b[i], 0.5f, 0, 0);
+        }
+        bulk.update();
+        single.update();
+        for (int round = 0; round < 5; round++) {
+            int count = 400 + random.nextInt(2000); // large enough for the sweep
+            long[] pickA = new long[count];
+            long[] pickB = new long[count];
+            float[] q = new float[count * 4];
+            float[] t = new float[count * 3];
+            for (int k = 0; k < count; k++) {
+                int i = random.nextInt(n);
+                pickA[k] = a[i];
+                pickB[k] = b[i];
+                for (int c = 0; c < 4; c++) {
+                    q[k * 4 + c] = (float) random.nextGaussian();
+                }
+                t[k * 3 + 1] = (float) random.nextDouble();
+            }
+            bulk.setLocalRotations(pickA, 0, count, q, 0);
+            bulk.setLocalTranslations(pickA, 0, count, t, 0);
+            bulk.setLocalScales(pickA, 0, count, new float[count * 3 + 3], 3); // zero scales are allowed
+            bulk.checkInvariants();
+            for (int k = 0; k < count; k++) {
+                single.setLocalRotation(pickB[k], q[k * 4], q[k * 4 + 1], q[k * 4 + 2], q[k * 4 + 3]);
+                single.setLocalTranslation(pickB[k], t[k * 3], t[k * 3 + 1], t[k * 3 + 2]);
+                single.setLocalScale(pickB[k], 0, 0, 0);
+            }
+            bulk.update();
+            single.update();
+            assertThat(bulk.changedCount()).isEqualTo(single.changedCount());
+            for (int i = 0; i < n; i++) {
+                assertThat(bulk.getWorld(a[i], new float[12], 0)).containsExactly(single.getWorld(b[i], new float[12], 0));
+            }
+            bulk.checkInvariants();
+        }
+    }
+
+    @Test
     void independentHierarchiesShareNothing() {
         Hierarchy other = new Hierarchy();
         long otherRoot = other.createRoot();
