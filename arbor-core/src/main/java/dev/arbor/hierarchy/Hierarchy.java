@@ -157,6 +157,27 @@ public final class Hierarchy {
     long scannedWords;
     /** Nodes whose dense data was moved to the end by a reparent. */
     long movedNodes;
+    /** Largest thread count {@link #setUpdateThreads(int)} accepts. */
+    public static final int MAX_UPDATE_THREADS = 64;
+    /**
+     * Stale nodes an update needs before it is split between threads (when {@link #setUpdateThreads(int)} allows
+     * more than one): below this, starting and joining the threads costs more than it saves.
+     */
+    public static final int PARALLEL_MIN_NODES = 32_768;
+    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+    /** Worker threads, or null when updates run on the caller's thread only. */
+    private ParallelUpdate parallel;
+    private java.lang.ref.Cleaner.Cleanable cleanup;
+    /** The work split for the breadth-first region, or null until computed (invalidated by reparenting). */
+    private ParallelUpdate.Plan plan;
+    /** End of the breadth-first region written by the latest compaction. */
+    private int mainEnd;
+    /** Reparents and detaches since the latest compaction. */
+    private int movesSinceCompaction;
+    /** Whether the latest large update found the layout unfit for the split (not breadth-first, or a long tail). */
+    private boolean planFailed;
+    /** Updates that ran on several threads. */
+    long parallelUpdates;
     /** Rewrites done because the layout did not suit the vector kernel. */
     long relinearizations;
     /** Full rewrites of the dense arrays. */
@@ -407,10 +428,14 @@ public final class Hierarchy {
         fireDetaching(handle);
         unlink(x);
         linkAt(x, p, index);
-        if (p != NONE && nodeOfSlot[p] > nodeOfSlot[x]) {
+        movesSinceCompaction++;
+        // the subtree moves to the end when its new parent comes later, and also, with update threads, when it
+        // sits in the breadth-first region: it changes level, and the region must stay level-ordered for the split
+        if (p != NONE && nodeOfSlot[p] > nodeOfSlot[x] || parallel != null && nodeOfSlot[x] < mainEnd) {
             int size = subtreeSize(x);
-            ensureDenseCapacity(size); // may compact, which alone can put x after p
-            if (nodeOfSlot[p] > nodeOfSlot[x]) {
+            long before = compactions;
+            ensureDenseCapacity(size); // may compact, which alone puts x in a valid place
+            if (compactions == before) {
                 moveSubtreeToEnd(x, size);
             }
         }
@@ -1534,6 +1559,13 @@ public final class Hierarchy {
             compact();
             relinearizations++;
         }
+        if (planFailed && (long) appendedSinceCompaction * 8 >= liveCount) {
+            // the threads need a breadth-first layout; rewrite once, the next large update is split
+            listChanges();
+            compact();
+            relinearizations++;
+        }
+        planFailed = false;
         batchStats[0] = 0;
         batchStats[1] = 0;
         if (count > 0 && listeners.length > 0) {
@@ -2041,6 +2073,9 @@ public final class Hierarchy {
 
     /** Recomputes every stale node (parents first) without publishing; the nodes join the next change set. */
     private void refreshStale() {
+        if (staleLoWord < staleHiWord && parallel != null && refreshStaleInParallel()) {
+            return;
+        }
         if (staleLoWord < staleHiWord) {
             scannedWords += staleHiWord - staleLoWord;
             batchStats[0] = 0;
@@ -2057,6 +2092,94 @@ public final class Hierarchy {
             staleLoWord = Integer.MAX_VALUE;
             staleHiWord = 0;
         }
+    }
+
+    /**
+     * The parallel form of {@link #refreshStale()}, when the stale set is large and the layout allows a split:
+     * the nodes above the cut level on this thread, the levels below on all threads, nodes appended since the
+     * latest compaction on this thread; then the stale bits become changed bits. Returns false (doing nothing) when
+     * the update should stay sequential.
+     */
+    private boolean refreshStaleInParallel() {
+        int staleCount = 0;
+        for (int w = staleLoWord; w < staleHiWord; w++) {
+            staleCount += Long.bitCount(staleBits[w]);
+        }
+        if (staleCount < PARALLEL_MIN_NODES) {
+            return false;
+        }
+        if (plan == null || plan.splits[0].length != parallel.threads + 1) {
+            plan = mainEnd > 0 ? ParallelUpdate.plan(parentNodes, modes, mainEnd, parallel.threads) : null;
+            if (plan == null) {
+                planFailed = true;
+                return false;
+            }
+        }
+        if ((long) (nodeEnd - plan.mainEnd) * 8 >= liveCount) {
+            planFailed = true; // many nodes appended since the layout was written: rewrite after this update
+        }
+        int c = modes.length;
+        boolean vector = VectorSupport.ENABLED;
+        int count = LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits, 0,
+                plan.cutStart, vector);
+        count += parallel.run(plan, locals, modes, parentNodes, worlds, c, staleBits, matrixBits, vector);
+        count += LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
+                plan.mainEnd, nodeEnd, vector);
+        assert count == staleCount : "computed " + count + " of " + staleCount;
+        recomputedNodes += count;
+        scannedWords += staleHiWord - staleLoWord;
+        parallelUpdates++;
+        for (int w = staleLoWord; w < staleHiWord; w++) {
+            long bits = staleBits[w];
+            changedBits[w] |= bits;
+            if (inverseValidBits != null) {
+                inverseValidBits[w] &= ~bits;
+            }
+            staleBits[w] = 0L;
+        }
+        changedLoWord = Math.min(changedLoWord, staleLoWord);
+        changedHiWord = Math.max(changedHiWord, staleHiWord);
+        staleLoWord = Integer.MAX_VALUE;
+        staleHiWord = 0;
+        return true;
+    }
+
+    /**
+     * Sets how many threads {@link #update()} may use. With more than one, an update with at least
+     * {@link #PARALLEL_MIN_NODES} stale nodes is split between this thread and {@code threads - 1} worker threads,
+     * created here once (daemon threads named {@code arbor-update-N}, parked between updates, stopped by
+     * {@code setUpdateThreads(1)} or when the hierarchy becomes unreachable); smaller updates stay on the caller's
+     * thread. The split needs the breadth-first layout that compaction writes: the first large update after a
+     * scene was built (or much changed) runs sequentially and rewrites the layout once. Results are bit-identical
+     * to a sequential update. Default: 1.
+     *
+     * @param threads 1 for sequential updates, up to {@link #MAX_UPDATE_THREADS}
+     * @throws IllegalArgumentException if {@code threads} is out of range
+     */
+    public void setUpdateThreads(int threads) {
+        if (threads < 1 || threads > MAX_UPDATE_THREADS) {
+            throw new IllegalArgumentException("threads out of range: threads=" + threads + ", allowed=[1, "
+                    + MAX_UPDATE_THREADS + "]");
+        }
+        if (parallel != null && parallel.threads == threads) {
+            return;
+        }
+        if (cleanup != null) {
+            cleanup.clean();
+            cleanup = null;
+        }
+        parallel = null;
+        plan = null;
+        if (threads > 1) {
+            ParallelUpdate workers = new ParallelUpdate(threads);
+            parallel = workers;
+            cleanup = CLEANER.register(this, workers::shutdown);
+        }
+    }
+
+    /** @return the thread count set by {@link #setUpdateThreads(int)} (1 by default) */
+    public int updateThreads() {
+        return parallel == null ? 1 : parallel.threads;
     }
 
     /** Makes one node's world matrix exact by recomputing its stale ancestor chain, top-down. */
@@ -2622,6 +2745,11 @@ public final class Hierarchy {
             nodeEnd--;
             holeCount--;
         }
+        if (nodeEnd < mainEnd) {
+            // new nodes will be appended inside the old breadth-first region: the split no longer holds
+            mainEnd = nodeEnd;
+            plan = null;
+        }
         if (holeCount > 0 && holeCount * 2 >= nodeEnd) {
             compact();
         }
@@ -2710,6 +2838,9 @@ public final class Hierarchy {
         nodeEnd = to;
         holeCount = 0;
         appendedSinceCompaction = 0;
+        movesSinceCompaction = 0;
+        mainEnd = to;
+        plan = null;
         staleLoWord = staleLo;
         staleHiWord = staleHi;
         changedLoWord = changedLo;

@@ -233,6 +233,60 @@ public final class LocalToWorld {
     }
 
     /**
+     * Recomputes the nodes of {@code [from, to)} whose bit is set in {@code staleBits}, in increasing order, without
+     * changing any bit: the per-thread share of a parallel update, where bits are settled afterwards by one thread.
+     * Words wholly inside the range, all stale and all TRS, take the vector path when {@code vector} is true. The
+     * parents of the range's nodes must be up to date or inside the range.
+     *
+     * @param locals local planes
+     * @param modes local modes
+     * @param parents parent indices
+     * @param worlds world planes
+     * @param capacity nodes per plane
+     * @param staleBits stale bits (read only)
+     * @param matrixBits matrix-mode bits
+     * @param from first node
+     * @param to end (exclusive)
+     * @param vector whether to use the vector path
+     * @return the number of nodes recomputed
+     */
+    public static int computeStale(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
+                                   long[] staleBits, long[] matrixBits, int from, int to, boolean vector) {
+        int count = 0;
+        int node = from;
+        while (node < to) {
+            int word = node >>> 6;
+            int base = word << 6;
+            long bits = staleBits[word];
+            if (node == base && base + 64 <= to) {
+                if (bits == 0L) {
+                    node += 64;
+                    continue;
+                }
+                if (vector && bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
+                    LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base);
+                    count += 64;
+                    node += 64;
+                    continue;
+                }
+            }
+            long mask = bits & (-1L << (node - base));
+            int end = Math.min(to, base + 64);
+            if (end - base < 64) {
+                mask &= (1L << (end - base)) - 1;
+            }
+            while (mask != 0L) {
+                int n = base + Long.numberOfTrailingZeros(mask);
+                compute(locals, modes, parents, worlds, capacity, n, worlds, n, capacity);
+                count++;
+                mask &= mask - 1;
+            }
+            node = end;
+        }
+        return count;
+    }
+
+    /**
      * Recomputes nodes {@code [from, to)} one at a time (holes skipped); the scalar reference for the vector path.
      *
      * @param locals local planes

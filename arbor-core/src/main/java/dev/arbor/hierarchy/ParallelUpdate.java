@@ -1,0 +1,243 @@
+package dev.arbor.hierarchy;
+
+import dev.arbor.kernel.LocalToWorld;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The worker threads and the work split of a parallel {@link Hierarchy#update()}.
+ *
+ * <p>The split relies on the breadth-first layout that compaction writes: levels are contiguous runs, and within a
+ * level the nodes come grouped by their ancestor at a chosen "cut" level in the same order on every level. Giving each
+ * thread a contiguous run of cut-level subtrees therefore gives it one contiguous range per level, and a node's parent
+ * always lies in the same thread's range one level up (or above the cut, computed before the threads start). So
+ * threads never wait for each other between levels — there is one start and one join per update — and since every
+ * node is computed by the same kernel operations, the result is bit-identical to the sequential update.
+ *
+ * <p>Threads are created once (daemon, named {@code arbor-update-N}) and parked between updates after a short spin;
+ * an update allocates nothing.
+ */
+final class ParallelUpdate {
+    /** Spins of a waiting worker before it parks. */
+    private static final int SPIN = 20_000;
+
+    final int threads;
+    private final Thread[] workers;
+    private final AtomicInteger pending = new AtomicInteger();
+    private volatile int generation;
+    private volatile boolean shutdown;
+    private volatile Throwable failure;
+
+    // the current job, written by the caller before generation is bumped (volatile write publishes them)
+    private float[] locals;
+    private byte[] modes;
+    private int[] parents;
+    private float[] worlds;
+    private int capacity;
+    private long[] staleBits;
+    private long[] matrixBits;
+    private boolean vector;
+    private Plan plan;
+    private final int[] counts;
+
+    ParallelUpdate(int threads) {
+        this.threads = threads;
+        this.counts = new int[threads * 16]; // one slot per thread, 64 bytes apart against false sharing
+        workers = new Thread[threads - 1];
+        for (int t = 1; t < threads; t++) {
+            int index = t;
+            Thread worker = new Thread(() -> loop(index), "arbor-update-" + t);
+            worker.setDaemon(true);
+            workers[t - 1] = worker;
+            worker.start();
+        }
+    }
+
+    /** The work split for one layout: level ranges below the cut, per thread. */
+    static final class Plan {
+        /** Nodes [0, cutStart) lie above the cut level and are computed first, by the caller. */
+        final int cutStart;
+        /** End of the breadth-first region the plan covers; later nodes are computed last, by the caller. */
+        final int mainEnd;
+        /** splits[level][t] .. splits[level][t + 1] is thread t's range on that level (levels from the cut). */
+        final int[][] splits;
+
+        Plan(int cutStart, int mainEnd, int[][] splits) {
+            this.cutStart = cutStart;
+            this.mainEnd = mainEnd;
+            this.splits = splits;
+        }
+    }
+
+    /**
+     * Computes the split for the breadth-first region {@code [0, mainEnd)}, or returns null when that region is not
+     * level-ordered in the required way (then the update stays sequential). O(mainEnd); allocates the plan.
+     */
+    static Plan plan(int[] parents, byte[] modes, int mainEnd, int threads) {
+        int[] depth = new int[mainEnd];
+        int levels = 0;
+        int last = 0;
+        for (int i = 0; i < mainEnd; i++) {
+            if (modes[i] == LocalToWorld.MODE_HOLE) {
+                depth[i] = last;
+                continue;
+            }
+            int p = parents[i];
+            depth[i] = p < 0 ? 0 : depth[p] + 1;
+            if (depth[i] < last) {
+                return null; // not level-ordered
+            }
+            last = depth[i];
+            levels = Math.max(levels, depth[i] + 1);
+        }
+        if (levels == 0) {
+            return null;
+        }
+        int[] levelStarts = new int[levels + 1];
+        levelStarts[levels] = mainEnd;
+        for (int i = mainEnd - 1; i >= 0; i--) {
+            levelStarts[depth[i]] = i;
+        }
+        for (int d = levels - 1; d > 0; d--) {
+            levelStarts[d] = Math.max(levelStarts[d], levelStarts[d - 1]);
+        }
+        // the cut: the shallowest level with enough subtrees to balance
+        int cut = -1;
+        for (int d = 0; d < levels; d++) {
+            if (levelStarts[d + 1] - levelStarts[d] >= 4 * threads) {
+                cut = d;
+                break;
+            }
+        }
+        if (cut < 0) {
+            return null;
+        }
+        int[] size = new int[mainEnd];
+        for (int i = mainEnd - 1; i >= 0; i--) {
+            if (modes[i] == LocalToWorld.MODE_HOLE) {
+                continue;
+            }
+            size[i] += 1;
+            int p = parents[i];
+            if (p >= 0 && depth[i] > cut) {
+                size[p] += size[i];
+            }
+        }
+        long total = 0;
+        for (int i = levelStarts[cut]; i < levelStarts[cut + 1]; i++) {
+            total += size[i];
+        }
+        int[] group = size; // reuse: sizes are no longer needed once the cut level is assigned
+        long running = 0;
+        for (int i = levelStarts[cut]; i < levelStarts[cut + 1]; i++) {
+            long before = running;
+            running += group[i];
+            group[i] = (int) Math.min(threads - 1, before * threads / Math.max(1, total));
+        }
+        for (int i = levelStarts[cut + 1]; i < mainEnd; i++) {
+            group[i] = modes[i] == LocalToWorld.MODE_HOLE ? -1 : group[parents[i]];
+        }
+        int[][] splits = new int[levels - cut][threads + 1];
+        for (int d = cut; d < levels; d++) {
+            int[] s = splits[d - cut];
+            int a = levelStarts[d];
+            int b = levelStarts[d + 1];
+            int t = 0;
+            s[0] = a;
+            int lastGroup = 0;
+            for (int i = a; i < b; i++) {
+                int g = group[i];
+                if (g < 0) {
+                    continue; // hole: belongs to whichever range holds it
+                }
+                if (g < lastGroup) {
+                    return null; // groups out of order on this level
+                }
+                while (t < g) {
+                    s[++t] = i;
+                }
+                lastGroup = g;
+            }
+            while (t < threads) {
+                s[++t] = b;
+            }
+        }
+        return new Plan(levelStarts[cut], mainEnd, splits);
+    }
+
+    /** Runs the levels below the cut on all threads (the caller is thread 0); returns the nodes recomputed. */
+    int run(Plan plan, float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity, long[] staleBits,
+            long[] matrixBits, boolean vector) {
+        this.plan = plan;
+        this.locals = locals;
+        this.modes = modes;
+        this.parents = parents;
+        this.worlds = worlds;
+        this.capacity = capacity;
+        this.staleBits = staleBits;
+        this.matrixBits = matrixBits;
+        this.vector = vector;
+        failure = null;
+        pending.set(threads - 1);
+        generation = generation + 1;
+        for (Thread w : workers) {
+            LockSupport.unpark(w);
+        }
+        share(0);
+        while (pending.get() != 0) {
+            Thread.onSpinWait();
+        }
+        Throwable t = failure;
+        if (t != null) {
+            throw new IllegalStateException("parallel update failed in a worker", t);
+        }
+        int total = 0;
+        for (int k = 0; k < threads; k++) {
+            total += counts[k * 16];
+        }
+        return total;
+    }
+
+    private void share(int t) {
+        int count = 0;
+        for (int[] s : plan.splits) {
+            count += LocalToWorld.computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits, s[t],
+                    s[t + 1], vector);
+        }
+        counts[t * 16] = count;
+    }
+
+    private void loop(int index) {
+        int seen = 0;
+        while (true) {
+            int spins = 0;
+            int g;
+            while ((g = generation) == seen) {
+                if (shutdown) {
+                    return;
+                }
+                if (++spins < SPIN) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.park(this);
+                }
+            }
+            seen = g;
+            try {
+                share(index);
+            } catch (Throwable e) {
+                failure = e;
+            } finally {
+                pending.decrementAndGet();
+            }
+        }
+    }
+
+    /** Stops the workers (they exit at their next wake-up). */
+    void shutdown() {
+        shutdown = true;
+        for (Thread w : workers) {
+            LockSupport.unpark(w);
+        }
+    }
+}

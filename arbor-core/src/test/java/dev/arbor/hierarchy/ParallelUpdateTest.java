@@ -1,0 +1,146 @@
+package dev.arbor.hierarchy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Updates split between threads give bit-identical world matrices to sequential updates, on random scenes large
+ * enough to go parallel, through frames of edits and topology changes.
+ */
+class ParallelUpdateTest {
+    private Hierarchy parallel;
+
+    @AfterEach
+    void stopThreads() {
+        if (parallel != null) {
+            parallel.setUpdateThreads(1);
+        }
+    }
+
+    /** Builds the same random forest in both hierarchies. */
+    private static long[][] build(SplittableRandom random, int n, int roots, Hierarchy... targets) {
+        long[][] handles = new long[targets.length][n];
+        for (int i = 0; i < n; i++) {
+            int parent = i < roots ? -1 : random.nextInt(Math.max(0, i - 5000), i);
+            float tx = (float) random.nextDouble();
+            float qz = (float) random.nextGaussian();
+            float s = 0.9f + 0.2f * (float) random.nextDouble();
+            boolean matrix = random.nextInt(50) == 0;
+            for (int k = 0; k < targets.length; k++) {
+                Hierarchy h = targets[k];
+                long node = parent < 0 ? h.createRoot() : h.createChild(handles[k][parent]);
+                handles[k][i] = node;
+                if (matrix) {
+                    h.setLocalMatrix(node, new float[] {s, 0, 0, 0.1f, s, 0, 0, 0, s, tx, 0, 0}, 0);
+                } else {
+                    h.setLocalTranslation(node, tx, 0.5f, 0);
+                    h.setLocalRotation(node, 0, 0, qz, 1);
+                    h.setLocalScale(node, s, s, s);
+                }
+            }
+        }
+        return handles;
+    }
+
+    private static void assertSameWorlds(Hierarchy a, long[] ha, Hierarchy b, long[] hb) {
+        float[] wa = new float[12];
+        float[] wb = new float[12];
+        for (int i = 0; i < ha.length; i++) {
+            if (!a.isAlive(ha[i])) {
+                assertThat(b.isAlive(hb[i])).isFalse();
+                continue;
+            }
+            a.getWorld(ha[i], wa, 0);
+            b.getWorld(hb[i], wb, 0);
+            assertThat(wa).as("node %d", i).containsExactly(wb);
+        }
+    }
+
+    @Test
+    void parallelUpdatesMatchSequentialBitForBitThroughEditsAndTopologyChanges() {
+        for (int threads = 2; threads <= 3; threads++) {
+            SplittableRandom random = new SplittableRandom(40 + threads);
+            Hierarchy sequential = new Hierarchy();
+            parallel = new Hierarchy();
+            parallel.setUpdateThreads(threads);
+            assertThat(parallel.updateThreads()).isEqualTo(threads);
+            int n = 60_000;
+            long[][] handles = build(random, n, 40 + random.nextInt(200), sequential, parallel);
+            long[] hs = handles[0];
+            long[] hp = handles[1];
+            float[] rotations = new float[n * 4];
+            for (int frame = 0; frame < 8; frame++) {
+                // every node rotates (large update), plus a few topology changes
+                for (int i = 0; i < n; i++) {
+                    double angle = 0.01 * frame + i * 1e-4;
+                    rotations[i * 4 + 1] = (float) Math.sin(angle);
+                    rotations[i * 4 + 3] = (float) Math.cos(angle);
+                }
+                long[] liveS = new long[n];
+                long[] liveP = new long[n];
+                int live = 0;
+                for (int i = 0; i < n; i++) {
+                    if (sequential.isAlive(hs[i]) && !sequential.hasLocalMatrix(hs[i])) {
+                        liveS[live] = hs[i];
+                        liveP[live] = hp[i];
+                        live++;
+                    }
+                }
+                sequential.setLocalRotations(liveS, 0, live, rotations, 0);
+                parallel.setLocalRotations(liveP, 0, live, rotations, 0);
+                if (frame % 3 == 2) {
+                    for (int k = 0; k < 20; k++) {
+                        int x = random.nextInt(n);
+                        int y = random.nextInt(n);
+                        if (!sequential.isAlive(hs[x]) || !sequential.isAlive(hs[y]) || x == y
+                                || sequential.isAncestor(hs[x], hs[y])) {
+                            continue;
+                        }
+                        if (k % 5 == 0) {
+                            sequential.destroy(hs[x]);
+                            parallel.destroy(hp[x]);
+                        } else {
+                            sequential.reparent(hs[x], hs[y], false);
+                            parallel.reparent(hp[x], hp[y], false);
+                        }
+                    }
+                }
+                sequential.update();
+                parallel.update();
+                parallel.checkInvariants();
+                assertThat(parallel.changedCount()).isEqualTo(sequential.changedCount());
+                assertSameWorlds(sequential, hs, parallel, hp);
+            }
+            assertThat(parallel.parallelUpdates).as("updates split between %d threads", threads).isGreaterThan(3);
+            parallel.setUpdateThreads(1);
+        }
+    }
+
+    @Test
+    void smallUpdatesStayOnTheCallersThread() {
+        parallel = new Hierarchy();
+        parallel.setUpdateThreads(2);
+        long root = parallel.createRoot();
+        for (int i = 0; i < 1000; i++) {
+            parallel.createChild(root);
+        }
+        parallel.update();
+        parallel.setLocalTranslation(root, 1, 0, 0);
+        parallel.update();
+        assertThat(parallel.parallelUpdates).isZero();
+        assertThat(parallel.changedCount()).isEqualTo(1001);
+    }
+
+    @Test
+    void threadCountIsChecked() {
+        Hierarchy h = new Hierarchy();
+        assertThatThrownBy(() -> h.setUpdateThreads(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("threads out of range: threads=0, allowed=[1, 64]");
+        assertThatThrownBy(() -> h.setUpdateThreads(65)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(h.updateThreads()).isEqualTo(1);
+    }
+}
