@@ -1521,9 +1521,9 @@ public final class Hierarchy {
         publishedLoWord = Integer.MAX_VALUE;
         publishedHiWord = 0;
         if (changedLoWord < changedHiWord) {
+            // versions were stamped when the matrices were computed (stampStale, ensureWorld)
             long[] changed = changedBits;
             long[] inverseValid = inverseValidBits;
-            long[] stamps = worldVersions;
             for (int w = changedLoWord; w < changedHiWord; w++) {
                 long bits = changed[w];
                 if (bits == 0L) {
@@ -1533,11 +1533,6 @@ public final class Hierarchy {
                     inverseValid[w] &= ~bits;
                 }
                 count += Long.bitCount(bits);
-                int base = w << 6;
-                while (bits != 0L) {
-                    stamps[base + Long.numberOfTrailingZeros(bits)] = next;
-                    bits &= bits - 1;
-                }
             }
             // the changed bits become the published set; the cleared published array collects the next changes
             long[] swap = publishedBits;
@@ -2078,6 +2073,7 @@ public final class Hierarchy {
         }
         if (staleLoWord < staleHiWord) {
             scannedWords += staleHiWord - staleLoWord;
+            stampStale(staleBits, worldVersions, version + 1, staleLoWord << 6, Math.min(nodeEnd, staleHiWord << 6));
             batchStats[0] = 0;
             batchStats[1] = 0;
             recomputedNodes += LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length,
@@ -2120,9 +2116,13 @@ public final class Hierarchy {
         }
         int c = modes.length;
         boolean vector = VectorSupport.ENABLED;
+        long stamp = version + 1;
+        stampStale(staleBits, worldVersions, stamp, 0, plan.cutStart);
         int count = LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits, 0,
                 plan.cutStart, vector);
-        count += parallel.run(plan, locals, modes, parentNodes, worlds, c, staleBits, matrixBits, vector);
+        count += parallel.run(plan, locals, modes, parentNodes, worlds, c, staleBits, matrixBits, vector,
+                worldVersions, stamp);
+        stampStale(staleBits, worldVersions, stamp, plan.mainEnd, nodeEnd);
         count += LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
                 plan.mainEnd, nodeEnd, vector);
         assert count == staleCount : "computed " + count + " of " + staleCount;
@@ -2182,6 +2182,33 @@ public final class Hierarchy {
         return parallel == null ? 1 : parallel.threads;
     }
 
+    /**
+     * Stamps {@code stamp} on the world version of every stale node in {@code [from, to)}: the version of the update
+     * that will publish the matrices about to be computed. Whole stale words are filled at once.
+     */
+    static void stampStale(long[] staleBits, long[] stamps, long stamp, int from, int to) {
+        int node = from;
+        while (node < to) {
+            int base = node & ~63;
+            long bits = staleBits[node >>> 6];
+            if (node == base && base + 64 <= to && bits == -1L) {
+                Arrays.fill(stamps, base, base + 64, stamp);
+                node += 64;
+                continue;
+            }
+            long mask = bits & (-1L << (node - base));
+            int end = Math.min(to, base + 64);
+            if (end - base < 64) {
+                mask &= (1L << (end - base)) - 1;
+            }
+            while (mask != 0L) {
+                stamps[base + Long.numberOfTrailingZeros(mask)] = stamp;
+                mask &= mask - 1;
+            }
+            node = end;
+        }
+    }
+
     /** Makes one node's world matrix exact by recomputing its stale ancestor chain, top-down. */
     private void ensureWorld(int node) {
         if (!Bits.get(staleBits, node)) {
@@ -2199,6 +2226,7 @@ public final class Hierarchy {
         for (int k = depth - 1; k >= 0; k--) {
             int c = scratch[k];
             LocalToWorld.computeNode(locals, modes, parentNodes, worlds, modes.length, c);
+            worldVersions[c] = version + 1;
             recomputedNodes++;
             Bits.clear(staleBits, c);
             setChanged(c);

@@ -37,6 +37,8 @@ final class ParallelUpdate {
     private long[] staleBits;
     private long[] matrixBits;
     private boolean vector;
+    private long[] stamps;
+    private long stamp;
     private Plan plan;
     private final int[] counts;
 
@@ -167,7 +169,9 @@ final class ParallelUpdate {
 
     /** Runs the levels below the cut on all threads (the caller is thread 0); returns the nodes recomputed. */
     int run(Plan plan, float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity, long[] staleBits,
-            long[] matrixBits, boolean vector) {
+            long[] matrixBits, boolean vector, long[] stamps, long stamp) {
+        this.stamps = stamps;
+        this.stamp = stamp;
         this.plan = plan;
         this.locals = locals;
         this.modes = modes;
@@ -201,6 +205,7 @@ final class ParallelUpdate {
     private void share(int t) {
         int count = 0;
         for (int[] s : plan.splits) {
+            Hierarchy.stampStale(staleBits, stamps, stamp, s[t], s[t + 1]);
             count += LocalToWorld.computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits, s[t],
                     s[t + 1], vector);
         }
