@@ -23,7 +23,8 @@ import org.knowm.xchart.style.Styler;
  * {@code <workload>.png}, grouped bars of ns/node (logarithmic axis) per scene, one bar per implementation.
  *
  * <p>Usage: {@code ChartMain --out DIR [--markdown] result.json...}. With {@code --markdown} the ns/node table with
- * ratios to Arbor is also printed, as pasted into {@code docs/benchmarks.md}.
+ * ratios to Arbor is also printed, as pasted into {@code docs/benchmarks.md}. The titles name the JDK and Arbor's
+ * kernel when BenchMain's {@value BenchMain#ENVIRONMENT_FILE} lies beside the first file.
  */
 public final class ChartMain {
     private ChartMain() {
@@ -73,6 +74,7 @@ public final class ChartMain {
                 results.addAll(JmhJson.read(input));
             }
             Files.createDirectories(outDir);
+            String context = context(inputs.get(0));
             for (Workload workload : Workload.values()) {
                 List<Result> selected = new ArrayList<>();
                 for (Result r : ResultTable.sorted(results)) {
@@ -82,7 +84,7 @@ public final class ChartMain {
                 }
                 if (!selected.isEmpty()) {
                     Path png = outDir.resolve(workload.id() + ".png");
-                    ImageIO.write(BitmapEncoder.getBufferedImage(chart(workload, selected)), "png", png.toFile());
+                    ImageIO.write(BitmapEncoder.getBufferedImage(chart(workload, selected, context)), "png", png.toFile());
                     out.println("wrote " + png);
                 }
             }
@@ -97,13 +99,30 @@ public final class ChartMain {
     }
 
     /**
+     * @param json a JMH result file
+     * @return the JDK and Arbor kernel of its run — the part before the first {@code ;} of the
+     *     {@value BenchMain#ENVIRONMENT_FILE} BenchMain wrote beside it — or {@code ""} if there is none
+     * @throws IOException if the file exists but cannot be read
+     */
+    public static String context(Path json) throws IOException {
+        Path environment = json.toAbsolutePath().resolveSibling(BenchMain.ENVIRONMENT_FILE);
+        if (!Files.exists(environment)) {
+            return "";
+        }
+        String line = Files.readString(environment).strip();
+        int end = line.indexOf(';');
+        return end < 0 ? line : line.substring(0, end);
+    }
+
+    /**
      * Builds one workload's chart.
      *
      * @param workload the workload
      * @param results its results, sorted by scene then implementation
+     * @param context JDK and kernel for the title, or {@code ""}
      * @return the chart
      */
-    static CategoryChart chart(Workload workload, List<Result> results) {
+    static CategoryChart chart(Workload workload, List<Result> results, String context) {
         Set<String> scenes = new LinkedHashSet<>();
         Set<String> impls = new LinkedHashSet<>();
         for (Result r : results) {
@@ -111,7 +130,8 @@ public final class ChartMain {
             impls.add(r.implementation());
         }
         CategoryChart chart = new CategoryChartBuilder().width(1000).height(560)
-                .title(workload.id() + ": ns per node (log scale, lower is better)")
+                .title(workload.id() + ": ns per node (log scale, lower is better)"
+                        + (context.isEmpty() ? "" : " — " + context))
                 .xAxisTitle("scene").yAxisTitle("ns/node").build();
         double smallest = Double.MAX_VALUE;
         double largest = 0;

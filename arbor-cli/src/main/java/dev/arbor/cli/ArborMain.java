@@ -4,12 +4,16 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code arbor} command-line program. Subcommands: {@code demo}. Exit code 0 on success, 1 on a failure reported
- * by a subcommand, 2 on a usage error.
+ * The {@code arbor} command-line program. Subcommands: {@code demo} (a timed crowd of glTF models, or a built-in
+ * scene), {@code inspect} (a glTF file's tree, skins, animations), {@code dump} (world matrices per node),
+ * {@code render} (a picture of the posed hierarchy), {@code bounds} (world and subtree boxes per node) and
+ * {@code bench} (the benchmark suite). Exit code 0 on success, 1 on a failure reported by a subcommand, 2 on a usage
+ * error.
  */
 @Command(name = "arbor", mixinStandardHelpOptions = true, version = "arbor 0.1.0",
         description = "Arbor: a data-oriented transform hierarchy for the JVM.",
-        subcommands = {DemoCommand.class, InspectCommand.class, DumpCommand.class, RenderCommand.class})
+        subcommands = {DemoCommand.class, InspectCommand.class, DumpCommand.class, RenderCommand.class,
+                BoundsCommand.class, BenchCommand.class})
 public final class ArborMain implements Runnable {
 
     /**

@@ -1,16 +1,13 @@
 package dev.arbor.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -25,29 +22,16 @@ public final class DumpCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "A .gltf or .glb file.")
-    private Path file;
-
-    @Option(names = "--scene", paramLabel = "N", description = "Scene index (default: the file's default scene).")
-    private Integer scene;
-
-    @Option(names = "--animation", paramLabel = "NAME|INDEX", description = "Animation to pose (default: none).")
-    private String animation;
-
-    @Option(names = "--time", paramLabel = "T", defaultValue = "0",
-            description = "Time in seconds (default: ${DEFAULT-VALUE}); clamped to the keys unless --loop.")
-    private float time;
-
-    @Option(names = "--loop", description = "Wrap the time into the clip's length instead of clamping.")
-    private boolean loop;
+    @Mixin
+    private PoseOptions pose;
 
     @Option(names = "--json", description = "JSON output, as in the shared *.static-world.json files.")
     private boolean json;
 
     @Override
     public Integer call() {
-        return PosedModel.reporting(spec, file, () -> {
-            PosedModel posed = PosedModel.load(spec, file, scene, animation, time, loop);
+        return pose.reporting(() -> {
+            PosedModel posed = pose.load();
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 writeJson(posed, out);
@@ -61,48 +45,21 @@ public final class DumpCommand implements Callable<Integer> {
 
     private static void writeJson(PosedModel p, PrintWriter out) throws IOException {
         float[] m = new float[16];
-        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.writeStartObject();
-            g.writeStringField("file", p.model.sourceName());
-            g.writeNumberField("scene", p.scene);
-            if (p.animation >= 0) {
-                g.writeNumberField("animation", p.animation);
-                g.writeNumberField("time", p.time);
-            }
-            g.writeArrayFieldStart("nodes");
-            for (int i = 0; i < p.model.nodeCount(); i++) {
-                long h = p.instance.handle(i);
-                if (h == dev.arbor.hierarchy.Hierarchy.NULL) {
-                    continue;
-                }
-                p.hierarchy.getWorld4x4(h, m, 0);
-                g.writeStartObject();
-                g.writeNumberField("node", i);
-                g.writeStringField("name", p.model.nodeName(i));
-                g.writeArrayFieldStart("world_matrix_colmajor");
-                for (float v : m) {
-                    g.writeNumber(v);
-                }
-                g.writeEndArray();
-                g.writeEndObject();
+        p.writeJson(out, (g, node) -> {
+            p.hierarchy.getWorld4x4(p.instance.handle(node), m, 0);
+            g.writeArrayFieldStart("world_matrix_colmajor");
+            for (float v : m) {
+                g.writeNumber(v);
             }
             g.writeEndArray();
-            g.writeEndObject();
-        }
-        out.println();
+        });
     }
 
     private static void writeText(PosedModel p, PrintWriter out) {
-        out.printf(Locale.ROOT, "%s scene %d, %s%n", p.model.sourceName(), p.scene, p.animation < 0 ? "rest pose"
-                : "animation " + p.animation + " at t=" + p.time);
+        out.println(p.title());
         float[] m = new float[16];
-        for (int i = 0; i < p.model.nodeCount(); i++) {
-            long h = p.instance.handle(i);
-            if (h == dev.arbor.hierarchy.Hierarchy.NULL) {
-                continue;
-            }
-            p.hierarchy.getWorld4x4(h, m, 0);
+        for (int i : p.builtNodes()) {
+            p.hierarchy.getWorld4x4(p.instance.handle(i), m, 0);
             StringBuilder line = new StringBuilder(InspectCommand.nodeLabel(p.model, i)).append(":");
             for (int c = 0; c < 4; c++) {
                 line.append(c == 0 ? "  " : " | ");

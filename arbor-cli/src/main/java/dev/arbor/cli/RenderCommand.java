@@ -20,9 +20,9 @@ import javax.imageio.ImageIO;
 import org.joml.Vector3f;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -51,24 +51,12 @@ public final class RenderCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "A .gltf or .glb file.")
-    private Path file;
+    @Mixin
+    private PoseOptions pose;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT",
             description = "Output picture: .png or .svg.")
     private Path output;
-
-    @Option(names = "--scene", paramLabel = "N", description = "Scene index (default: the file's default scene).")
-    private Integer scene;
-
-    @Option(names = "--animation", paramLabel = "NAME|INDEX", description = "Animation to pose (default: none).")
-    private String animation;
-
-    @Option(names = "--time", paramLabel = "T", defaultValue = "0", description = "Time in seconds (default: 0).")
-    private float time;
-
-    @Option(names = "--loop", description = "Wrap the time into the clip's length instead of clamping.")
-    private boolean loop;
 
     @Option(names = "--view", defaultValue = "front",
             description = "View axis: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: looking along -Z, +Y up).")
@@ -92,8 +80,8 @@ public final class RenderCommand implements Callable<Integer> {
         if (size < 64 || size > 8192) {
             throw new CommandLine.ParameterException(spec.commandLine(), "size must be in [64, 8192]: size=" + size);
         }
-        return PosedModel.reporting(spec, file, () -> {
-            PosedModel posed = PosedModel.load(spec, file, scene, animation, time, loop);
+        return pose.reporting(() -> {
+            PosedModel posed = pose.load();
             Drawing d = Drawing.of(posed, view, size, labels);
             if (svg) {
                 Files.writeString(output, d.svg(), StandardCharsets.UTF_8);

@@ -32,7 +32,7 @@ class GltfCommandsTest {
         throw new IllegalStateException("shared glTF assets not found above " + start);
     }
 
-    private static String[] run(int expectedExit, String... args) {
+    static String[] run(int expectedExit, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cmd = new CommandLine(new ArborMain());

@@ -41,6 +41,32 @@ public final class ArborSystem implements TransformSystem {
         hierarchy.update();
     }
 
+    /**
+     * @param node scene node index
+     * @return its handle
+     */
+    public long handle(int node) {
+        return handles[node];
+    }
+
+    /**
+     * The handles of a node subset, mapped once and cached while the caller passes the same array.
+     *
+     * @param nodes scene node indices
+     * @return their handles, same order
+     */
+    public long[] handles(int[] nodes) {
+        if (nodes != lastNodes) {
+            long[] mapped = new long[nodes.length];
+            for (int k = 0; k < nodes.length; k++) {
+                mapped[k] = handles[nodes[k]];
+            }
+            lastNodes = nodes;
+            lastHandles = mapped;
+        }
+        return lastHandles;
+    }
+
     /** @return the hierarchy under test */
     public Hierarchy hierarchy() {
         return hierarchy;
@@ -58,15 +84,7 @@ public final class ArborSystem implements TransformSystem {
 
     @Override
     public void setLocalRotations(int[] nodes, int count, float[] xyzw) {
-        if (nodes != lastNodes) {
-            long[] mapped = new long[nodes.length];
-            for (int k = 0; k < nodes.length; k++) {
-                mapped[k] = handles[nodes[k]];
-            }
-            lastNodes = nodes;
-            lastHandles = mapped;
-        }
-        hierarchy.setLocalRotations(lastHandles, 0, count, xyzw, 0);
+        hierarchy.setLocalRotations(handles(nodes), 0, count, xyzw, 0);
     }
 
     @Override

@@ -77,6 +77,19 @@ public final class JmeSystem implements TransformSystem {
         return deepest < JME_LAZY_DEPTH_LIMIT;
     }
 
+    /** @return the extra root node every scene root hangs under */
+    public Node rootNode() {
+        return rootNode;
+    }
+
+    /**
+     * @param node scene node index
+     * @return its jME node
+     */
+    public Node node(int node) {
+        return nodes[node];
+    }
+
     @Override
     public int size() {
         return nodes.length;

@@ -30,10 +30,10 @@ public interface TransformSystem {
 
     /**
      * @param workload a workload
-     * @return whether this implementation can run it
+     * @return whether this implementation can run it (every transform workload; no {@link Workload#bounds()} one)
      */
     default boolean supports(Workload workload) {
-        return true;
+        return !workload.bounds();
     }
 
     /** @return how this implementation composes parent and child transforms */

@@ -2,7 +2,7 @@ package dev.arbor.bench.peers;
 
 import java.util.Locale;
 
-/** The benchmark workloads of DESIGN.md, each named as in the result tables. */
+/** The benchmark workloads of DESIGN.md and of the bounds issue, each named as in the result tables. */
 public enum Workload {
     /** A new rotation on every node, then an update. */
     ALL_DIRTY("all-dirty"),
@@ -19,12 +19,33 @@ public enum Workload {
     /** For a fixed random 10% of the nodes, parent-first: set its rotation, then read its world matrix. */
     SET_GET_SOME("set-get-some"),
     /** Move a random subtree under a random non-descendant, update, move it back, update. */
-    REPARENT_CHURN("reparent-churn");
+    REPARENT_CHURN("reparent-churn"),
+    /**
+     * Bounds: new rotations on a fixed random 1% of the nodes, update, bring the world bounds up to date and read the
+     * roots' subtree bounds. Runs on a {@link dev.arbor.bench.bounds.BoundsSystem}.
+     */
+    BOUNDS_1PCT("bounds-1pct", true),
+    /** Bounds: the nodes whose world box a fixed camera's frustum does not exclude (about 10% visible). */
+    FRUSTUM_QUERY("frustum-query", true);
 
     private final String id;
+    private final boolean bounds;
 
     Workload(String id) {
+        this(id, false);
+    }
+
+    Workload(String id, boolean bounds) {
         this.id = id;
+        this.bounds = bounds;
+    }
+
+    /**
+     * @return whether the workload measures bounds and culling ({@link dev.arbor.bench.bounds.BoundsSystem}s,
+     *     {@code BoundsBench}) rather than transforms ({@link TransformSystem}s)
+     */
+    public boolean bounds() {
+        return bounds;
     }
 
     /** @return the workload's name in tables and CSV, e.g. {@code all-dirty} */

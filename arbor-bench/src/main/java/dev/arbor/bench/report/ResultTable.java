@@ -1,5 +1,6 @@
 package dev.arbor.bench.report;
 
+import dev.arbor.bench.bounds.BoundsImplementation;
 import dev.arbor.bench.peers.Implementation;
 import dev.arbor.bench.peers.Workload;
 import dev.arbor.scenes.Scenes;
@@ -52,6 +53,39 @@ public final class ResultTable {
      * @param out destination
      */
     public static void text(List<Result> results, PrintStream out) {
+        List<List<Result>> groups = groups(results);
+        for (int g = 0; g < groups.size(); g++) {
+            if (g > 0) {
+                out.println();
+            }
+            textTable(groups.get(g), out);
+        }
+        out.println("ns/node (mean); in parentheses: time relative to " + BASELINE + " (2.0x = twice as slow)");
+    }
+
+    /**
+     * Splits results into transform workloads and bounds workloads (whose implementations differ), each printed as
+     * its own table.
+     *
+     * @param results the results
+     * @return the non-empty groups, transforms first
+     */
+    static List<List<Result>> groups(List<Result> results) {
+        List<Result> transforms = new ArrayList<>();
+        List<Result> bounds = new ArrayList<>();
+        for (Result r : results) {
+            (Workload.byId(r.workload()).bounds() ? bounds : transforms).add(r);
+        }
+        List<List<Result>> groups = new ArrayList<>();
+        for (List<Result> group : List.of(transforms, bounds)) {
+            if (!group.isEmpty()) {
+                groups.add(group);
+            }
+        }
+        return groups;
+    }
+
+    private static void textTable(List<Result> results, PrintStream out) {
         List<String[]> rows = cells(results);
         int[] widths = new int[rows.get(0).length];
         for (String[] row : rows) {
@@ -72,7 +106,6 @@ public final class ResultTable {
             }
             out.println(sb.toString().stripTrailing());
         }
-        out.println("ns/node (mean); in parentheses: time relative to " + BASELINE + " (2.0x = twice as slow)");
     }
 
     /**
@@ -82,6 +115,16 @@ public final class ResultTable {
      * @param out destination
      */
     public static void markdown(List<Result> results, PrintStream out) {
+        List<List<Result>> groups = groups(results);
+        for (int g = 0; g < groups.size(); g++) {
+            if (g > 0) {
+                out.println();
+            }
+            markdownTable(groups.get(g), out);
+        }
+    }
+
+    private static void markdownTable(List<Result> results, PrintStream out) {
         List<String[]> rows = cells(results);
         for (int r = 0; r < rows.size(); r++) {
             out.println("| " + String.join(" | ", rows.get(r)) + " |");
@@ -131,7 +174,7 @@ public final class ResultTable {
         return rows;
     }
 
-    /** @return implementation ids present, in {@link Implementation} order, unknown ids last */
+    /** @return implementation ids present: {@link Implementation}, then {@link BoundsImplementation} order; unknown last */
     static List<String> implementations(List<Result> results) {
         List<String> ids = new ArrayList<>();
         for (Result r : results) {
@@ -147,7 +190,11 @@ public final class ResultTable {
         try {
             return Implementation.byId(id).ordinal();
         } catch (IllegalArgumentException e) {
-            return Integer.MAX_VALUE;
+            try {
+                return Implementation.values().length + BoundsImplementation.byId(id).ordinal();
+            } catch (IllegalArgumentException notBounds) {
+                return Integer.MAX_VALUE;
+            }
         }
     }
 

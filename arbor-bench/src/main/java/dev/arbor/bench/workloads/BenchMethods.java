@@ -23,6 +23,8 @@ public final class BenchMethods {
             case "setGetReverse": return Workload.SET_GET_REVERSE;
             case "setGetSome": return Workload.SET_GET_SOME;
             case "reparentChurn": return Workload.REPARENT_CHURN;
+            case "bounds1pct": return Workload.BOUNDS_1PCT;
+            case "frustumQuery": return Workload.FRUSTUM_QUERY;
             default: throw new IllegalArgumentException("not a workload method: benchmark=" + benchmark);
         }
     }
@@ -41,6 +43,8 @@ public final class BenchMethods {
             case SET_GET_REVERSE: return "SetAndGetBench\\.setGetReverse$";
             case SET_GET_SOME: return "SetAndGetBench\\.setGetSome$";
             case REPARENT_CHURN: return "ReparentBench\\.reparentChurn$";
+            case BOUNDS_1PCT: return "BoundsBench\\.bounds1pct$";
+            case FRUSTUM_QUERY: return "BoundsBench\\.frustumQuery$";
             default: throw new IllegalArgumentException("unknown workload: " + workload);
         }
     }

@@ -121,8 +121,23 @@ public final class Fixture {
         }
     }
 
-    /** Two frames (1 and 2) of animated rotations for {@code nodes[0..count)}, packed. */
     private float[][] frames(int[] nodes, int count) {
+        return twoFrames(scene, nodes, count);
+    }
+
+    private int[] subset(SplittableRandom random, double fraction) {
+        return randomSubset(random, size, fraction);
+    }
+
+    /**
+     * Two frames (1 and 2) of a scene's animated rotations for some of its nodes, packed.
+     *
+     * @param scene the scene
+     * @param nodes its nodes
+     * @param count how many of {@code nodes} to use
+     * @return {@code [frame][k * 4 + component]} for {@code k < count}
+     */
+    public static float[][] twoFrames(Scene scene, int[] nodes, int count) {
         float[][] result = new float[2][count * 4];
         for (int f = 0; f < 2; f++) {
             for (int k = 0; k < count; k++) {
@@ -132,8 +147,15 @@ public final class Fixture {
         return result;
     }
 
-    /** A fixed random subset of at least one node, in increasing (parent-first) order. */
-    private int[] subset(SplittableRandom random, double fraction) {
+    /**
+     * A random subset of at least one node, in increasing (parent-first) order.
+     *
+     * @param random source of randomness (fixed seed for a fixed subset)
+     * @param size node count
+     * @param fraction fraction of the nodes to take, rounded
+     * @return the chosen nodes, increasing
+     */
+    public static int[] randomSubset(SplittableRandom random, int size, double fraction) {
         int count = Math.max(1, (int) Math.round(size * fraction));
         boolean[] chosen = new boolean[size];
         int picked = 0;

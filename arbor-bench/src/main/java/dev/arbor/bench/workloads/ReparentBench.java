@@ -23,7 +23,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xss256m", "-Djoml.nounsafe=true"})
+@Fork(value = 1, jvmArgsAppend = {ForkOptions.STACK, ForkOptions.JOML_NO_UNSAFE, ForkOptions.VECTOR_MODULE})
 public class ReparentBench {
     /** The implementation under test, built alone in this fork from one scene and checked before timing. */
     @State(Scope.Benchmark)
@@ -43,6 +43,7 @@ public class ReparentBench {
          */
         @Setup(Level.Trial)
         public void setUp(BenchmarkParams params) {
+            ForkOptions.announceKernel();
             fixture = Fixture.create(scene, impl, BenchMethods.workloadOf(params.getBenchmark()));
         }
     }

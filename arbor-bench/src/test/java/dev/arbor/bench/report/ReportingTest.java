@@ -62,10 +62,21 @@ class ReportingTest {
     }
 
     @Test
+    void chartTitlesTakeTheJdkAndKernelFromTheEnvironmentFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("r.json");
+        Files.writeString(file, JSON);
+        assertThat(ChartMain.context(file)).isEmpty();
+        Files.writeString(dir.resolve(BenchMain.ENVIRONMENT_FILE),
+                "JDK 25.0.3, arbor kernel: vector, 16 float lanes; VM: x; fork options: y; 2 processors\n");
+        assertThat(ChartMain.context(file)).isEqualTo("JDK 25.0.3, arbor kernel: vector, 16 float lanes");
+    }
+
+    @Test
     void benchMainRejectsUnknownOptionsWithoutRunning() {
         PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         assertThat(BenchMain.run(new String[] {"--frobnicate"}, out)).isEqualTo(BenchMain.USAGE);
         assertThat(BenchMain.run(new String[] {"--format", "xml"}, out)).isEqualTo(BenchMain.USAGE);
         assertThat(BenchMain.run(new String[] {"--scenes", "nowhere"}, out)).isEqualTo(BenchMain.USAGE);
+        assertThat(BenchMain.run(new String[] {"--impls", "nobody"}, out)).isEqualTo(BenchMain.USAGE);
     }
 }
