@@ -174,6 +174,84 @@ public final class LocalToWorld {
     }
 
     /**
+     * Recomputes every node of {@code [from, to)}, all of them TRS nodes and none a hole, in a counted loop (which
+     * lets the JIT hoist the bounds checks of the node's own planes): the scalar path for fully stale words.
+     * Same operations as {@link #computeNode}, so bit-identical results.
+     */
+    static void computeTrsRange(float[] l, int[] parents, float[] w, int c, int from, int to) {
+        for (int i = from; i < to; i++) {
+            float qx = l[3 * c + i];
+            float qy = l[4 * c + i];
+            float qz = l[5 * c + i];
+            float qw = l[6 * c + i];
+            float sx = l[7 * c + i];
+            float sy = l[8 * c + i];
+            float sz = l[9 * c + i];
+            float xx = qx * qx;
+            float yy = qy * qy;
+            float zz = qz * qz;
+            float xy = qx * qy;
+            float xz = qx * qz;
+            float yz = qy * qz;
+            float wx = qw * qx;
+            float wy = qw * qy;
+            float wz = qw * qz;
+            float b00 = (1f - (yy + zz) * 2f) * sx;
+            float b01 = (xy + wz) * 2f * sx;
+            float b02 = (xz - wy) * 2f * sx;
+            float b10 = (xy - wz) * 2f * sy;
+            float b11 = (1f - (xx + zz) * 2f) * sy;
+            float b12 = (yz + wx) * 2f * sy;
+            float b20 = (xz + wy) * 2f * sz;
+            float b21 = (yz - wx) * 2f * sz;
+            float b22 = (1f - (xx + yy) * 2f) * sz;
+            float b30 = l[i];
+            float b31 = l[c + i];
+            float b32 = l[2 * c + i];
+            int p = parents[i];
+            if (p < 0) {
+                w[i] = b00;
+                w[c + i] = b01;
+                w[2 * c + i] = b02;
+                w[3 * c + i] = b10;
+                w[4 * c + i] = b11;
+                w[5 * c + i] = b12;
+                w[6 * c + i] = b20;
+                w[7 * c + i] = b21;
+                w[8 * c + i] = b22;
+                w[9 * c + i] = b30;
+                w[10 * c + i] = b31;
+                w[11 * c + i] = b32;
+                continue;
+            }
+            float a00 = w[p];
+            float a01 = w[c + p];
+            float a02 = w[2 * c + p];
+            float a10 = w[3 * c + p];
+            float a11 = w[4 * c + p];
+            float a12 = w[5 * c + p];
+            float a20 = w[6 * c + p];
+            float a21 = w[7 * c + p];
+            float a22 = w[8 * c + p];
+            float a30 = w[9 * c + p];
+            float a31 = w[10 * c + p];
+            float a32 = w[11 * c + p];
+            w[i] = a00 * b00 + a10 * b01 + a20 * b02;
+            w[c + i] = a01 * b00 + a11 * b01 + a21 * b02;
+            w[2 * c + i] = a02 * b00 + a12 * b01 + a22 * b02;
+            w[3 * c + i] = a00 * b10 + a10 * b11 + a20 * b12;
+            w[4 * c + i] = a01 * b10 + a11 * b11 + a21 * b12;
+            w[5 * c + i] = a02 * b10 + a12 * b11 + a22 * b12;
+            w[6 * c + i] = a00 * b20 + a10 * b21 + a20 * b22;
+            w[7 * c + i] = a01 * b20 + a11 * b21 + a21 * b22;
+            w[8 * c + i] = a02 * b20 + a12 * b21 + a22 * b22;
+            w[9 * c + i] = a00 * b30 + a10 * b31 + a20 * b32 + a30;
+            w[10 * c + i] = a01 * b30 + a11 * b31 + a21 * b32 + a31;
+            w[11 * c + i] = a02 * b30 + a12 * b31 + a22 * b32 + a32;
+        }
+    }
+
+    /**
      * Recomputes every node whose bit is set in {@code staleBits} within words {@code [fromWord, toWord)}, in
      * increasing node order, then ORs those bits into {@code changedBits} and clears them in {@code staleBits}.
      * Every parent of a stale node must be either up to date or stale itself. A word with all 64 nodes stale and
@@ -217,6 +295,21 @@ public final class LocalToWorld {
                     batchStats[0] += 64 / LocalToWorldVector.lanes() - fallbacks;
                     batchStats[1] += fallbacks;
                 }
+            } else if (bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
+                // a run of fully stale TRS words: one counted loop over all of them
+                int last = word;
+                while (last + 1 < toWord && staleBits[last + 1] == -1L && matrixBits[last + 1] == 0L
+                        && ((last + 2) << 6) <= capacity) {
+                    last++;
+                }
+                computeTrsRange(locals, parents, worlds, capacity, base, (last + 1) << 6);
+                for (int w = word; w <= last; w++) {
+                    changedBits[w] = -1L;
+                    staleBits[w] = 0L;
+                }
+                count += (last - word + 1) << 6;
+                word = last;
+                continue;
             } else {
                 long remaining = bits;
                 while (remaining != 0L) {
@@ -263,8 +356,12 @@ public final class LocalToWorld {
                     node += 64;
                     continue;
                 }
-                if (vector && bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
-                    LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base);
+                if (bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
+                    if (vector) {
+                        LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base);
+                    } else {
+                        computeTrsRange(locals, parents, worlds, capacity, base, base + 64);
+                    }
                     count += 64;
                     node += 64;
                     continue;

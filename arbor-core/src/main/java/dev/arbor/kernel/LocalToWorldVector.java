@@ -46,7 +46,7 @@ final class LocalToWorldVector {
             } else if (min >= 0 && max < i) {
                 batch(locals, parents, worlds, c, i, false);
             } else {
-                LocalToWorld.propagateRange(locals, modes, parents, worlds, c, i, i + LANES);
+                LocalToWorld.computeTrsRange(locals, parents, worlds, c, i, i + LANES);
                 fallbacks++;
             }
         }
