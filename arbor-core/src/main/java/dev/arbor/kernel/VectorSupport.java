@@ -40,6 +40,13 @@ public final class VectorSupport {
         if (ENABLED) {
             return "vector, " + LocalToWorldVector.lanes() + " float lanes";
         }
+        if (System.getProperty("arbor.vector", "auto").equals("false")) {
+            return "scalar (vector path turned off by -Darbor.vector=false)";
+        }
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                && Runtime.version().feature() >= MIN_FEATURE_VERSION) {
+            return "scalar (the Vector API is present but unusable here)";
+        }
         return Runtime.version().feature() < MIN_FEATURE_VERSION ? "scalar (the vector path needs JDK "
                 + MIN_FEATURE_VERSION + "+)" : "scalar (run with --add-modules jdk.incubator.vector for the vector path)";
     }
