@@ -986,9 +986,12 @@ public final class Hierarchy {
             float y = rotations[q + 1];
             float z = rotations[q + 2];
             float w = rotations[q + 3];
-            double len2 = (double) x * x + (double) y * y + (double) z * z + (double) w * w;
-            if (Math.abs(len2 - 1.0) > UNIT_TOLERANCE) {
-                double inv = 1.0 / Math.sqrt(len2);
+            float len2f = x * x + y * y + z * z + w * w;
+            // the float sum errs by at most ~4.2e-7, so within 5e-7 the exact length is within UNIT_TOLERANCE (1e-6)
+            // and the single setter would keep it too; otherwise decide exactly as the single setter does
+            if (Math.abs(len2f - 1f) > 5e-7f) {
+                double len2 = (double) x * x + (double) y * y + (double) z * z + (double) w * w;
+                double inv = Math.abs(len2 - 1.0) > UNIT_TOLERANCE ? 1.0 / Math.sqrt(len2) : 1.0;
                 x = (float) (x * inv);
                 y = (float) (y * inv);
                 z = (float) (z * inv);
@@ -1031,11 +1034,17 @@ public final class Hierarchy {
         }
         long[] bits = staleBits;
         int[] parents = parentNodes;
-        for (int i = first + 1; i < nodeEnd; i++) {
+        int i = first + 1;
+        while (i < nodeEnd) {
+            if (bits[i >>> 6] == -1L) {
+                i = ((i >>> 6) + 1) << 6; // a fully stale word has nothing left to close
+                continue;
+            }
             int p = parents[i];
             if (p >= 0 && (bits[p >>> 6] & (1L << p)) != 0L && (bits[i >>> 6] & (1L << i)) == 0L) {
                 setStale(i);
             }
+            i++;
         }
     }
 
