@@ -12,14 +12,29 @@ import dev.arbor.scenes.Scene;
  * and reused while the caller passes the same subset array.
  */
 public final class ArborSystem implements TransformSystem {
+    private final int threads;
     private Hierarchy hierarchy;
     private long[] handles;
     private int[] lastNodes;
     private long[] lastHandles;
 
+    /** Arbor updating on the caller's thread only. */
+    public ArborSystem() {
+        this(1);
+    }
+
+    /**
+     * Arbor with {@link Hierarchy#setUpdateThreads(int)}.
+     *
+     * @param threads update threads (1 = sequential)
+     */
+    public ArborSystem(int threads) {
+        this.threads = threads;
+    }
+
     @Override
     public String id() {
-        return "arbor";
+        return threads == 1 ? "arbor" : "arbor-" + threads + "t";
     }
 
     @Override
@@ -39,6 +54,9 @@ public final class ArborSystem implements TransformSystem {
             handles[i] = h;
         }
         hierarchy.update();
+        if (threads > 1) {
+            hierarchy.setUpdateThreads(threads);
+        }
     }
 
     /**

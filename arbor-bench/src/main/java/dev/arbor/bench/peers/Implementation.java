@@ -7,6 +7,8 @@ import java.util.function.Supplier;
 public enum Implementation {
     /** Arbor's packed hierarchy ({@code arbor-core}). */
     ARBOR("arbor", ArborSystem::new),
+    /** Arbor with {@code setUpdateThreads(2)}: large updates split between two threads. */
+    ARBOR_2T("arbor-2t", () -> new ArborSystem(2)),
     /** jMonkeyEngine 3.9 {@code Node} tree. */
     JME("jme", JmeSystem::new),
     /** libGDX 1.14 g3d {@code Node} tree. */
