@@ -36,8 +36,6 @@ import org.junit.jupiter.api.Test;
  */
 class GltfFuzzTest {
     static final int DEFAULT_CASES = 6000;
-    static final long MAX_CASE_MILLIS = 2000;
-    static final long TIME_BUDGET_MILLIS = 40_000;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final long[] HOSTILE_INTEGERS = {-1, 0, 1, 2, 3, 4, 7, 255, 256, 5126, 65535, 65536,
@@ -45,6 +43,8 @@ class GltfFuzzTest {
     private static final double[] HOSTILE_NUMBERS = {0.5, -0.0, 1e38, 3.5e38, 1e300, -1e300, 1e-45, 123456.789};
 
     @Test
+    // a hang guard only (a case that never returns); no timing is asserted
+    @org.junit.jupiter.api.Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES)
     void mutatedRealFilesGiveAModelOrAGltfException() throws Exception {
         int cases = Integer.getInteger("fuzz.cases", DEFAULT_CASES);
         long seed = Long.getLong("fuzz.seed", 0x5EED_ABB0L);
@@ -55,9 +55,6 @@ class GltfFuzzTest {
         int rejected = 0;
         int run = 0;
         for (; run < cases; run++) {
-            if ((System.nanoTime() - start) / 1_000_000 > TIME_BUDGET_MILLIS) {
-                break;
-            }
             long caseSeed = master.nextLong();
             SplittableRandom random = new SplittableRandom(caseSeed);
             Seed s = seeds.get(random.nextInt(seeds.size()));
@@ -68,7 +65,6 @@ class GltfFuzzTest {
                 continue; // the mutator itself could not apply this mutation; not a case
             }
             String label = "case seed=" + caseSeed + " base=" + s.name;
-            long t0 = System.nanoTime();
             try {
                 GltfModel model = Gltf.read(mutated, s.name, s.baseDir);
                 exercise(model);
@@ -80,12 +76,10 @@ class GltfFuzzTest {
             } catch (Throwable t) {
                 throw new AssertionError(label + ": " + t, t);
             }
-            long millis = (System.nanoTime() - t0) / 1_000_000;
-            assertThat(millis).as(label + " took too long").isLessThan(MAX_CASE_MILLIS);
         }
         System.out.printf("fuzz: %d cases (%d loaded, %d rejected) in %d ms, seed=%d%n", run, loaded, rejected,
                 (System.nanoTime() - start) / 1_000_000, seed);
-        assertThat(run).as("cases run within the time budget").isGreaterThanOrEqualTo(Math.min(cases, 2000));
+        assertThat(run).as("cases run").isEqualTo(cases);
         assertThat(rejected).as("mutations should reject some files").isPositive();
         assertThat(loaded).as("some mutations should still load").isPositive();
     }
