@@ -781,9 +781,19 @@ public final class Hierarchy {
     public void setLocalRotation(long handle, float x, float y, float z, float w) {
         int slot = liveSlot(handle);
         int node = nodeOfSlot[slot];
-        normalizedQuaternion(handle, x, y, z, w, matrixB, 0);
-        requireTrsLocal(node, handle);
-        storeLocalFrom(node, Affine.TRS_Q, matrixB, 0, 4);
+        float len2 = x * x + y * y + z * z + w * w;
+        if (modes[node] == MODE_TRS && Math.abs(len2 - 1f) <= 5e-7f) {
+            // common case: a TRS node and a unit quaternion (see setLocalRotations for why 5e-7 is exact enough)
+            int c = modes.length;
+            locals[3 * c + node] = x;
+            locals[4 * c + node] = y;
+            locals[5 * c + node] = z;
+            locals[6 * c + node] = w;
+        } else {
+            normalizedQuaternion(handle, x, y, z, w, matrixB, 0);
+            requireTrsLocal(node, handle);
+            storeLocalFrom(node, Affine.TRS_Q, matrixB, 0, 4);
+        }
         markSubtreeStale(slot);
     }
 
@@ -2223,6 +2233,11 @@ public final class Hierarchy {
         if (!Bits.get(staleBits, node)) {
             return;
         }
+        int parent = parentNodes[node];
+        if (parent == NONE || !Bits.get(staleBits, parent)) {
+            recomputeOne(node); // the usual case: only the node itself is stale
+            return;
+        }
         int depth = 0;
         int n = node;
         while (n != NONE && Bits.get(staleBits, n)) {
@@ -2233,15 +2248,19 @@ public final class Hierarchy {
             n = parentNodes[n];
         }
         for (int k = depth - 1; k >= 0; k--) {
-            int c = scratch[k];
-            LocalToWorld.computeNode(locals, modes, parentNodes, worlds, modes.length, c);
-            worldVersions[c] = version + 1;
-            recomputedNodes++;
-            Bits.clear(staleBits, c);
-            setChanged(c);
-            if (inverseValidBits != null) {
-                Bits.clear(inverseValidBits, c);
-            }
+            recomputeOne(scratch[k]);
+        }
+    }
+
+    /** Recomputes one stale node whose parent is up to date, and records it as changed. */
+    private void recomputeOne(int c) {
+        LocalToWorld.computeNode(locals, modes, parentNodes, worlds, modes.length, c);
+        worldVersions[c] = version + 1;
+        recomputedNodes++;
+        Bits.clear(staleBits, c);
+        setChanged(c);
+        if (inverseValidBits != null) {
+            Bits.clear(inverseValidBits, c);
         }
     }
 
