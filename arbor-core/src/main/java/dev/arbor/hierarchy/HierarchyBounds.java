@@ -68,7 +68,11 @@ public final class HierarchyBounds {
     private float[] contents = new float[0];
     private float[] worldBoxes = new float[0];
     private float[] subtreeBoxes = new float[0];
+    /** Nodes with content in each subtree (valid where the subtree box is clean). */
+    private int[] contentCounts = new int[0];
     private boolean anyDirty;
+    /** Frustum queries answered by a sweep over all boxes instead of the tree walk. */
+    long linearQueries;
     /** Work counters for tests of laziness (not timings). */
     long worldBoxesComputed;
     long subtreeBoxesComputed;
@@ -343,7 +347,9 @@ public final class HierarchyBounds {
     /**
      * Finds the nodes whose world box intersects the view frustum of a projection × view matrix (OpenGL clip depth;
      * see {@link Frustum#fromProjectionView}). Subtrees outside a plane are skipped; subtrees entirely inside are
-     * taken without further tests. Output as {@link #queryBox}.
+     * taken without further tests. When the roots' subtree boxes leave more than half of the content as candidates,
+     * the query sweeps every world box instead (cheaper than a walk that prunes little). Output as
+     * {@link #queryBox}, except that the order of the handles is unspecified.
      *
      * @param projectionView the projection × view matrix
      * @param out destination for handles
@@ -373,6 +379,28 @@ public final class HierarchyBounds {
         requireRoom(frustumPlanes, planesOffset, Frustum.FLOATS);
         refresh();
         int hits = 0;
+        // when the roots' subtrees prune little, a sweep over every box beats the walk (no stack, no links)
+        long total = 0;
+        long candidates = 0;
+        for (int r = hierarchy.firstRootSlot(); r != NONE; r = hierarchy.nextSiblingSlotAt(r)) {
+            if ((flags[r] & HAS_SUBTREE) != 0) {
+                total += contentCounts[r];
+                if (Frustum.classify(frustumPlanes, planesOffset, subtreeBoxes, r * BOX) != Frustum.OUTSIDE) {
+                    candidates += contentCounts[r];
+                }
+            }
+        }
+        if (candidates * 2 > total) {
+            linearQueries++;
+            int limit = Math.min(hierarchy.slotLimit(), owners.length);
+            for (int s = 0; s < limit; s++) {
+                if ((flags[s] & HAS_CONTENT) != 0 && owners[s] == hierarchy.handleAt(s) && hierarchy.slotLive(s)
+                        && Frustum.classify(frustumPlanes, planesOffset, worldBoxes, s * BOX) != Frustum.OUTSIDE) {
+                    hits = emit(out, offset, hits, s);
+                }
+            }
+            return hits;
+        }
         int top = pushRoots();
         while (top > 0) {
             int s = stack[--top];
@@ -489,6 +517,7 @@ public final class HierarchyBounds {
             contents = Arrays.copyOf(contents, cap * BOX);
             worldBoxes = Arrays.copyOf(worldBoxes, cap * BOX);
             subtreeBoxes = Arrays.copyOf(subtreeBoxes, cap * BOX);
+            contentCounts = Arrays.copyOf(contentCounts, cap);
         }
         owners[s] = handle;
         flags[s] = WORLD_DIRTY;
@@ -582,6 +611,7 @@ public final class HierarchyBounds {
             int s = stack[k];
             refreshWorld(s);
             boolean any = (flags[s] & HAS_CONTENT) != 0;
+            int contentBelow = any ? 1 : 0;
             if (any) {
                 System.arraycopy(worldBoxes, s * BOX, subtreeBoxes, s * BOX, BOX);
             }
@@ -589,6 +619,7 @@ public final class HierarchyBounds {
                 if ((flags[c] & HAS_SUBTREE) == 0) {
                     continue;
                 }
+                contentBelow += contentCounts[c];
                 if (any) {
                     Aabb.include(subtreeBoxes, c * BOX, subtreeBoxes, s * BOX);
                 } else {
@@ -597,6 +628,7 @@ public final class HierarchyBounds {
                 }
             }
             flags[s] = (byte) ((flags[s] & ~(SUBTREE_DIRTY | HAS_SUBTREE)) | (any ? HAS_SUBTREE : 0));
+            contentCounts[s] = contentBelow;
         }
         anyDirty = false;
     }

@@ -294,6 +294,51 @@ class HierarchyBoundsTest {
             }
             w.h.update();
         }
+        // every root here spans the middle of the scene, so the frustum queries took the sweep
+        assertThat(w.bounds.linearQueries).isPositive();
+    }
+
+    @Test
+    void frustumQueriesOverSpatiallySeparateSubtreesWalkTheTreeAndEqualTheScan() {
+        Hierarchy h = new Hierarchy();
+        HierarchyBounds bounds = new HierarchyBounds(h);
+        SplittableRandom random = new SplittableRandom(8);
+        List<Long> all = new ArrayList<>();
+        for (int gx = 0; gx < 10; gx++) {
+            for (int gz = 0; gz < 10; gz++) {
+                long root = h.createRoot();
+                h.setLocalTranslation(root, gx * 50f, 0, gz * 50f);
+                all.add(root);
+                for (int k = 0; k < 30; k++) {
+                    long parent = all.get(all.size() - 1 - random.nextInt(Math.min(k + 1, 5)));
+                    long child = h.createChild(parent);
+                    h.setLocalTranslation(child, (float) random.nextDouble() * 2 - 1, (float) random.nextDouble(),
+                            (float) random.nextDouble() * 2 - 1);
+                    bounds.setContentBounds(child, -0.3f, -0.3f, -0.3f, 0.3f, 0.3f, 0.3f);
+                    all.add(child);
+                }
+            }
+        }
+        h.update();
+        float[] box = new float[6];
+        long[] out = new long[all.size()];
+        for (int trial = 0; trial < 20; trial++) {
+            // a camera near one corner of the grid, looking along the diagonal with a narrow field of view
+            Matrix4f pv = new Matrix4f().perspective((float) Math.toRadians(10 + random.nextInt(20)), 1f, 0.1f, 300f)
+                    .lookAt(-20, 10, -20, 100 + random.nextInt(300), 0, 100 + random.nextInt(300), 0, 1, 0);
+            float[] planes = new float[Frustum.FLOATS];
+            Frustum.fromProjectionView(pv.get(new float[16]), 0, false, planes, 0);
+            Set<Long> expected = new HashSet<>();
+            for (long node : all) {
+                if (bounds.getWorldBounds(node, box, 0) && Frustum.classify(planes, 0, box, 0) != Frustum.OUTSIDE) {
+                    expected.add(node);
+                }
+            }
+            int hits = bounds.queryFrustum(pv, out, 0);
+            assertThat(toSet(out, hits)).isEqualTo(expected);
+            assertThat(hits).isPositive().isLessThan(all.size() / 2);
+        }
+        assertThat(bounds.linearQueries).as("queries answered by the sweep").isZero();
     }
 
     @Test
