@@ -1693,8 +1693,7 @@ public final class Hierarchy {
         if (listener == null) {
             throw new IllegalArgumentException("listener is null");
         }
-        listeners = Arrays.copyOf(listeners, listeners.length + 1);
-        listeners[listeners.length - 1] = listener;
+        listeners = withAdded(listeners, listener);
     }
 
     /**
@@ -1704,16 +1703,10 @@ public final class Hierarchy {
      * @return whether it was registered
      */
     public boolean removeListener(WorldChangeListener listener) {
-        for (int k = 0; k < listeners.length; k++) {
-            if (listeners[k] == listener) {
-                WorldChangeListener[] next = new WorldChangeListener[listeners.length - 1];
-                System.arraycopy(listeners, 0, next, 0, k);
-                System.arraycopy(listeners, k + 1, next, k, listeners.length - k - 1);
-                listeners = next;
-                return true;
-            }
-        }
-        return false;
+        WorldChangeListener[] next = withRemoved(listeners, listener);
+        boolean removed = next != listeners;
+        listeners = next;
+        return removed;
     }
 
     /**
@@ -1727,8 +1720,7 @@ public final class Hierarchy {
         if (listener == null) {
             throw new IllegalArgumentException("listener is null");
         }
-        topologyListeners = Arrays.copyOf(topologyListeners, topologyListeners.length + 1);
-        topologyListeners[topologyListeners.length - 1] = listener;
+        topologyListeners = withAdded(topologyListeners, listener);
     }
 
     /**
@@ -1738,16 +1730,29 @@ public final class Hierarchy {
      * @return whether it was registered
      */
     public boolean removeTopologyListener(TopologyListener listener) {
-        for (int k = 0; k < topologyListeners.length; k++) {
-            if (topologyListeners[k] == listener) {
-                TopologyListener[] next = new TopologyListener[topologyListeners.length - 1];
-                System.arraycopy(topologyListeners, 0, next, 0, k);
-                System.arraycopy(topologyListeners, k + 1, next, k, topologyListeners.length - k - 1);
-                topologyListeners = next;
-                return true;
+        TopologyListener[] next = withRemoved(topologyListeners, listener);
+        boolean removed = next != topologyListeners;
+        topologyListeners = next;
+        return removed;
+    }
+
+    /** @return a copy of {@code array} with {@code item} appended */
+    private static <T> T[] withAdded(T[] array, T item) {
+        T[] next = Arrays.copyOf(array, array.length + 1);
+        next[array.length] = item;
+        return next;
+    }
+
+    /** @return a copy of {@code array} without the first element identical to {@code item}, or {@code array} */
+    private static <T> T[] withRemoved(T[] array, T item) {
+        for (int k = 0; k < array.length; k++) {
+            if (array[k] == item) {
+                T[] next = Arrays.copyOf(array, array.length - 1);
+                System.arraycopy(array, k + 1, next, k, array.length - k - 1);
+                return next;
             }
         }
-        return false;
+        return array;
     }
 
     private void fireDetaching(long handle) {
