@@ -985,6 +985,8 @@ public final class Hierarchy {
         // pass 2: write the (normalised) quaternions into their planes and mark subtrees stale
         float[] l = locals;
         int c = modes.length;
+        boolean sweep = sweepsStaleness(count);
+        int first = Integer.MAX_VALUE;
         for (int k = 0; k < count; k++) {
             int node = nodes[k];
             if (modes[node] != MODE_TRS) {
@@ -1011,34 +1013,37 @@ public final class Hierarchy {
             l[4 * c + node] = y;
             l[5 * c + node] = z;
             l[6 * c + node] = w;
+            if (!Bits.get(staleBits, node)) {
+                first = markOne(node, sweep, first);
+            }
         }
-        markStale(nodes, count);
+        closeStaleFrom(first);
     }
 
     /**
-     * Marks the subtrees of many nodes stale. A few nodes are marked one subtree walk each; for a large batch the
-     * nodes' own bits are set first and the closure is completed by one sweep over the dense order from the first
-     * of them (every parent precedes its children, so one pass suffices): O(nodes after it) sequential work instead
-     * of pointer-chasing walks.
+     * Whether a bulk setter of {@code count} nodes marks staleness by setting the nodes' own bits and closing them
+     * with one sweep ({@link #closeStaleFrom}) rather than one subtree walk per node: for batches of at least 64 nodes
+     * and an eighth of the hierarchy, where the sweep's sequential O(nodes after the first) beats pointer chasing.
      */
-    private void markStale(int[] nodes, int count) {
-        if (count < 64 || (long) count * 8 < liveCount) {
-            for (int k = 0; k < count; k++) {
-                int node = nodes[k];
-                if (!Bits.get(staleBits, node)) {
-                    markSubtreeStale(slotOfNode[node]);
-                }
-            }
-            return;
+    private boolean sweepsStaleness(int count) {
+        return count >= 64 && (long) count * 8 >= liveCount;
+    }
+
+    /** Marks one not-yet-stale node of a bulk batch; returns the smallest node whose closure is still pending. */
+    private int markOne(int node, boolean sweep, int first) {
+        if (!sweep) {
+            markSubtreeStale(slotOfNode[node]);
+            return first;
         }
-        int first = Integer.MAX_VALUE;
-        for (int k = 0; k < count; k++) {
-            int node = nodes[k];
-            if (!Bits.get(staleBits, node)) {
-                setStale(node);
-                first = Math.min(first, node);
-            }
-        }
+        setStale(node);
+        return Math.min(first, node);
+    }
+
+    /**
+     * Completes the stale closure after a batch set its nodes' own bits: one pass over the dense order from the first
+     * of them (every parent precedes its children, so one pass suffices), skipping fully stale words.
+     */
+    private void closeStaleFrom(int first) {
         if (first == Integer.MAX_VALUE) {
             return;
         }
@@ -1101,6 +1106,8 @@ public final class Hierarchy {
             requireFinite3("translation", h, translations[t], translations[t + 1], translations[t + 2]);
         }
         int c = modes.length;
+        boolean sweep = sweepsStaleness(count);
+        int first = Integer.MAX_VALUE;
         for (int k = 0; k < count; k++) {
             int node = nodes[k];
             int plane = modes[node] == MODE_TRS ? Affine.TRS_T : 9;
@@ -1108,8 +1115,11 @@ public final class Hierarchy {
             locals[plane * c + node] = translations[t];
             locals[(plane + 1) * c + node] = translations[t + 1];
             locals[(plane + 2) * c + node] = translations[t + 2];
+            if (!Bits.get(staleBits, node)) {
+                first = markOne(node, sweep, first);
+            }
         }
-        markStale(nodes, count);
+        closeStaleFrom(first);
     }
 
     /**
@@ -1141,6 +1151,8 @@ public final class Hierarchy {
             nodes[k] = node;
         }
         int c = modes.length;
+        boolean sweep = sweepsStaleness(count);
+        int first = Integer.MAX_VALUE;
         for (int k = 0; k < count; k++) {
             int node = nodes[k];
             if (modes[node] != MODE_TRS) {
@@ -1150,8 +1162,11 @@ public final class Hierarchy {
             locals[Affine.TRS_S * c + node] = scales[v];
             locals[(Affine.TRS_S + 1) * c + node] = scales[v + 1];
             locals[(Affine.TRS_S + 2) * c + node] = scales[v + 2];
+            if (!Bits.get(staleBits, node)) {
+                first = markOne(node, sweep, first);
+            }
         }
-        markStale(nodes, count);
+        closeStaleFrom(first);
     }
 
     /**
