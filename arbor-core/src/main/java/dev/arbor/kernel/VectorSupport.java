@@ -9,45 +9,39 @@ package dev.arbor.kernel;
  * bit-identical results; nothing else changes. Decided once, at class initialisation.
  */
 public final class VectorSupport {
-    /** True when the vector path is used. */
-    public static final boolean ENABLED = detect();
     /** The first JDK feature release on which the vector path is on by default. */
     public static final int MIN_FEATURE_VERSION = 25;
+    /** Why the vector path is off, or null when it is on; decided once, with {@link #ENABLED}. */
+    private static final String SCALAR_REASON = scalarReason();
+    /** True when the vector path is used. */
+    public static final boolean ENABLED = SCALAR_REASON == null;
 
     private VectorSupport() {
     }
 
-    private static boolean detect() {
+    private static String scalarReason() {
         String setting = System.getProperty("arbor.vector", "auto");
         if (setting.equals("false")) {
-            return false;
+            return "vector path turned off by -Darbor.vector=false";
         }
         if (!setting.equals("true") && Runtime.version().feature() < MIN_FEATURE_VERSION) {
-            return false;
+            return "the vector path needs JDK " + MIN_FEATURE_VERSION + "+";
         }
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-            return false;
+            return "run with --add-modules jdk.incubator.vector for the vector path";
         }
         try {
-            return LocalToWorldVector.lanes() >= 4 && 64 % LocalToWorldVector.lanes() == 0;
+            if (LocalToWorldVector.lanes() >= 4 && 64 % LocalToWorldVector.lanes() == 0) {
+                return null;
+            }
         } catch (LinkageError e) {
-            return false;
+            // fall through: the module resolved but the API is unusable here
         }
+        return "the Vector API is present but unusable here";
     }
 
-    /** @return a short description, e.g. {@code "vector, 16 float lanes"} or {@code "scalar"} */
+    /** @return a short description, e.g. {@code "vector, 16 float lanes"} or {@code "scalar (…why…)"} */
     public static String describe() {
-        if (ENABLED) {
-            return "vector, " + LocalToWorldVector.lanes() + " float lanes";
-        }
-        if (System.getProperty("arbor.vector", "auto").equals("false")) {
-            return "scalar (vector path turned off by -Darbor.vector=false)";
-        }
-        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
-                && Runtime.version().feature() >= MIN_FEATURE_VERSION) {
-            return "scalar (the Vector API is present but unusable here)";
-        }
-        return Runtime.version().feature() < MIN_FEATURE_VERSION ? "scalar (the vector path needs JDK "
-                + MIN_FEATURE_VERSION + "+)" : "scalar (run with --add-modules jdk.incubator.vector for the vector path)";
+        return ENABLED ? "vector, " + LocalToWorldVector.lanes() + " float lanes" : "scalar (" + SCALAR_REASON + ")";
     }
 }
