@@ -154,6 +154,47 @@ class LocalToWorldTest {
     }
 
     @Test
+    void kernelEqualsAffineComposeThenMultiplyBitForBit() {
+        // a root holding an explicit matrix, and a TRS child: the child's world is parent × T × R × S
+        SplittableRandom random = new SplittableRandom(21);
+        int c = 2;
+        float[] locals = new float[LocalToWorld.LOCAL_PLANES * c];
+        float[] worlds = new float[LocalToWorld.WORLD_PLANES * c];
+        byte[] modes = {LocalToWorld.MODE_MATRIX, LocalToWorld.MODE_TRS};
+        int[] parents = {-1, 0};
+        float[] parent = new float[12];
+        float[] trs = new float[10];
+        float[] local = new float[12];
+        float[] expected = new float[12];
+        float[] actual = new float[12];
+        for (int trial = 0; trial < 1000; trial++) {
+            for (int k = 0; k < 12; k++) {
+                parent[k] = (float) (random.nextDouble() * 4 - 2);
+            }
+            double x = random.nextGaussian();
+            double y = random.nextGaussian();
+            double z = random.nextGaussian();
+            double w = random.nextGaussian();
+            double len = Math.sqrt(x * x + y * y + z * z + w * w);
+            float[] values = {(float) random.nextDouble(), (float) random.nextDouble(), (float) random.nextDouble(),
+                (float) (x / len), (float) (y / len), (float) (z / len), (float) (w / len),
+                (float) (0.5 + random.nextDouble()), -1f, (float) (0.5 + random.nextDouble())};
+            System.arraycopy(values, 0, trs, 0, 10);
+            for (int k = 0; k < 12; k++) {
+                locals[k * c] = parent[k];
+                locals[k * c + 1] = k < 10 ? trs[k] : 0f;
+            }
+            LocalToWorld.propagateRange(locals, modes, parents, worlds, c, 0, 2);
+            dev.arbor.math.Affine.composeTrs(trs, 0, local, 0);
+            dev.arbor.math.Affine.multiply(parent, 0, local, 0, expected, 0);
+            for (int k = 0; k < 12; k++) {
+                actual[k] = worlds[k * c + 1];
+            }
+            assertThat(actual).containsExactly(expected);
+        }
+    }
+
+    @Test
     void rangesOutsideTheArraysAreRejected() {
         Layout layout = new Layout(1, 10, false, 0);
         float[] worlds = new float[layout.capacity * 12];
