@@ -73,8 +73,6 @@ public final class Hierarchy {
     private static final float TRS_TOLERANCE = 1e-5f;
     /** A TRS local of the identity, as 12 plane values: translation 0, quaternion (0, 0, 0, 1), scale 1. */
     private static final float[] IDENTITY_TRS = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0};
-    /** The identity affine matrix, column-major. */
-    private static final float[] IDENTITY_MATRIX = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
 
     // ---- slot table: indexed by slot, stable for a node's life ----
     /** Current generation of each slot; a handle is live if its generation matches and the slot holds a node. */
@@ -306,8 +304,9 @@ public final class Hierarchy {
         slotOfNode[node] = slot;
         parentNodes[node] = parentSlot == NONE ? NONE : nodeOfSlot[parentSlot];
         setMode(node, MODE_TRS);
-        storeLocal(node, IDENTITY_TRS, 0, LOCAL_PLANES);
-        storeWorld(node, IDENTITY_MATRIX, 0);
+        storeLocalFrom(node, 0, IDENTITY_TRS, 0, LOCAL_PLANES);
+        Affine.identity(matrixE, 0);
+        storeWorld(node, matrixE, 0);
         worldVersions[node] = version + 1;
         setStale(node);
         liveCount++;
@@ -781,19 +780,10 @@ public final class Hierarchy {
     public void setLocalRotation(long handle, float x, float y, float z, float w) {
         int slot = liveSlot(handle);
         int node = nodeOfSlot[slot];
-        float len2 = x * x + y * y + z * z + w * w;
-        if (modes[node] == MODE_TRS && Math.abs(len2 - 1f) <= 5e-7f) {
-            // common case: a TRS node and a unit quaternion (see setLocalRotations for why 5e-7 is exact enough)
-            int c = modes.length;
-            locals[3 * c + node] = x;
-            locals[4 * c + node] = y;
-            locals[5 * c + node] = z;
-            locals[6 * c + node] = w;
-        } else {
-            normalizedQuaternion(handle, x, y, z, w, matrixB, 0);
-            requireTrsLocal(node, handle);
-            storeLocalFrom(node, Affine.TRS_Q, matrixB, 0, 4);
-        }
+        checkRotation(handle, x, y, z, w);
+        requireTrsLocal(node, handle);
+        int c = modes.length;
+        normalizeInto(x, y, z, w, locals, Affine.TRS_Q * c + node, c);
         markSubtreeStale(slot);
     }
 
@@ -971,19 +961,13 @@ public final class Hierarchy {
             float x = rotations[q];
             float y = rotations[q + 1];
             float z = rotations[q + 2];
-            float w = rotations[q + 3];
-            float len2 = x * x + y * y + z * z + w * w;
-            if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
-                // NaN, infinity, zero, or extreme magnitudes: the exact check decides
-                requireRotation(h, x, y, z, w);
-            }
+            checkRotation(h, rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3]);
             if (modes[node] != MODE_TRS) {
                 checkSplittable(node, h);
             }
             nodes[k] = node;
         }
         // pass 2: write the (normalised) quaternions into their planes and mark subtrees stale
-        float[] l = locals;
         int c = modes.length;
         boolean sweep = sweepsStaleness(count);
         int first = Integer.MAX_VALUE;
@@ -991,28 +975,10 @@ public final class Hierarchy {
             int node = nodes[k];
             if (modes[node] != MODE_TRS) {
                 requireTrsLocal(node, handles[handleOffset + k]);
-                l = locals;
             }
             int q = rotationOffset + 4 * k;
-            float x = rotations[q];
-            float y = rotations[q + 1];
-            float z = rotations[q + 2];
-            float w = rotations[q + 3];
-            float len2f = x * x + y * y + z * z + w * w;
-            // the float sum errs by at most ~4.2e-7, so within 5e-7 the exact length is within UNIT_TOLERANCE (1e-6)
-            // and the single setter would keep it too; otherwise decide exactly as the single setter does
-            if (Math.abs(len2f - 1f) > 5e-7f) {
-                double len2 = (double) x * x + (double) y * y + (double) z * z + (double) w * w;
-                double inv = Math.abs(len2 - 1.0) > UNIT_TOLERANCE ? 1.0 / Math.sqrt(len2) : 1.0;
-                x = (float) (x * inv);
-                y = (float) (y * inv);
-                z = (float) (z * inv);
-                w = (float) (w * inv);
-            }
-            l[3 * c + node] = x;
-            l[4 * c + node] = y;
-            l[5 * c + node] = z;
-            l[6 * c + node] = w;
+            normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], locals,
+                    Affine.TRS_Q * c + node, c);
             if (!Bits.get(staleBits, node)) {
                 first = markOne(node, sweep, first);
             }
@@ -2235,11 +2201,8 @@ public final class Hierarchy {
                 node += 64;
                 continue;
             }
-            long mask = bits & (-1L << (node - base));
+            long mask = Bits.within(bits, base, node, to);
             int end = Math.min(to, base + 64);
-            if (end - base < 64) {
-                mask &= (1L << (end - base)) - 1;
-            }
             while (mask != 0L) {
                 stamps[base + Long.numberOfTrailingZeros(mask)] = stamp;
                 mask &= mask - 1;
@@ -2471,10 +2434,6 @@ public final class Hierarchy {
         }
     }
 
-    private void storeLocal(int node, float[] src, int s, int count) {
-        storeLocalFrom(node, 0, src, s, count);
-    }
-
     /** Writes {@code count} values into local planes {@code [firstPlane, firstPlane + count)} of a node. */
     private void storeLocalFrom(int node, int firstPlane, float[] src, int s, int count) {
         int c = modes.length;
@@ -2491,20 +2450,42 @@ public final class Hierarchy {
     }
 
     private static void normalizedQuaternion(long handle, float x, float y, float z, float w, float[] dest, int d) {
-        requireRotation(handle, x, y, z, w);
-        double len2 = (double) x * x + (double) y * y + (double) z * z + (double) w * w;
-        if (Math.abs(len2 - 1.0) <= UNIT_TOLERANCE) {
-            dest[d] = x;
-            dest[d + 1] = y;
-            dest[d + 2] = z;
-            dest[d + 3] = w;
-        } else {
-            double inv = 1.0 / Math.sqrt(len2);
-            dest[d] = (float) (x * inv);
-            dest[d + 1] = (float) (y * inv);
-            dest[d + 2] = (float) (z * inv);
-            dest[d + 3] = (float) (w * inv);
+        checkRotation(handle, x, y, z, w);
+        normalizeInto(x, y, z, w, dest, d, 1);
+    }
+
+    /**
+     * Checks a rotation quaternion (finite, not zero). A float test of the squared length settles the usual case;
+     * NaN, infinity, zero and extreme magnitudes fall through to the exact check, which throws.
+     */
+    private static void checkRotation(long handle, float x, float y, float z, float w) {
+        float len2 = x * x + y * y + z * z + w * w;
+        if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
+            requireRotation(handle, x, y, z, w);
         }
+    }
+
+    /**
+     * Writes a checked quaternion to {@code dest[d + k × stride]}, k = x, y, z, w: as given when its squared length
+     * is within {@link #UNIT_TOLERANCE} of 1, else normalised in double. The float sum errs by at most about 4.2e-7,
+     * so within 5e-7 of 1 in float the exact length is within the tolerance; otherwise the exact test decides.
+     */
+    private static void normalizeInto(float x, float y, float z, float w, float[] dest, int d, int stride) {
+        float len2f = x * x + y * y + z * z + w * w;
+        if (Math.abs(len2f - 1f) > 5e-7f) {
+            double len2 = (double) x * x + (double) y * y + (double) z * z + (double) w * w;
+            if (Math.abs(len2 - 1.0) > UNIT_TOLERANCE) {
+                double inv = 1.0 / Math.sqrt(len2);
+                x = (float) (x * inv);
+                y = (float) (y * inv);
+                z = (float) (z * inv);
+                w = (float) (w * inv);
+            }
+        }
+        dest[d] = x;
+        dest[d + stride] = y;
+        dest[d + 2 * stride] = z;
+        dest[d + 3 * stride] = w;
     }
 
     private static void requireFinite3(String what, long handle, float x, float y, float z) {

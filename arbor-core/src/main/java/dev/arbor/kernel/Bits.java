@@ -70,4 +70,19 @@ public final class Bits {
             word = words[w];
         }
     }
+
+    /**
+     * The set bits of one word that fall inside a node range.
+     *
+     * @param word the word's bits
+     * @param base the node of the word's bit 0 (a multiple of 64)
+     * @param from first node of the range, in {@code [base, base + 64)}
+     * @param to end of the range (exclusive), greater than {@code from}
+     * @return {@code word} with the bits of nodes outside {@code [from, to)} cleared
+     */
+    public static long within(long word, int base, int from, int to) {
+        long mask = word & (-1L << (from - base));
+        int end = to - base;
+        return end < 64 ? mask & ((1L << end) - 1) : mask;
+    }
 }

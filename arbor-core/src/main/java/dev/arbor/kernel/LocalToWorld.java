@@ -367,11 +367,8 @@ public final class LocalToWorld {
                     continue;
                 }
             }
-            long mask = bits & (-1L << (node - base));
+            long mask = Bits.within(bits, base, node, to);
             int end = Math.min(to, base + 64);
-            if (end - base < 64) {
-                mask &= (1L << (end - base)) - 1;
-            }
             while (mask != 0L) {
                 int n = base + Long.numberOfTrailingZeros(mask);
                 compute(locals, modes, parents, worlds, capacity, n, worlds, n, capacity);
