@@ -2109,7 +2109,7 @@ public final class Hierarchy {
         if (staleCount < PARALLEL_MIN_NODES) {
             return false;
         }
-        if (plan == null || plan.splits[0].length != parallel.threads + 1) {
+        if (plan == null) { // setUpdateThreads and every layout change drop the plan
             plan = mainEnd > 0 ? ParallelUpdate.plan(parentNodes, modes, mainEnd, parallel.threads) : null;
             if (plan == null) {
                 planFailed = true;

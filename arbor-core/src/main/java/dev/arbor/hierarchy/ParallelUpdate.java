@@ -95,13 +95,12 @@ final class ParallelUpdate {
         if (levels == 0) {
             return null;
         }
+        // depths never decrease along the region (holes take the depth before them), so the last write per depth,
+        // scanning backwards, is its first position
         int[] levelStarts = new int[levels + 1];
         levelStarts[levels] = mainEnd;
         for (int i = mainEnd - 1; i >= 0; i--) {
             levelStarts[depth[i]] = i;
-        }
-        for (int d = levels - 1; d > 0; d--) {
-            levelStarts[d] = Math.max(levelStarts[d], levelStarts[d - 1]);
         }
         // the cut: the shallowest level with enough subtrees to balance
         int cut = -1;
