@@ -1521,18 +1521,10 @@ public final class Hierarchy {
         publishedLoWord = Integer.MAX_VALUE;
         publishedHiWord = 0;
         if (changedLoWord < changedHiWord) {
-            // versions were stamped when the matrices were computed (stampStale, ensureWorld)
+            // versions were stamped and cached inverses dropped when the matrices were computed
             long[] changed = changedBits;
-            long[] inverseValid = inverseValidBits;
             for (int w = changedLoWord; w < changedHiWord; w++) {
-                long bits = changed[w];
-                if (bits == 0L) {
-                    continue;
-                }
-                if (inverseValid != null) {
-                    inverseValid[w] &= ~bits;
-                }
-                count += Long.bitCount(bits);
+                count += Long.bitCount(changed[w]);
             }
             // the changed bits become the published set; the cleared published array collects the next changes
             long[] swap = publishedBits;
@@ -2073,33 +2065,33 @@ public final class Hierarchy {
 
     /** Recomputes every stale node (parents first) without publishing; the nodes join the next change set. */
     private void refreshStale() {
-        if (staleLoWord < staleHiWord && parallel != null && refreshStaleInParallel()) {
+        if (staleLoWord >= staleHiWord) {
             return;
         }
-        if (staleLoWord < staleHiWord) {
-            scannedWords += staleHiWord - staleLoWord;
+        scannedWords += staleHiWord - staleLoWord;
+        if (inverseValidBits != null) {
+            for (int w = staleLoWord; w < staleHiWord; w++) {
+                inverseValidBits[w] &= ~staleBits[w]; // these world matrices are about to change
+            }
+        }
+        if (parallel == null || !refreshStaleInParallel()) {
             stampStale(staleBits, worldVersions, version + 1, staleLoWord << 6, Math.min(nodeEnd, staleHiWord << 6));
             batchStats[0] = 0;
             batchStats[1] = 0;
             recomputedNodes += LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length,
                     staleBits, staleLoWord, staleHiWord, changedBits, matrixBits, VectorSupport.ENABLED, batchStats);
-            changedLoWord = Math.min(changedLoWord, staleLoWord);
-            changedHiWord = Math.max(changedHiWord, staleHiWord);
-            if (inverseValidBits != null) {
-                for (int w = staleLoWord; w < staleHiWord; w++) {
-                    inverseValidBits[w] &= ~changedBits[w];
-                }
-            }
-            staleLoWord = Integer.MAX_VALUE;
-            staleHiWord = 0;
         }
+        changedLoWord = Math.min(changedLoWord, staleLoWord);
+        changedHiWord = Math.max(changedHiWord, staleHiWord);
+        staleLoWord = Integer.MAX_VALUE;
+        staleHiWord = 0;
     }
 
     /**
-     * The parallel form of {@link #refreshStale()}, when the stale set is large and the layout allows a split:
+     * The parallel body of {@link #refreshStale()}, when the stale set is large and the layout allows a split:
      * the nodes above the cut level on this thread, the levels below on all threads, nodes appended since the
-     * latest compaction on this thread; then the stale bits become changed bits. Returns false (doing nothing) when
-     * the update should stay sequential.
+     * latest compaction on this thread; then the stale bits become changed bits. Returns false (computing nothing)
+     * when the update should stay sequential.
      */
     private boolean refreshStaleInParallel() {
         int staleCount = 0;
@@ -2132,20 +2124,12 @@ public final class Hierarchy {
                 plan.mainEnd, nodeEnd, vector);
         assert count == staleCount : "computed " + count + " of " + staleCount;
         recomputedNodes += count;
-        scannedWords += staleHiWord - staleLoWord;
         parallelUpdates++;
+        // the workers left the bits alone; settle them here
         for (int w = staleLoWord; w < staleHiWord; w++) {
-            long bits = staleBits[w];
-            changedBits[w] |= bits;
-            if (inverseValidBits != null) {
-                inverseValidBits[w] &= ~bits;
-            }
+            changedBits[w] |= staleBits[w];
             staleBits[w] = 0L;
         }
-        changedLoWord = Math.min(changedLoWord, staleLoWord);
-        changedHiWord = Math.max(changedHiWord, staleHiWord);
-        staleLoWord = Integer.MAX_VALUE;
-        staleHiWord = 0;
         return true;
     }
 
