@@ -954,55 +954,85 @@ public final class Hierarchy {
         requireRoom("rotations", rotations.length, rotationOffset, (long) count * 4);
         int[] nodes = nodeScratch(count);
         // pass 1: check everything, remember each node; nothing is written
+        boolean plain = true; // every node TRS and every quaternion unit length: pass 2 only copies
         for (int k = 0; k < count; k++) {
             long h = handles[handleOffset + k];
-            int node = nodeOfSlot[liveSlot(h)];
+            int node = liveNode(h);
             int q = rotationOffset + 4 * k;
             float x = rotations[q];
             float y = rotations[q + 1];
             float z = rotations[q + 2];
-            checkRotation(h, rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3]);
-            if (modes[node] != MODE_TRS) {
-                checkSplittable(node, h);
+            float w = rotations[q + 3];
+            float len2 = x * x + y * y + z * z + w * w;
+            if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
+                requireRotation(h, x, y, z, w);
+            }
+            if (Math.abs(len2 - 1f) > 5e-7f || modes[node] != MODE_TRS) {
+                plain = false;
+                if (modes[node] != MODE_TRS) {
+                    checkSplittable(node, h);
+                }
             }
             nodes[k] = node;
         }
-        // pass 2: write the (normalised) quaternions into their planes and mark subtrees stale
+        // pass 2: write the (normalised) quaternions into their planes
         int c = modes.length;
-        boolean sweep = sweepsStaleness(count);
-        int first = Integer.MAX_VALUE;
-        for (int k = 0; k < count; k++) {
-            int node = nodes[k];
-            if (modes[node] != MODE_TRS) {
-                requireTrsLocal(node, handles[handleOffset + k]);
+        float[] l = locals;
+        if (plain) {
+            for (int k = 0; k < count; k++) {
+                int node = nodes[k];
+                int q = rotationOffset + 4 * k;
+                l[Affine.TRS_Q * c + node] = rotations[q];
+                l[(Affine.TRS_Q + 1) * c + node] = rotations[q + 1];
+                l[(Affine.TRS_Q + 2) * c + node] = rotations[q + 2];
+                l[(Affine.TRS_Q + 3) * c + node] = rotations[q + 3];
             }
-            int q = rotationOffset + 4 * k;
-            normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], locals,
-                    Affine.TRS_Q * c + node, c);
-            if (!Bits.get(staleBits, node)) {
-                first = markOne(node, sweep, first);
+        } else {
+            for (int k = 0; k < count; k++) {
+                int node = nodes[k];
+                if (modes[node] != MODE_TRS) {
+                    requireTrsLocal(node, handles[handleOffset + k]);
+                }
+                int q = rotationOffset + 4 * k;
+                normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l,
+                        Affine.TRS_Q * c + node, c);
             }
         }
-        closeStaleFrom(first);
+        markBatchStale(nodes, count);
     }
 
     /**
-     * Whether a bulk setter of {@code count} nodes marks staleness by setting the nodes' own bits and closing them
-     * with one sweep ({@link #closeStaleFrom}) rather than one subtree walk per node: for batches of at least 64 nodes
-     * and an eighth of the hierarchy, where the sweep's sequential O(nodes after the first) beats pointer chasing.
+     * Marks the subtrees of a bulk setter's nodes stale (pass 3 of every bulk setter). Batches of at least 64 nodes
+     * and an eighth of the hierarchy set the nodes' own bits and close them with one sweep ({@link #closeStaleFrom}),
+     * whose sequential O(nodes after the first) beats one pointer-chasing subtree walk per node.
      */
-    private boolean sweepsStaleness(int count) {
-        return count >= 64 && (long) count * 8 >= liveCount;
-    }
-
-    /** Marks one not-yet-stale node of a bulk batch; returns the smallest node whose closure is still pending. */
-    private int markOne(int node, boolean sweep, int first) {
-        if (!sweep) {
-            markSubtreeStale(slotOfNode[node]);
-            return first;
+    private void markBatchStale(int[] nodes, int count) {
+        if (count < 64 || (long) count * 8 < liveCount) {
+            for (int k = 0; k < count; k++) {
+                markSubtreeStale(slotOfNode[nodes[k]]);
+            }
+            return;
         }
-        setStale(node);
-        return Math.min(first, node);
+        long[] bits = staleBits;
+        int lo = Integer.MAX_VALUE;
+        int hi = -1;
+        for (int k = 0; k < count; k++) {
+            int node = nodes[k];
+            int w = node >>> 6;
+            long m = 1L << node;
+            long b = bits[w];
+            if ((b & m) == 0L) {
+                bits[w] = b | m;
+                lo = Math.min(lo, node);
+                hi = Math.max(hi, node);
+            }
+        }
+        if (hi < 0) {
+            return;
+        }
+        staleLoWord = Math.min(staleLoWord, lo >>> 6);
+        staleHiWord = Math.max(staleHiWord, (hi >>> 6) + 1);
+        closeStaleFrom(lo);
     }
 
     /**
@@ -1067,13 +1097,11 @@ public final class Hierarchy {
         int[] nodes = nodeScratch(count);
         for (int k = 0; k < count; k++) {
             long h = handles[handleOffset + k];
-            nodes[k] = nodeOfSlot[liveSlot(h)];
+            nodes[k] = liveNode(h);
             int t = translationOffset + 3 * k;
             requireFinite3("translation", h, translations[t], translations[t + 1], translations[t + 2]);
         }
         int c = modes.length;
-        boolean sweep = sweepsStaleness(count);
-        int first = Integer.MAX_VALUE;
         for (int k = 0; k < count; k++) {
             int node = nodes[k];
             int plane = modes[node] == MODE_TRS ? Affine.TRS_T : 9;
@@ -1081,11 +1109,8 @@ public final class Hierarchy {
             locals[plane * c + node] = translations[t];
             locals[(plane + 1) * c + node] = translations[t + 1];
             locals[(plane + 2) * c + node] = translations[t + 2];
-            if (!Bits.get(staleBits, node)) {
-                first = markOne(node, sweep, first);
-            }
         }
-        closeStaleFrom(first);
+        markBatchStale(nodes, count);
     }
 
     /**
@@ -1108,7 +1133,7 @@ public final class Hierarchy {
         int[] nodes = nodeScratch(count);
         for (int k = 0; k < count; k++) {
             long h = handles[handleOffset + k];
-            int node = nodeOfSlot[liveSlot(h)];
+            int node = liveNode(h);
             int v = scaleOffset + 3 * k;
             requireFinite3("scale", h, scales[v], scales[v + 1], scales[v + 2]);
             if (modes[node] != MODE_TRS) {
@@ -1117,8 +1142,6 @@ public final class Hierarchy {
             nodes[k] = node;
         }
         int c = modes.length;
-        boolean sweep = sweepsStaleness(count);
-        int first = Integer.MAX_VALUE;
         for (int k = 0; k < count; k++) {
             int node = nodes[k];
             if (modes[node] != MODE_TRS) {
@@ -1128,11 +1151,8 @@ public final class Hierarchy {
             locals[Affine.TRS_S * c + node] = scales[v];
             locals[(Affine.TRS_S + 1) * c + node] = scales[v + 1];
             locals[(Affine.TRS_S + 2) * c + node] = scales[v + 2];
-            if (!Bits.get(staleBits, node)) {
-                first = markOne(node, sweep, first);
-            }
         }
-        closeStaleFrom(first);
+        markBatchStale(nodes, count);
     }
 
     /**
@@ -2500,6 +2520,17 @@ public final class Hierarchy {
     // =====================================================================================================
     // Internals: slots, links, dense storage
     // =====================================================================================================
+
+    /** The dense index of a live handle's node; throws like {@link #liveSlot}. */
+    private int liveNode(long handle) {
+        int slot = (int) handle;
+        int node;
+        if (slot >= 0 && slot < slotEnd && generations[slot] == (int) (handle >>> 32)
+                && (node = nodeOfSlot[slot]) != NONE) {
+            return node;
+        }
+        throw badHandle(handle);
+    }
 
     private int liveSlot(long handle) {
         int slot = (int) handle;

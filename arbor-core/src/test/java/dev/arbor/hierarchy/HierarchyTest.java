@@ -519,8 +519,12 @@ class HierarchyTest {
                 int i = random.nextInt(n);
                 pickA[k] = a[i];
                 pickB[k] = b[i];
+                double[] g = {random.nextGaussian(), random.nextGaussian(), random.nextGaussian(),
+                    random.nextGaussian()};
+                // even rounds: unit quaternions, so the bulk setter's copy-only path runs; odd rounds: normalised
+                double norm = round % 2 == 0 ? Math.sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2] + g[3] * g[3]) : 1;
                 for (int c = 0; c < 4; c++) {
-                    q[k * 4 + c] = (float) random.nextGaussian();
+                    q[k * 4 + c] = (float) (g[c] / norm);
                 }
                 t[k * 3 + 1] = (float) random.nextDouble();
             }
