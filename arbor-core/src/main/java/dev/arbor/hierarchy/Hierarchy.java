@@ -155,6 +155,8 @@ public final class Hierarchy {
     long scannedWords;
     /** Nodes whose dense data was moved to the end by a reparent. */
     long movedNodes;
+    /** Bulk setters split between threads. */
+    long parallelBulkSets;
     /** Largest thread count {@link #setUpdateThreads(int)} accepts. */
     public static final int MAX_UPDATE_THREADS = 64;
     /**
@@ -165,6 +167,8 @@ public final class Hierarchy {
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
     /** Worker threads, or null when updates run on the caller's thread only. */
     private ParallelUpdate parallel;
+    /** The parallel bulk setter's state, created with the first large bulk set on more than one thread. */
+    private BulkSetJob bulkJob;
     private java.lang.ref.Cleaner.Cleanable cleanup;
     /** The work split for the breadth-first region, or null until computed (invalidated by reparenting). */
     private ParallelUpdate.Plan plan;
@@ -952,6 +956,10 @@ public final class Hierarchy {
                                   int rotationOffset) {
         requireRoom("handles", handles.length, handleOffset, count);
         requireRoom("rotations", rotations.length, rotationOffset, (long) count * 4);
+        if (parallel != null && count >= PARALLEL_MIN_NODES
+                && setInParallel(BULK_ROTATION, handles, handleOffset, count, rotations, rotationOffset)) {
+            return;
+        }
         int[] nodes = nodeScratch(count);
         // pass 1: check everything, remember each node; nothing is written
         boolean plain = true; // every node TRS and every quaternion unit length: pass 2 only copies
@@ -1035,6 +1043,245 @@ public final class Hierarchy {
         closeStaleFrom(lo);
     }
 
+    private static final int BULK_TRANSLATION = 0;
+    private static final int BULK_ROTATION = 1;
+    private static final int BULK_SCALE = 2;
+
+    /**
+     * Runs a large bulk setter on the update threads (see {@link BulkSetJob}). Returns false, having changed nothing,
+     * when the batch must take the sequential path instead: a check failed (the sequential path then reports the
+     * first bad element in batch order), a rotation or scale goes to a node with an explicit local matrix (which is
+     * split into TRS one node at a time), or one node appears in two threads' shares (whose write order would race).
+     */
+    private boolean setInParallel(int kind, long[] handles, int handleOffset, int count, float[] values,
+                                  int valueOffset) {
+        BulkSetJob job = bulkJob;
+        if (job == null || job.bits.length != parallel.threads) {
+            job = new BulkSetJob(parallel.threads);
+            bulkJob = job;
+        }
+        job.start(kind, handles, handleOffset, count, values, valueOffset, nodeScratch(count), staleBits.length);
+        parallel.runJob(job);
+        if (!job.checked()) {
+            return false;
+        }
+        job.pass = 2;
+        parallel.runJob(job);
+        job.markStale();
+        parallelBulkSets++;
+        return true;
+    }
+
+    /**
+     * A bulk setter split by batch position across the update threads. Pass 1 checks each thread's share and
+     * resolves its handles, recording the nodes in the thread's own bit set (nothing in the hierarchy changes);
+     * pass 2 writes the values. The caller then merges the bit sets into the stale bits, so the shared words are
+     * only ever written by one thread. Within a share, values are written in batch order; shares never hold the
+     * same node, so the result equals the sequential setter's.
+     */
+    private final class BulkSetJob implements ParallelUpdate.Job {
+        /** One bit set per thread, one bit per node; all zero between batches. */
+        final long[][] bits;
+        final boolean[] failed;
+        final boolean[] notTrs;
+        final boolean[] notUnit;
+        final int[] loWords;
+        final int[] hiWords;
+        int kind;
+        int pass;
+        long[] handles;
+        int handleOffset;
+        int count;
+        float[] values;
+        int valueOffset;
+        int[] nodes;
+        boolean unit;
+
+        BulkSetJob(int threads) {
+            bits = new long[threads][];
+            failed = new boolean[threads];
+            notTrs = new boolean[threads];
+            notUnit = new boolean[threads];
+            loWords = new int[threads];
+            hiWords = new int[threads];
+        }
+
+        void start(int kind, long[] handles, int handleOffset, int count, float[] values, int valueOffset,
+                   int[] nodes, int words) {
+            this.kind = kind;
+            this.pass = 1;
+            this.handles = handles;
+            this.handleOffset = handleOffset;
+            this.count = count;
+            this.values = values;
+            this.valueOffset = valueOffset;
+            this.nodes = nodes;
+            for (int t = 0; t < bits.length; t++) {
+                if (bits[t] == null || bits[t].length < words) {
+                    bits[t] = new long[words];
+                }
+            }
+        }
+
+        @Override
+        public void share(int t) {
+            int threads = bits.length;
+            int from = (int) ((long) count * t / threads);
+            int to = (int) ((long) count * (t + 1) / threads);
+            if (pass == 1) {
+                check(t, from, to);
+            } else {
+                write(from, to);
+            }
+        }
+
+        private void check(int t, int from, int to) {
+            long[] b = bits[t];
+            int lo = Integer.MAX_VALUE;
+            int hi = -1;
+            boolean trs = true;
+            boolean unitLength = true;
+            boolean ok = true;
+            int stride = kind == BULK_ROTATION ? 4 : 3;
+            try {
+                for (int k = from; k < to; k++) {
+                    long h = handles[handleOffset + k];
+                    int node = liveNode(h);
+                    int v = valueOffset + stride * k;
+                    float x = values[v];
+                    float y = values[v + 1];
+                    float z = values[v + 2];
+                    if (kind == BULK_ROTATION) {
+                        float w = values[v + 3];
+                        float len2 = x * x + y * y + z * z + w * w;
+                        if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
+                            requireRotation(h, x, y, z, w);
+                        }
+                        unitLength &= Math.abs(len2 - 1f) <= 5e-7f;
+                    } else {
+                        requireFinite3(kind == BULK_SCALE ? "scale" : "translation", h, x, y, z);
+                    }
+                    trs &= modes[node] == MODE_TRS;
+                    nodes[k] = node;
+                    b[node >>> 6] |= 1L << node;
+                    lo = Math.min(lo, node);
+                    hi = Math.max(hi, node);
+                }
+            } catch (RuntimeException e) {
+                ok = false; // the sequential path reports it, in batch order
+            }
+            failed[t] = !ok;
+            notTrs[t] = !trs;
+            notUnit[t] = !unitLength;
+            loWords[t] = hi < 0 ? 0 : lo >>> 6;
+            hiWords[t] = hi < 0 ? 0 : (hi >>> 6) + 1;
+        }
+
+        private void write(int from, int to) {
+            int c = modes.length;
+            float[] l = locals;
+            int stride = kind == BULK_ROTATION ? 4 : 3;
+            for (int k = from; k < to; k++) {
+                int node = nodes[k];
+                int v = valueOffset + stride * k;
+                if (kind == BULK_ROTATION) {
+                    if (unit) {
+                        l[Affine.TRS_Q * c + node] = values[v];
+                        l[(Affine.TRS_Q + 1) * c + node] = values[v + 1];
+                        l[(Affine.TRS_Q + 2) * c + node] = values[v + 2];
+                        l[(Affine.TRS_Q + 3) * c + node] = values[v + 3];
+                    } else {
+                        normalizeInto(values[v], values[v + 1], values[v + 2], values[v + 3], l,
+                                Affine.TRS_Q * c + node, c);
+                    }
+                } else {
+                    int plane = kind == BULK_SCALE ? Affine.TRS_S : modes[node] == MODE_TRS ? Affine.TRS_T : 9;
+                    l[plane * c + node] = values[v];
+                    l[(plane + 1) * c + node] = values[v + 1];
+                    l[(plane + 2) * c + node] = values[v + 2];
+                }
+            }
+        }
+
+        /** After pass 1: whether pass 2 may run in parallel. If not, clears the bit sets. */
+        boolean checked() {
+            boolean ok = true;
+            unit = true;
+            for (int t = 0; t < bits.length; t++) {
+                ok &= !failed[t] && (kind == BULK_TRANSLATION || !notTrs[t]);
+                unit &= !notUnit[t];
+            }
+            int lo = minLoWord();
+            int hi = maxHiWord();
+            for (int w = lo; ok && w < hi; w++) {
+                long seen = 0L;
+                for (long[] b : bits) {
+                    if ((seen & b[w]) != 0L) {
+                        ok = false; // a node in two shares
+                        break;
+                    }
+                    seen |= b[w];
+                }
+            }
+            if (!ok) {
+                for (long[] b : bits) {
+                    Arrays.fill(b, lo, Math.max(lo, hi), 0L);
+                }
+            }
+            handles = null;
+            return ok;
+        }
+
+        /** After pass 2: merges the bit sets into the stale bits (clearing them) and closes staleness downwards. */
+        void markStale() {
+            boolean sweep = count >= 64 && (long) count * 8 >= liveCount;
+            long[] stale = staleBits;
+            int lo = minLoWord();
+            int hi = maxHiWord();
+            int first = Integer.MAX_VALUE;
+            for (int w = lo; w < hi; w++) {
+                long m = 0L;
+                for (long[] b : bits) {
+                    m |= b[w];
+                    b[w] = 0L;
+                }
+                long fresh = m & ~stale[w];
+                if (fresh == 0L) {
+                    continue;
+                }
+                if (sweep) {
+                    stale[w] |= fresh;
+                    first = Math.min(first, (w << 6) + Long.numberOfTrailingZeros(fresh));
+                    staleLoWord = Math.min(staleLoWord, w);
+                    staleHiWord = Math.max(staleHiWord, w + 1);
+                } else {
+                    for (; fresh != 0L; fresh &= fresh - 1) {
+                        markSubtreeStale(slotOfNode[(w << 6) + Long.numberOfTrailingZeros(fresh)]);
+                    }
+                }
+            }
+            closeStaleFrom(first);
+            values = null;
+            nodes = null;
+        }
+
+        private int minLoWord() {
+            int lo = Integer.MAX_VALUE;
+            for (int t = 0; t < bits.length; t++) {
+                lo = Math.min(lo, loWords[t]);
+            }
+            return lo;
+        }
+
+        private int maxHiWord() {
+            int hi = 0;
+            for (int t = 0; t < bits.length; t++) {
+                hi = Math.max(hi, hiWords[t]);
+            }
+            return hi;
+        }
+    }
+
     /**
      * Completes the stale closure after a batch set its nodes' own bits: one pass over the dense order from the first
      * of them (every parent precedes its children, so one pass suffices), skipping fully stale words.
@@ -1094,6 +1341,10 @@ public final class Hierarchy {
                                      int translationOffset) {
         requireRoom("handles", handles.length, handleOffset, count);
         requireRoom("translations", translations.length, translationOffset, (long) count * 3);
+        if (parallel != null && count >= PARALLEL_MIN_NODES
+                && setInParallel(BULK_TRANSLATION, handles, handleOffset, count, translations, translationOffset)) {
+            return;
+        }
         int[] nodes = nodeScratch(count);
         for (int k = 0; k < count; k++) {
             long h = handles[handleOffset + k];
@@ -1130,6 +1381,10 @@ public final class Hierarchy {
     public void setLocalScales(long[] handles, int handleOffset, int count, float[] scales, int scaleOffset) {
         requireRoom("handles", handles.length, handleOffset, count);
         requireRoom("scales", scales.length, scaleOffset, (long) count * 3);
+        if (parallel != null && count >= PARALLEL_MIN_NODES
+                && setInParallel(BULK_SCALE, handles, handleOffset, count, scales, scaleOffset)) {
+            return;
+        }
         int[] nodes = nodeScratch(count);
         for (int k = 0; k < count; k++) {
             long h = handles[handleOffset + k];
@@ -2159,8 +2414,11 @@ public final class Hierarchy {
      * created here once (daemon threads named {@code arbor-update-N}, parked between updates, stopped by
      * {@code setUpdateThreads(1)} or when the hierarchy becomes unreachable); smaller updates stay on the caller's
      * thread. The split needs the breadth-first layout that compaction writes: the first large update after a
-     * scene was built (or much changed) runs sequentially and rewrites the layout once. Results are bit-identical
-     * to a sequential update. Default: 1.
+     * scene was built (or much changed) runs sequentially and rewrites the layout once. Bulk setters
+     * ({@link #setLocalRotations}, {@link #setLocalTranslations}, {@link #setLocalScales}) of at least
+     * {@link #PARALLEL_MIN_NODES} nodes are split between the same threads; a batch that names one node twice far
+     * apart, or gives a rotation or scale to an explicit matrix, runs on the caller's thread. Results are
+     * bit-identical to sequential updates and setters, errors included. Default: 1.
      *
      * @param threads 1 for sequential updates, up to {@link #MAX_UPDATE_THREADS}
      * @throws IllegalArgumentException if {@code threads} is out of range

@@ -5,7 +5,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The worker threads and the work split of a parallel {@link Hierarchy#update()}.
+ * The worker threads and the work split of a parallel {@link Hierarchy#update()}; the same threads also run large
+ * bulk setters ({@link #runJob}).
  *
  * <p>The split relies on the breadth-first layout that compaction writes: levels are contiguous runs, and within a
  * level the nodes come grouped by their ancestor at a chosen "cut" level in the same order on every level. Giving each
@@ -41,6 +42,8 @@ final class ParallelUpdate {
     private long stamp;
     private Plan plan;
     private final int[] counts;
+    private final Job updateJob = this::shareUpdate;
+    private Job job; // the job of the current generation
 
     ParallelUpdate(int threads) {
         this.threads = threads;
@@ -166,6 +169,42 @@ final class ParallelUpdate {
         return new Plan(levelStarts[cut], mainEnd, splits);
     }
 
+    /**
+     * Work split across the threads: {@link #share(int)} runs once per thread index, the caller being thread 0, all
+     * at the same time. A job communicates through its own fields; the caller writes them before
+     * {@link #runJob(Job)} and reads the results after it returns (the start and the join order the accesses).
+     */
+    interface Job {
+        /** @param thread this thread's index, 0 (the caller) to {@code threads - 1} */
+        void share(int thread);
+    }
+
+    /**
+     * Runs {@code job} on every thread and waits for all of them. A failure in a worker is rethrown after the join
+     * (the caller's own share throws directly).
+     */
+    void runJob(Job job) {
+        this.job = job;
+        failure = null;
+        pending.set(threads - 1);
+        generation = generation + 1;
+        for (Thread w : workers) {
+            LockSupport.unpark(w);
+        }
+        try {
+            job.share(0);
+        } finally {
+            while (pending.get() != 0) {
+                Thread.onSpinWait();
+            }
+            this.job = null;
+        }
+        Throwable t = failure;
+        if (t != null) {
+            throw new IllegalStateException("parallel work failed in a worker", t);
+        }
+    }
+
     /** Runs the levels below the cut on all threads (the caller is thread 0); returns the nodes recomputed. */
     int run(Plan plan, float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity, long[] staleBits,
             long[] matrixBits, boolean vector, long[] stamps, long stamp) {
@@ -180,20 +219,7 @@ final class ParallelUpdate {
         this.staleBits = staleBits;
         this.matrixBits = matrixBits;
         this.vector = vector;
-        failure = null;
-        pending.set(threads - 1);
-        generation = generation + 1;
-        for (Thread w : workers) {
-            LockSupport.unpark(w);
-        }
-        share(0);
-        while (pending.get() != 0) {
-            Thread.onSpinWait();
-        }
-        Throwable t = failure;
-        if (t != null) {
-            throw new IllegalStateException("parallel update failed in a worker", t);
-        }
+        runJob(updateJob);
         int total = 0;
         for (int k = 0; k < threads; k++) {
             total += counts[k * 16];
@@ -201,7 +227,7 @@ final class ParallelUpdate {
         return total;
     }
 
-    private void share(int t) {
+    private void shareUpdate(int t) {
         int count = 0;
         for (int[] s : plan.splits) {
             Hierarchy.stampStale(staleBits, stamps, stamp, s[t], s[t + 1]);
@@ -228,7 +254,7 @@ final class ParallelUpdate {
             }
             seen = g;
             try {
-                share(index);
+                job.share(index);
             } catch (Throwable e) {
                 failure = e;
             } finally {

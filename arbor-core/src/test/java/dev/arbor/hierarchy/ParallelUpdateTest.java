@@ -2,6 +2,7 @@ package dev.arbor.hierarchy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * enough to go parallel, through frames of edits and topology changes.
  */
 class ParallelUpdateTest {
+    private static final int PARALLEL_MIN = Hierarchy.PARALLEL_MIN_NODES;
     private Hierarchy parallel;
 
     @AfterEach
@@ -116,6 +118,119 @@ class ParallelUpdateTest {
                 assertSameWorlds(sequential, hs, parallel, hp);
             }
             assertThat(parallel.parallelUpdates).as("updates split between %d threads", threads).isGreaterThan(3);
+            parallel.setUpdateThreads(1);
+        }
+    }
+
+    /**
+     * Large bulk setters split between threads: plain and non-unit rotations, translations onto explicit matrices,
+     * scales, a node in two threads' shares, an explicit matrix in a rotation batch, a bad value at the end and a
+     * batch too small for the sweep all leave exactly what the sequential setter leaves.
+     */
+    @Test
+    void parallelBulkSettersMatchSequentialBitForBit() {
+        for (int threads = 2; threads <= 3; threads++) {
+            SplittableRandom random = new SplittableRandom(70 + threads);
+            Hierarchy sequential = new Hierarchy();
+            parallel = new Hierarchy();
+            parallel.setUpdateThreads(threads);
+            int n = threads == 2 ? 280_000 : 50_000; // 280k: a 1/8 batch of 35k stays below the sweep threshold
+            long[][] handles = build(random, n, 100, sequential, parallel);
+            long[] hs = handles[0];
+            long[] hp = handles[1];
+            int trsCount = 0;
+            long[] trsS = new long[n];
+            long[] trsP = new long[n];
+            for (int i = 0; i < n; i++) {
+                if (!sequential.hasLocalMatrix(hs[i])) {
+                    trsS[trsCount] = hs[i];
+                    trsP[trsCount++] = hp[i];
+                }
+            }
+            sequential.update();
+            parallel.update();
+            long before = parallel.parallelBulkSets;
+            for (int round = 0; round < 7; round++) {
+                float[] values = new float[n * 4 + 4];
+                for (int k = 0; k < values.length; k++) {
+                    values[k] = (float) random.nextGaussian();
+                }
+                int count = round == 6 ? PARALLEL_MIN + random.nextInt(1000) : trsCount;
+                long[] batchS = trsS;
+                long[] batchP = trsP;
+                if (round == 0) { // unit quaternions: the copy-only write
+                    for (int k = 0; k < count; k++) {
+                        double norm = Math.sqrt(values[k * 4] * values[k * 4] + values[k * 4 + 1] * values[k * 4 + 1]
+                                + values[k * 4 + 2] * values[k * 4 + 2] + values[k * 4 + 3] * values[k * 4 + 3]);
+                        for (int c = 0; c < 4; c++) {
+                            values[k * 4 + c] = (float) (values[k * 4 + c] / norm);
+                        }
+                    }
+                }
+                if (round == 3) { // the same node at both ends of the batch, with different values
+                    batchS = trsS.clone();
+                    batchP = trsP.clone();
+                    batchS[count - 1] = batchS[0];
+                    batchP[count - 1] = batchP[0];
+                }
+                if (round == 4) { // every node, explicit matrices included
+                    batchS = hs;
+                    batchP = hp;
+                    count = n;
+                }
+                if (round == 6) { // distinct TRS nodes in random order
+                    batchS = new long[count];
+                    batchP = new long[count];
+                    int[] order = new int[trsCount];
+                    for (int k = 0; k < trsCount; k++) {
+                        order[k] = k;
+                    }
+                    for (int k = 0; k < count; k++) { // partial shuffle: distinct nodes
+                        int j = k + random.nextInt(trsCount - k);
+                        int i = order[j];
+                        order[j] = order[k];
+                        batchS[k] = trsS[i];
+                        batchP[k] = trsP[i];
+                    }
+                }
+                int c = count;
+                long[] bs = batchS;
+                long[] bp = batchP;
+                switch (round) {
+                    case 2:
+                    case 5:
+                        sequential.setLocalScales(bs, 0, c, values, 1);
+                        parallel.setLocalScales(bp, 0, c, values, 1);
+                        break;
+                    case 4:
+                        sequential.setLocalTranslations(bs, 0, c, values, 2);
+                        parallel.setLocalTranslations(bp, 0, c, values, 2);
+                        // the explicit matrices have shear: the parallel check hands over to the sequential one
+                        Throwable shear = catchThrowable(() -> sequential.setLocalRotations(bs, 0, c, values, 0));
+                        assertThat(shear).isInstanceOf(IllegalStateException.class);
+                        assertThatThrownBy(() -> parallel.setLocalRotations(bp, 0, c, values, 0))
+                                .isInstanceOf(IllegalStateException.class).hasMessage(shear.getMessage());
+                        break;
+                    default:
+                        sequential.setLocalRotations(bs, 0, c, values, 0);
+                        parallel.setLocalRotations(bp, 0, c, values, 0);
+                        break;
+                }
+                // a bad value at the very end: the same error, and nothing changes
+                float[] bad = values.clone();
+                bad[(c - 1) * 3 + 1] = Float.NaN;
+                Throwable expected = catchThrowable(() -> sequential.setLocalTranslations(bs, 0, c, bad, 0));
+                assertThatThrownBy(() -> parallel.setLocalTranslations(bp, 0, c, bad, 0))
+                        .isInstanceOf(IllegalArgumentException.class).hasMessage(expected.getMessage());
+                parallel.checkInvariants();
+                sequential.update();
+                parallel.update();
+                assertThat(parallel.changedCount()).as("round %d", round).isEqualTo(sequential.changedCount());
+                assertSameWorlds(sequential, hs, parallel, hp);
+            }
+            // rounds 0-2, 5 and 6 run in parallel; 3 (a node in two shares) and 4 (explicit matrices) fall back,
+            // except the translations of round 4, which explicit matrices accept
+            assertThat(parallel.parallelBulkSets - before).as("%d threads", threads).isEqualTo(6);
             parallel.setUpdateThreads(1);
         }
     }
