@@ -136,6 +136,8 @@ public final class Hierarchy {
 
     // ---- published change set ----
     private long version;
+    /** Bumped whenever live nodes move in the dense arrays or die: {@link NodeList}s resolve their handles again. */
+    private long layoutVersion;
     private long[] changedHandles = new long[0];
     private int changedCount;
     /** The latest update's change set as bits, until it is turned into handles (on demand, or before a reorder). */
@@ -157,6 +159,8 @@ public final class Hierarchy {
     long movedNodes;
     /** Bulk setters split between threads. */
     long parallelBulkSets;
+    /** Bulk sets of a {@link NodeList} written run-wise (a contiguous list). */
+    long bulkRuns;
     /** Largest thread count {@link #setUpdateThreads(int)} accepts. */
     public static final int MAX_UPDATE_THREADS = 64;
     /**
@@ -960,12 +964,44 @@ public final class Hierarchy {
                 && setInParallel(BULK_ROTATION, handles, handleOffset, count, rotations, rotationOffset)) {
             return;
         }
-        int[] nodes = nodeScratch(count);
-        // pass 1: check everything, remember each node; nothing is written
+        rotateNodes(resolveHandles(handles, handleOffset, count), handles, handleOffset, count, rotations,
+                rotationOffset);
+    }
+
+    /**
+     * Sets the local rotation of every node of a list: node {@code list.handle(k)} gets the quaternion at
+     * {@code rotations[offset + 4k ..]} (x, y, z, w). As {@link #setLocalRotations(long[], int, int, float[], int)},
+     * without checking the handles again unless nodes moved or died since the list was last used; a list over one
+     * contiguous run of storage is written run-wise. O(size) plus marking subtrees stale.
+     *
+     * @param list nodes of this hierarchy
+     * @param rotations quaternions, 4 floats each
+     * @param offset index of the first quaternion's x
+     * @throws IllegalArgumentException if the list belongs to another hierarchy, one of its nodes was destroyed, the
+     *     array is too short, a value is not finite or a quaternion is zero (nothing changed)
+     * @throws IllegalStateException if a node has an explicit local matrix with shear (nothing changed)
+     */
+    public void setLocalRotations(NodeList list, float[] rotations, int offset) {
+        int[] nodes = resolved(list);
+        int count = nodes.length;
+        requireRoom("rotations", rotations.length, offset, (long) count * 4);
+        if (list.contiguous && count > 0 && noMatrixIn(nodes[0], count)
+                && rotateRun(list.handles, nodes[0], count, rotations, offset)) {
+            return;
+        }
+        rotateNodes(nodes, list.handles, 0, count, rotations, offset);
+    }
+
+    /**
+     * The body of every rotation bulk setter once the nodes are known: pass 1 checks every value (and that an
+     * explicit matrix can be split), pass 2 writes, pass 3 marks staleness. {@code handles} name the nodes in
+     * errors.
+     */
+    private void rotateNodes(int[] nodes, long[] handles, int handleOffset, int count, float[] rotations,
+                             int rotationOffset) {
         boolean plain = true; // every node TRS and every quaternion unit length: pass 2 only copies
         for (int k = 0; k < count; k++) {
-            long h = handles[handleOffset + k];
-            int node = liveNode(h);
+            int node = nodes[k];
             int q = rotationOffset + 4 * k;
             float x = rotations[q];
             float y = rotations[q + 1];
@@ -973,17 +1009,15 @@ public final class Hierarchy {
             float w = rotations[q + 3];
             float len2 = x * x + y * y + z * z + w * w;
             if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
-                requireRotation(h, x, y, z, w);
+                requireRotation(handles[handleOffset + k], x, y, z, w);
             }
             if (Math.abs(len2 - 1f) > 5e-7f || modes[node] != MODE_TRS) {
                 plain = false;
                 if (modes[node] != MODE_TRS) {
-                    checkSplittable(node, h);
+                    checkSplittable(node, handles[handleOffset + k]);
                 }
             }
-            nodes[k] = node;
         }
-        // pass 2: write the (normalised) quaternions into their planes
         int c = modes.length;
         float[] l = locals;
         if (plain) {
@@ -1007,6 +1041,67 @@ public final class Hierarchy {
             }
         }
         markBatchStale(nodes, count);
+    }
+
+    /**
+     * Rotations for the TRS nodes {@code [first, first + count)}, in order: one counted loop to check, one to write
+     * (copying when every quaternion is unit length), then staleness run-wise. Returns false, having changed
+     * nothing, if a value fails its check (the general path then reports it).
+     */
+    private boolean rotateRun(long[] handles, int first, int count, float[] rotations, int offset) {
+        boolean unit = true;
+        for (int k = 0; k < count; k++) {
+            int q = offset + 4 * k;
+            float x = rotations[q];
+            float y = rotations[q + 1];
+            float z = rotations[q + 2];
+            float w = rotations[q + 3];
+            float len2 = x * x + y * y + z * z + w * w;
+            if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
+                return false;
+            }
+            unit &= Math.abs(len2 - 1f) <= 5e-7f;
+        }
+        int c = modes.length;
+        float[] l = locals;
+        int base = Affine.TRS_Q * c + first;
+        if (unit) {
+            for (int k = 0; k < count; k++) {
+                int q = offset + 4 * k;
+                l[base + k] = rotations[q];
+                l[base + c + k] = rotations[q + 1];
+                l[base + 2 * c + k] = rotations[q + 2];
+                l[base + 3 * c + k] = rotations[q + 3];
+            }
+        } else {
+            for (int k = 0; k < count; k++) {
+                int q = offset + 4 * k;
+                normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l, base + k, c);
+            }
+        }
+        markRunStale(first, count);
+        bulkRuns++;
+        return true;
+    }
+
+    /** Whether none of the nodes {@code [first, first + count)} holds an explicit local matrix. */
+    private boolean noMatrixIn(int first, int count) {
+        int end = first + count;
+        for (int w = first >>> 6; w <= (end - 1) >>> 6; w++) {
+            if (Bits.within(matrixBits[w], w << 6, first, end) != 0L) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Resolves a handle-based batch into the node scratch array, checking every handle. */
+    private int[] resolveHandles(long[] handles, int handleOffset, int count) {
+        int[] nodes = nodeScratch(count);
+        for (int k = 0; k < count; k++) {
+            nodes[k] = liveNode(handles[handleOffset + k]);
+        }
+        return nodes;
     }
 
     /**
@@ -1041,6 +1136,73 @@ public final class Hierarchy {
         staleLoWord = Math.min(staleLoWord, lo >>> 6);
         staleHiWord = Math.max(staleHiWord, (hi >>> 6) + 1);
         closeStaleFrom(lo);
+    }
+
+    /**
+     * Marks the subtrees of the nodes {@code [first, first + count)} stale: as {@link #markBatchStale}, with the
+     * run's own bits set a word at a time when the batch is large enough for the sweep.
+     */
+    private void markRunStale(int first, int count) {
+        if (count < 64 || (long) count * 8 < liveCount) {
+            for (int node = first; node < first + count; node++) {
+                markSubtreeStale(slotOfNode[node]);
+            }
+            return;
+        }
+        long[] bits = staleBits;
+        int end = first + count;
+        for (int w = first >>> 6; w <= (end - 1) >>> 6; w++) {
+            bits[w] |= Bits.within(-1L, w << 6, first, end);
+        }
+        staleLoWord = Math.min(staleLoWord, first >>> 6);
+        staleHiWord = Math.max(staleHiWord, ((end - 1) >>> 6) + 1);
+        closeStaleFrom(first);
+    }
+
+    /**
+     * Makes a {@link NodeList} of some of this hierarchy's nodes, for repeated bulk sets. O(count); allocates the
+     * list.
+     *
+     * @param handles node handles (copied)
+     * @param offset first handle to use
+     * @param count number of nodes
+     * @return the list, in the order given (a node may appear more than once; the last value set wins)
+     * @throws IllegalArgumentException if the array is too short or a handle is stale
+     */
+    public NodeList nodeList(long[] handles, int offset, int count) {
+        requireRoom("handles", handles.length, offset, count);
+        NodeList list = new NodeList(this, Arrays.copyOfRange(handles, offset, offset + count));
+        resolve(list);
+        return list;
+    }
+
+    /** A list's dense nodes for the current layout, resolved again when nodes moved or died since its last use. */
+    private int[] resolved(NodeList list) {
+        if (list.owner != this) {
+            throw new IllegalArgumentException("node list of another hierarchy: " + list);
+        }
+        if (list.layout != layoutVersion) {
+            resolve(list);
+        }
+        return list.nodes;
+    }
+
+    private void resolve(NodeList list) {
+        long[] handles = list.handles;
+        int[] nodes = list.nodes;
+        boolean contiguous = true;
+        for (int k = 0; k < handles.length; k++) {
+            long h = handles[k];
+            int slot = (int) h;
+            if (slot < 0 || slot >= slotEnd || generations[slot] != (int) (h >>> 32) || nodeOfSlot[slot] == NONE) {
+                list.layout = -1;
+                throw new IllegalArgumentException("node list position " + k + ": " + badHandle(h).getMessage());
+            }
+            nodes[k] = nodeOfSlot[slot];
+            contiguous &= nodes[k] == nodes[0] + k;
+        }
+        list.contiguous = contiguous;
+        list.layout = layoutVersion;
     }
 
     private static final int BULK_TRANSLATION = 0;
@@ -1345,12 +1507,34 @@ public final class Hierarchy {
                 && setInParallel(BULK_TRANSLATION, handles, handleOffset, count, translations, translationOffset)) {
             return;
         }
-        int[] nodes = nodeScratch(count);
+        translateNodes(resolveHandles(handles, handleOffset, count), handles, handleOffset, count, translations,
+                translationOffset);
+    }
+
+    /**
+     * Sets the local translation of every node of a list: node {@code list.handle(k)} gets the vector at
+     * {@code translations[offset + 3k ..]}. As {@link #setLocalTranslations(long[], int, int, float[], int)}, without
+     * checking the handles again unless nodes moved or died since the list was last used. O(size) plus marking
+     * subtrees stale.
+     *
+     * @param list nodes of this hierarchy
+     * @param translations vectors, 3 floats each
+     * @param offset index of the first vector's x
+     * @throws IllegalArgumentException if the list belongs to another hierarchy, one of its nodes was destroyed, the
+     *     array is too short or a value is not finite (nothing changed)
+     */
+    public void setLocalTranslations(NodeList list, float[] translations, int offset) {
+        int[] nodes = resolved(list);
+        requireRoom("translations", translations.length, offset, (long) nodes.length * 3);
+        translateNodes(nodes, list.handles, 0, nodes.length, translations, offset);
+    }
+
+    private void translateNodes(int[] nodes, long[] handles, int handleOffset, int count, float[] translations,
+                                int translationOffset) {
         for (int k = 0; k < count; k++) {
-            long h = handles[handleOffset + k];
-            nodes[k] = liveNode(h);
             int t = translationOffset + 3 * k;
-            requireFinite3("translation", h, translations[t], translations[t + 1], translations[t + 2]);
+            requireFinite3("translation", handles[handleOffset + k], translations[t], translations[t + 1],
+                    translations[t + 2]);
         }
         int c = modes.length;
         for (int k = 0; k < count; k++) {
@@ -1385,16 +1569,37 @@ public final class Hierarchy {
                 && setInParallel(BULK_SCALE, handles, handleOffset, count, scales, scaleOffset)) {
             return;
         }
-        int[] nodes = nodeScratch(count);
+        scaleNodes(resolveHandles(handles, handleOffset, count), handles, handleOffset, count, scales, scaleOffset);
+    }
+
+    /**
+     * Sets the local scale of every node of a list: node {@code list.handle(k)} gets the vector at
+     * {@code scales[offset + 3k ..]}. As {@link #setLocalScales(long[], int, int, float[], int)}, without checking the
+     * handles again unless nodes moved or died since the list was last used. O(size) plus marking subtrees stale.
+     *
+     * @param list nodes of this hierarchy
+     * @param scales vectors, 3 floats each
+     * @param offset index of the first vector's x
+     * @throws IllegalArgumentException if the list belongs to another hierarchy, one of its nodes was destroyed, the
+     *     array is too short or a value is not finite (nothing changed)
+     * @throws IllegalStateException if a node has an explicit local matrix with shear (nothing changed)
+     */
+    public void setLocalScales(NodeList list, float[] scales, int offset) {
+        int[] nodes = resolved(list);
+        requireRoom("scales", scales.length, offset, (long) nodes.length * 3);
+        scaleNodes(nodes, list.handles, 0, nodes.length, scales, offset);
+    }
+
+    private void scaleNodes(int[] nodes, long[] handles, int handleOffset, int count, float[] scales,
+                            int scaleOffset) {
         for (int k = 0; k < count; k++) {
+            int node = nodes[k];
             long h = handles[handleOffset + k];
-            int node = liveNode(h);
             int v = scaleOffset + 3 * k;
             requireFinite3("scale", h, scales[v], scales[v + 1], scales[v + 2]);
             if (modes[node] != MODE_TRS) {
                 checkSplittable(node, h);
             }
-            nodes[k] = node;
         }
         int c = modes.length;
         for (int k = 0; k < count; k++) {
@@ -2859,6 +3064,7 @@ public final class Hierarchy {
     }
 
     private void freeSlot(int slot) {
+        layoutVersion++;
         nodeOfSlot[slot] = NONE;
         parentSlots[slot] = NONE;
         firstChildSlots[slot] = NONE;
@@ -3005,6 +3211,7 @@ public final class Hierarchy {
     /** Moves a subtree's dense data, in pre-order, to the end of the dense arrays; room must be reserved. */
     private void moveSubtreeToEnd(int x, int size) {
         listChanges();
+        layoutVersion++;
         assert nodeEnd + size <= modes.length;
         for (int s = x; s != NONE; s = nextInPreOrder(s, x)) {
             int from = nodeOfSlot[s];
@@ -3031,6 +3238,12 @@ public final class Hierarchy {
             }
             makeHole(from);
         }
+    }
+
+    /** Rewrites the dense arrays now (for tests). */
+    void compactNow() {
+        listChanges();
+        compact();
     }
 
     /** Makes room for {@code extra} more dense positions, compacting when holes are plentiful, else growing. */
@@ -3091,6 +3304,7 @@ public final class Hierarchy {
      */
     private void compact() {
         compactions++;
+        layoutVersion++;
         listChanges();
         int cap = modes.length;
         float[] newLocals = new float[cap * LOCAL_PLANES];

@@ -1,6 +1,7 @@
 package dev.arbor.bench.peers;
 
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.NodeList;
 import dev.arbor.scenes.Scene;
 
 /**
@@ -8,8 +9,9 @@ import dev.arbor.scenes.Scene;
  * exact lazy reads of stale nodes. Nodes are created in scene order (a root or a child of an earlier node), so the
  * packed order starts out equal to the scene's; the adapter maps scene indices to handles.
  *
- * <p>Bulk rotations go through {@link Hierarchy#setLocalRotations}; the handle array of a node subset is mapped once
- * and reused while the caller passes the same subset array.
+ * <p>Bulk rotations go through a {@link NodeList} ({@link Hierarchy#setLocalRotations(NodeList, float[], int)}), made
+ * once per node subset and reused while the caller passes the same subset array: the way an animation system would
+ * hold the nodes it drives.
  */
 public final class ArborSystem implements TransformSystem {
     private final int threads;
@@ -17,6 +19,9 @@ public final class ArborSystem implements TransformSystem {
     private long[] handles;
     private int[] lastNodes;
     private long[] lastHandles;
+    private int[] listNodes;
+    private int listCount;
+    private NodeList list;
 
     /** Arbor updating on the caller's thread only. */
     public ArborSystem() {
@@ -46,6 +51,8 @@ public final class ArborSystem implements TransformSystem {
         float[] s = scene.scales();
         hierarchy = new Hierarchy(n);
         handles = new long[n];
+        lastNodes = null;
+        listNodes = null;
         for (int i = 0; i < n; i++) {
             long h = parents[i] < 0 ? hierarchy.createRoot() : hierarchy.createChild(handles[parents[i]]);
             hierarchy.setLocalTranslation(h, t[i * 3], t[i * 3 + 1], t[i * 3 + 2]);
@@ -102,7 +109,12 @@ public final class ArborSystem implements TransformSystem {
 
     @Override
     public void setLocalRotations(int[] nodes, int count, float[] xyzw) {
-        hierarchy.setLocalRotations(handles(nodes), 0, count, xyzw, 0);
+        if (nodes != listNodes || count != listCount) {
+            list = hierarchy.nodeList(handles(nodes), 0, count);
+            listNodes = nodes;
+            listCount = count;
+        }
+        hierarchy.setLocalRotations(list, xyzw, 0);
     }
 
     @Override

@@ -1,0 +1,53 @@
+package dev.arbor.hierarchy;
+
+/**
+ * A fixed list of nodes of one {@link Hierarchy}, resolved once for repeated bulk sets: the joints of a skeleton, the
+ * animated nodes of a clip, every node of a scene. The handle-based bulk setters check each handle on every call; a
+ * list checks its handles when it is made and again only after nodes moved in the hierarchy's storage or were
+ * destroyed (a reparent or a compaction), so a frame pays for the values alone. When the list's nodes lie in one
+ * contiguous, increasing run of the storage (typical for a list of every node, or of a subtree built in one go) the
+ * setters also write whole runs at once.
+ *
+ * <p>Made by {@link Hierarchy#nodeList(long[], int, int)}; used by {@link Hierarchy#setLocalRotations(NodeList,
+ * float[], int)}, {@link Hierarchy#setLocalTranslations(NodeList, float[], int)} and
+ * {@link Hierarchy#setLocalScales(NodeList, float[], int)}. Not thread-safe (like its hierarchy). A list holds a copy
+ * of the handles: changing the caller's array afterwards does not change the list.
+ */
+public final class NodeList {
+    final Hierarchy owner;
+    final long[] handles;
+    /** Dense index of each handle's node, valid while {@link #layout} equals the owner's layout version. */
+    final int[] nodes;
+    /** The owner's layout version {@link #nodes} was resolved at; -1 before the first resolution. */
+    long layout = -1;
+    /** Whether {@code nodes[k] == nodes[0] + k} for every k. */
+    boolean contiguous;
+
+    NodeList(Hierarchy owner, long[] handles) {
+        this.owner = owner;
+        this.handles = handles;
+        this.nodes = new int[handles.length];
+    }
+
+    /** @return the number of nodes in the list */
+    public int size() {
+        return handles.length;
+    }
+
+    /**
+     * @param index position in the list
+     * @return the handle at that position, as given when the list was made
+     * @throws IndexOutOfBoundsException if {@code index} is outside {@code [0, size())}
+     */
+    public long handle(int index) {
+        if (index < 0 || index >= handles.length) {
+            throw new IndexOutOfBoundsException("index out of range: index=" + index + ", size=" + handles.length);
+        }
+        return handles[index];
+    }
+
+    @Override
+    public String toString() {
+        return "NodeList[size=" + handles.length + "]";
+    }
+}

@@ -1,0 +1,213 @@
+package dev.arbor.hierarchy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bulk sets through a {@link NodeList} leave exactly what the handle-based bulk setters leave: on contiguous and
+ * scattered lists, with duplicates, non-unit quaternions and explicit matrices, after nodes moved, and on errors.
+ */
+class NodeListTest {
+    private static final int N = 3000;
+
+    /** Two identical random forests; a few of the last 300 nodes hold an explicit (shear-free) local matrix. */
+    private static long[][] build(SplittableRandom random, Hierarchy a, Hierarchy b) {
+        long[][] handles = new long[2][N];
+        Hierarchy[] targets = {a, b};
+        for (int i = 0; i < N; i++) {
+            int parent = i < 7 ? -1 : random.nextInt(i);
+            boolean matrix = i >= N - 300 && random.nextInt(10) == 0;
+            float t = (float) random.nextDouble();
+            for (int k = 0; k < 2; k++) {
+                Hierarchy h = targets[k];
+                long node = parent < 0 ? h.createRoot() : h.createChild(handles[k][parent]);
+                handles[k][i] = node;
+                if (matrix) {
+                    h.setLocalMatrix(node, new float[] {2, 0, 0, 0, 2, 0, 0, 0, 2, t, 1, 0}, 0);
+                } else {
+                    h.setLocalTranslation(node, t, 0.25f, 0);
+                }
+            }
+        }
+        a.update();
+        b.update();
+        return handles;
+    }
+
+    private static float[] randomValues(SplittableRandom random, int count, boolean unitQuaternions) {
+        float[] v = new float[count * 4 + 8];
+        for (int k = 0; k < v.length; k++) {
+            v[k] = (float) random.nextGaussian();
+        }
+        if (unitQuaternions) {
+            for (int k = 0; k + 4 <= v.length; k += 4) {
+                double norm = Math.sqrt((double) v[k] * v[k] + (double) v[k + 1] * v[k + 1]
+                        + (double) v[k + 2] * v[k + 2] + (double) v[k + 3] * v[k + 3]);
+                for (int c = 0; c < 4; c++) {
+                    v[k + c] = (float) (v[k + c] / norm);
+                }
+            }
+        }
+        return v;
+    }
+
+    private static void assertSame(Hierarchy a, long[] ha, Hierarchy b, long[] hb) {
+        a.update();
+        b.update();
+        assertThat(b.changedCount()).isEqualTo(a.changedCount());
+        for (int i = 0; i < ha.length; i++) {
+            if (!a.isAlive(ha[i])) {
+                assertThat(b.isAlive(hb[i])).isFalse();
+                continue;
+            }
+            assertThat(b.getWorld(hb[i], new float[12], 0)).as("node %d", i)
+                    .containsExactly(a.getWorld(ha[i], new float[12], 0));
+        }
+        b.checkInvariants();
+    }
+
+    @Test
+    void listsSetExactlyWhatHandleBatchesSet() {
+        SplittableRandom random = new SplittableRandom(11);
+        Hierarchy byHandles = new Hierarchy();
+        Hierarchy byList = new Hierarchy();
+        long[][] handles = build(random, byHandles, byList);
+        long[] ha = handles[0];
+        long[] hb = handles[1];
+        // the first nodes, all TRS, in creation order: one contiguous run of storage
+        int trs = N - 300;
+        long[] runA = java.util.Arrays.copyOf(ha, trs);
+        long[] runB = java.util.Arrays.copyOf(hb, trs);
+        // a scattered list with duplicates, explicit matrices included
+        int scattered = 900;
+        long[] someA = new long[scattered];
+        long[] someB = new long[scattered];
+        for (int k = 0; k < scattered; k++) {
+            int i = random.nextInt(N);
+            someA[k] = ha[i];
+            someB[k] = hb[i];
+        }
+        NodeList all = byList.nodeList(hb, 0, N);
+        NodeList run = byList.nodeList(runB, 0, trs);
+        NodeList some = byList.nodeList(someB, 0, scattered);
+        assertThat(all.size()).isEqualTo(N);
+        assertThat(some.handle(5)).isEqualTo(someB[5]);
+        long runsBefore = byList.bulkRuns;
+        for (int round = 0; round < 6; round++) {
+            boolean unit = round % 2 == 0;
+            float[] q = randomValues(random, N, unit);
+            float[] v = randomValues(random, N, false);
+            byHandles.setLocalRotations(runA, 0, trs, q, 4);
+            byList.setLocalRotations(run, q, 4);
+            assertSame(byHandles, ha, byList, hb);
+            byHandles.setLocalRotations(someA, 0, scattered, q, 0);
+            byList.setLocalRotations(some, q, 0);
+            byHandles.setLocalTranslations(ha, 0, N, v, 1);
+            byList.setLocalTranslations(all, v, 1);
+            byHandles.setLocalScales(someA, 0, scattered, v, 2);
+            byList.setLocalScales(some, v, 2);
+            assertSame(byHandles, ha, byList, hb);
+        }
+        assertThat(byList.bulkRuns - runsBefore).as("contiguous rotations written run-wise").isEqualTo(6);
+        // a list of every node holds explicit matrices: rotations split them into TRS, as the handle path does
+        float[] q = randomValues(random, N, true);
+        byHandles.setLocalRotations(ha, 0, N, q, 0);
+        byList.setLocalRotations(all, q, 0);
+        assertSame(byHandles, ha, byList, hb);
+        assertThat(byList.hasLocalMatrix(hb[0])).isEqualTo(byHandles.hasLocalMatrix(ha[0]));
+    }
+
+    @Test
+    void listsFollowMovedNodesAndRefuseDestroyedOnes() {
+        SplittableRandom random = new SplittableRandom(12);
+        Hierarchy byHandles = new Hierarchy();
+        Hierarchy byList = new Hierarchy();
+        long[][] handles = build(random, byHandles, byList);
+        long[] ha = handles[0];
+        long[] hb = handles[1];
+        NodeList all = byList.nodeList(hb, 0, N);
+        for (int round = 0; round < 20; round++) {
+            int x = 7 + random.nextInt(N - 7);
+            int y = random.nextInt(N);
+            if (!byHandles.isAlive(ha[x]) || !byHandles.isAlive(ha[y]) || x == y
+                    || byHandles.isAncestor(ha[x], ha[y])) {
+                continue;
+            }
+            byHandles.reparent(ha[x], ha[y], round % 2 == 0);
+            byList.reparent(hb[x], hb[y], round % 2 == 0);
+            float[] v = randomValues(random, N, false);
+            byHandles.setLocalTranslations(ha, 0, N, v, 0);
+            byList.setLocalTranslations(all, v, 0);
+            assertSame(byHandles, ha, byList, hb);
+        }
+        long movesBefore = byList.movedNodes;
+        byList.compactNow();
+        byHandles.compactNow();
+        float[] v = randomValues(random, N, false);
+        byHandles.setLocalTranslations(ha, 0, N, v, 3);
+        byList.setLocalTranslations(all, v, 3);
+        assertSame(byHandles, ha, byList, hb);
+        assertThat(movesBefore).as("reparenting moved nodes in storage").isPositive();
+
+        // destroy one listed node: the list refuses, naming the position, and nothing changes
+        int victim = N - 1;
+        byList.destroy(hb[victim]);
+        byHandles.destroy(ha[victim]);
+        float[] before = byList.getWorld(hb[0], new float[12], 0);
+        assertThatThrownBy(() -> byList.setLocalTranslations(all, randomValues(random, N, false), 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("node list position " + victim + ": stale handle");
+        byList.update();
+        assertThat(byList.getWorld(hb[0], new float[12], 0)).containsExactly(before);
+        assertThat(byList.changedCount()).isZero();
+    }
+
+    @Test
+    void badValuesAndMisuseChangeNothing() {
+        SplittableRandom random = new SplittableRandom(13);
+        Hierarchy byHandles = new Hierarchy();
+        Hierarchy byList = new Hierarchy();
+        long[][] handles = build(random, byHandles, byList);
+        long[] ha = handles[0];
+        long[] hb = handles[1];
+        long[] run = new long[100];
+        long[] runA = new long[100];
+        int k = 0;
+        for (int i = 0; k < 100; i++) {
+            if (!byList.hasLocalMatrix(hb[i])) {
+                runA[k] = ha[i];
+                run[k++] = hb[i];
+            }
+        }
+        NodeList list = byList.nodeList(run, 0, 100);
+        for (float bad : new float[] {Float.NaN, Float.POSITIVE_INFINITY}) {
+            float[] q = randomValues(random, 100, true);
+            q[99 * 4 + 2] = bad;
+            Throwable expected = catchThrowable(() -> byHandles.setLocalRotations(runA, 0, 100, q, 0));
+            assertThat(expected).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> byList.setLocalRotations(list, q, 0))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessage(expected.getMessage());
+        }
+        float[] zero = randomValues(random, 100, true);
+        java.util.Arrays.fill(zero, 40, 44, 0f);
+        Throwable expected = catchThrowable(() -> byHandles.setLocalRotations(runA, 0, 100, zero, 0));
+        assertThatThrownBy(() -> byList.setLocalRotations(list, zero, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage(expected.getMessage())
+                .hasMessageContaining("zero quaternion");
+        assertThatThrownBy(() -> byList.setLocalTranslations(list, new float[299], 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("translations");
+        Hierarchy other = new Hierarchy();
+        assertThatThrownBy(() -> other.setLocalScales(list, new float[300], 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("another hierarchy");
+        assertThatThrownBy(() -> list.handle(100)).isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessage("index out of range: index=100, size=100");
+        assertThatThrownBy(() -> byList.nodeList(run, 50, 51)).isInstanceOf(IllegalArgumentException.class);
+        assertSame(byHandles, ha, byList, hb);
+        byList.update();
+        assertThat(byList.changedCount()).isZero();
+    }
+}
