@@ -985,6 +985,10 @@ public final class Hierarchy {
         int[] nodes = resolved(list);
         int count = nodes.length;
         requireRoom("rotations", rotations.length, offset, (long) count * 4);
+        if (parallel != null && count >= PARALLEL_MIN_NODES
+                && setInParallel(BULK_ROTATION, list.handles, 0, count, rotations, offset, nodes)) {
+            return;
+        }
         if (list.contiguous && count > 0 && noMatrixIn(nodes[0], count)
                 && rotateRun(list.handles, nodes[0], count, rotations, offset)) {
             return;
@@ -1217,12 +1221,20 @@ public final class Hierarchy {
      */
     private boolean setInParallel(int kind, long[] handles, int handleOffset, int count, float[] values,
                                   int valueOffset) {
+        return setInParallel(kind, handles, handleOffset, count, values, valueOffset, null);
+    }
+
+    /** As above; {@code resolvedNodes}, if not null, holds the nodes of the handles already (a {@link NodeList}). */
+    private boolean setInParallel(int kind, long[] handles, int handleOffset, int count, float[] values,
+                                  int valueOffset, int[] resolvedNodes) {
         BulkSetJob job = bulkJob;
         if (job == null || job.bits.length != parallel.threads) {
             job = new BulkSetJob(parallel.threads);
             bulkJob = job;
         }
-        job.start(kind, handles, handleOffset, count, values, valueOffset, nodeScratch(count), staleBits.length);
+        job.start(kind, handles, handleOffset, count, values, valueOffset,
+                resolvedNodes != null ? resolvedNodes : nodeScratch(count), resolvedNodes != null,
+                staleBits.length);
         parallel.runJob(job);
         if (!job.checked()) {
             return false;
@@ -1257,6 +1269,8 @@ public final class Hierarchy {
         float[] values;
         int valueOffset;
         int[] nodes;
+        /** Whether {@link #nodes} already holds the nodes (a node list); else pass 1 resolves the handles. */
+        boolean resolved;
         boolean unit;
 
         BulkSetJob(int threads) {
@@ -1269,8 +1283,9 @@ public final class Hierarchy {
         }
 
         void start(int kind, long[] handles, int handleOffset, int count, float[] values, int valueOffset,
-                   int[] nodes, int words) {
+                   int[] nodes, boolean resolved, int words) {
             this.kind = kind;
+            this.resolved = resolved;
             this.pass = 1;
             this.handles = handles;
             this.handleOffset = handleOffset;
@@ -1308,7 +1323,7 @@ public final class Hierarchy {
             try {
                 for (int k = from; k < to; k++) {
                     long h = handles[handleOffset + k];
-                    int node = liveNode(h);
+                    int node = resolved ? nodes[k] : liveNode(h);
                     int v = valueOffset + stride * k;
                     float x = values[v];
                     float y = values[v + 1];
@@ -1324,7 +1339,9 @@ public final class Hierarchy {
                         requireFinite3(kind == BULK_SCALE ? "scale" : "translation", h, x, y, z);
                     }
                     trs &= modes[node] == MODE_TRS;
-                    nodes[k] = node;
+                    if (!resolved) {
+                        nodes[k] = node;
+                    }
                     b[node >>> 6] |= 1L << node;
                     lo = Math.min(lo, node);
                     hi = Math.max(hi, node);
@@ -1526,6 +1543,10 @@ public final class Hierarchy {
     public void setLocalTranslations(NodeList list, float[] translations, int offset) {
         int[] nodes = resolved(list);
         requireRoom("translations", translations.length, offset, (long) nodes.length * 3);
+        if (parallel != null && nodes.length >= PARALLEL_MIN_NODES
+                && setInParallel(BULK_TRANSLATION, list.handles, 0, nodes.length, translations, offset, nodes)) {
+            return;
+        }
         translateNodes(nodes, list.handles, 0, nodes.length, translations, offset);
     }
 
@@ -1587,6 +1608,10 @@ public final class Hierarchy {
     public void setLocalScales(NodeList list, float[] scales, int offset) {
         int[] nodes = resolved(list);
         requireRoom("scales", scales.length, offset, (long) nodes.length * 3);
+        if (parallel != null && nodes.length >= PARALLEL_MIN_NODES
+                && setInParallel(BULK_SCALE, list.handles, 0, nodes.length, scales, offset, nodes)) {
+            return;
+        }
         scaleNodes(nodes, list.handles, 0, nodes.length, scales, offset);
     }
 

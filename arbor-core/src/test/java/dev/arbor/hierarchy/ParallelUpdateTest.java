@@ -235,6 +235,48 @@ class ParallelUpdateTest {
         }
     }
 
+    /** Node lists take the same parallel path, without resolving their handles again. */
+    @Test
+    void parallelNodeListSetsMatchSequential() {
+        SplittableRandom random = new SplittableRandom(90);
+        Hierarchy sequential = new Hierarchy();
+        parallel = new Hierarchy();
+        parallel.setUpdateThreads(2);
+        int n = 50_000;
+        long[][] handles = build(random, n, 60, sequential, parallel);
+        long[] hs = handles[0];
+        long[] hp = handles[1];
+        int trs = 0;
+        long[] trsS = new long[n];
+        long[] trsP = new long[n];
+        for (int i = 0; i < n; i++) {
+            if (!sequential.hasLocalMatrix(hs[i])) {
+                trsS[trs] = hs[i];
+                trsP[trs++] = hp[i];
+            }
+        }
+        NodeList all = parallel.nodeList(hp, 0, n);
+        NodeList trsList = parallel.nodeList(trsP, 0, trs);
+        long before = parallel.parallelBulkSets;
+        for (int round = 0; round < 3; round++) {
+            float[] values = new float[n * 4];
+            for (int k = 0; k < values.length; k++) {
+                values[k] = (float) random.nextGaussian();
+            }
+            sequential.setLocalRotations(trsS, 0, trs, values, 0);
+            parallel.setLocalRotations(trsList, values, 0);
+            sequential.setLocalTranslations(hs, 0, n, values, 1);
+            parallel.setLocalTranslations(all, values, 1);
+            sequential.setLocalScales(trsS, 0, trs, values, 2);
+            parallel.setLocalScales(trsList, values, 2);
+            sequential.update();
+            parallel.update();
+            assertThat(parallel.changedCount()).isEqualTo(sequential.changedCount());
+            assertSameWorlds(sequential, hs, parallel, hp);
+        }
+        assertThat(parallel.parallelBulkSets - before).isEqualTo(9);
+    }
+
     @Test
     void smallUpdatesStayOnTheCallersThread() {
         parallel = new Hierarchy();
