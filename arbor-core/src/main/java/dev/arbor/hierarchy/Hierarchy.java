@@ -986,7 +986,7 @@ public final class Hierarchy {
         int count = nodes.length;
         requireRoom("rotations", rotations.length, offset, (long) count * 4);
         if (parallel != null && count >= PARALLEL_MIN_NODES
-                && setInParallel(BULK_ROTATION, list.handles, 0, count, rotations, offset, nodes)) {
+                && setInParallel(BULK_ROTATION, list.handles, 0, count, rotations, offset, nodes, list.contiguous)) {
             return;
         }
         if (list.contiguous && count > 0 && noMatrixIn(nodes[0], count)
@@ -1221,19 +1221,22 @@ public final class Hierarchy {
      */
     private boolean setInParallel(int kind, long[] handles, int handleOffset, int count, float[] values,
                                   int valueOffset) {
-        return setInParallel(kind, handles, handleOffset, count, values, valueOffset, null);
+        return setInParallel(kind, handles, handleOffset, count, values, valueOffset, null, false);
     }
 
-    /** As above; {@code resolvedNodes}, if not null, holds the nodes of the handles already (a {@link NodeList}). */
+    /**
+     * As above; {@code resolvedNodes}, if not null, holds the nodes of the handles already (a {@link NodeList}), and
+     * {@code run} tells that they are one contiguous run (no duplicates, staleness marked run-wise).
+     */
     private boolean setInParallel(int kind, long[] handles, int handleOffset, int count, float[] values,
-                                  int valueOffset, int[] resolvedNodes) {
+                                  int valueOffset, int[] resolvedNodes, boolean run) {
         BulkSetJob job = bulkJob;
         if (job == null || job.bits.length != parallel.threads) {
             job = new BulkSetJob(parallel.threads);
             bulkJob = job;
         }
         job.start(kind, handles, handleOffset, count, values, valueOffset,
-                resolvedNodes != null ? resolvedNodes : nodeScratch(count), resolvedNodes != null,
+                resolvedNodes != null ? resolvedNodes : nodeScratch(count), resolvedNodes != null, run,
                 staleBits.length);
         parallel.runJob(job);
         if (!job.checked()) {
@@ -1271,6 +1274,8 @@ public final class Hierarchy {
         int[] nodes;
         /** Whether {@link #nodes} already holds the nodes (a node list); else pass 1 resolves the handles. */
         boolean resolved;
+        /** Whether {@link #nodes} is one contiguous run: no bit sets needed, staleness is marked run-wise. */
+        boolean run;
         boolean unit;
 
         BulkSetJob(int threads) {
@@ -1283,9 +1288,10 @@ public final class Hierarchy {
         }
 
         void start(int kind, long[] handles, int handleOffset, int count, float[] values, int valueOffset,
-                   int[] nodes, boolean resolved, int words) {
+                   int[] nodes, boolean resolved, boolean run, int words) {
             this.kind = kind;
             this.resolved = resolved;
+            this.run = run;
             this.pass = 1;
             this.handles = handles;
             this.handleOffset = handleOffset;
@@ -1342,9 +1348,11 @@ public final class Hierarchy {
                     if (!resolved) {
                         nodes[k] = node;
                     }
-                    b[node >>> 6] |= 1L << node;
-                    lo = Math.min(lo, node);
-                    hi = Math.max(hi, node);
+                    if (!run) {
+                        b[node >>> 6] |= 1L << node;
+                        lo = Math.min(lo, node);
+                        hi = Math.max(hi, node);
+                    }
                 }
             } catch (RuntimeException e) {
                 ok = false; // the sequential path reports it, in batch order
@@ -1392,7 +1400,7 @@ public final class Hierarchy {
             }
             int lo = minLoWord();
             int hi = maxHiWord();
-            for (int w = lo; ok && w < hi; w++) {
+            for (int w = lo; ok && !run && w < hi; w++) {
                 long seen = 0L;
                 for (long[] b : bits) {
                     if ((seen & b[w]) != 0L) {
@@ -1413,6 +1421,12 @@ public final class Hierarchy {
 
         /** After pass 2: merges the bit sets into the stale bits (clearing them) and closes staleness downwards. */
         void markStale() {
+            if (run) {
+                markRunStale(nodes[0], count);
+                values = null;
+                nodes = null;
+                return;
+            }
             boolean sweep = count >= 64 && (long) count * 8 >= liveCount;
             long[] stale = staleBits;
             int lo = minLoWord();
@@ -1544,7 +1558,8 @@ public final class Hierarchy {
         int[] nodes = resolved(list);
         requireRoom("translations", translations.length, offset, (long) nodes.length * 3);
         if (parallel != null && nodes.length >= PARALLEL_MIN_NODES
-                && setInParallel(BULK_TRANSLATION, list.handles, 0, nodes.length, translations, offset, nodes)) {
+                && setInParallel(BULK_TRANSLATION, list.handles, 0, nodes.length, translations, offset, nodes,
+                        list.contiguous)) {
             return;
         }
         translateNodes(nodes, list.handles, 0, nodes.length, translations, offset);
@@ -1609,7 +1624,8 @@ public final class Hierarchy {
         int[] nodes = resolved(list);
         requireRoom("scales", scales.length, offset, (long) nodes.length * 3);
         if (parallel != null && nodes.length >= PARALLEL_MIN_NODES
-                && setInParallel(BULK_SCALE, list.handles, 0, nodes.length, scales, offset, nodes)) {
+                && setInParallel(BULK_SCALE, list.handles, 0, nodes.length, scales, offset, nodes,
+                        list.contiguous)) {
             return;
         }
         scaleNodes(nodes, list.handles, 0, nodes.length, scales, offset);

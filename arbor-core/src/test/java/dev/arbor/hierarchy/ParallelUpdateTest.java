@@ -25,13 +25,18 @@ class ParallelUpdateTest {
 
     /** Builds the same random forest in both hierarchies. */
     private static long[][] build(SplittableRandom random, int n, int roots, Hierarchy... targets) {
+        return build(random, n, roots, 50, targets);
+    }
+
+    /** As above, one node in {@code matrixEvery} (on average) with an explicit matrix; none if 0. */
+    private static long[][] build(SplittableRandom random, int n, int roots, int matrixEvery, Hierarchy... targets) {
         long[][] handles = new long[targets.length][n];
         for (int i = 0; i < n; i++) {
             int parent = i < roots ? -1 : random.nextInt(Math.max(0, i - 5000), i);
             float tx = (float) random.nextDouble();
             float qz = (float) random.nextGaussian();
             float s = 0.9f + 0.2f * (float) random.nextDouble();
-            boolean matrix = random.nextInt(50) == 0;
+            boolean matrix = matrixEvery > 0 && random.nextInt(matrixEvery) == 0;
             for (int k = 0; k < targets.length; k++) {
                 Hierarchy h = targets[k];
                 long node = parent < 0 ? h.createRoot() : h.createChild(handles[k][parent]);
@@ -275,6 +280,32 @@ class ParallelUpdateTest {
             assertSameWorlds(sequential, hs, parallel, hp);
         }
         assertThat(parallel.parallelBulkSets - before).isEqualTo(9);
+
+        // a TRS-only scene: every node in one contiguous list, written run-wise on both threads
+        Hierarchy sequentialRun = new Hierarchy();
+        Hierarchy parallelRun = new Hierarchy();
+        parallelRun.setUpdateThreads(2);
+        try {
+            long[][] runHandles = build(random, 40_000, 30, 0, sequentialRun, parallelRun);
+            NodeList run = parallelRun.nodeList(runHandles[1], 0, 40_000);
+            long runsBefore = parallelRun.parallelBulkSets;
+            for (int round = 0; round < 2; round++) {
+                float[] values = new float[40_000 * 4];
+                for (int k = 0; k < values.length; k++) {
+                    values[k] = (float) random.nextGaussian();
+                }
+                sequentialRun.setLocalRotations(runHandles[0], 0, 40_000, values, 0);
+                parallelRun.setLocalRotations(run, values, 0);
+                sequentialRun.update();
+                parallelRun.update();
+                parallelRun.checkInvariants();
+                assertThat(parallelRun.changedCount()).isEqualTo(sequentialRun.changedCount());
+                assertSameWorlds(sequentialRun, runHandles[0], parallelRun, runHandles[1]);
+            }
+            assertThat(parallelRun.parallelBulkSets - runsBefore).isEqualTo(2);
+        } finally {
+            parallelRun.setUpdateThreads(1);
+        }
     }
 
     @Test
