@@ -1,6 +1,7 @@
 package dev.arbor.animation;
 
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.NodeList;
 
 /**
  * Local transforms (translation, rotation, scale) for a fixed number of targets, stored as three flat arrays: what
@@ -213,6 +214,27 @@ public final class Pose {
                     rotations[i * 4 + 3]);
             hierarchy.setLocalScale(h, scales[i * 3], scales[i * 3 + 1], scales[i * 3 + 2]);
         }
+    }
+
+    /**
+     * Writes the pose into the nodes of a list: target {@code i} becomes the local translation, rotation and scale of
+     * node {@code nodes.handle(i)}, through the list's bulk setters (whose handles were checked when the list was
+     * made). Otherwise as {@link #applyTo(Hierarchy, long[], int)}.
+     *
+     * @param hierarchy destination hierarchy, the list's owner
+     * @param nodes one node per target
+     * @throws IllegalArgumentException if the list's size is not the pose's, the list belongs to another hierarchy
+     *     or one of its nodes was destroyed
+     * @throws IllegalStateException if a node has an explicit local matrix with shear
+     */
+    public void applyTo(Hierarchy hierarchy, NodeList nodes) {
+        if (nodes.size() != size) {
+            throw new IllegalArgumentException("node list size " + nodes.size() + " does not match the pose's size "
+                    + size);
+        }
+        hierarchy.setLocalTranslations(nodes, translations, 0);
+        hierarchy.setLocalRotations(nodes, rotations, 0);
+        hierarchy.setLocalScales(nodes, scales, 0);
     }
 
     private void checkTarget(int target) {

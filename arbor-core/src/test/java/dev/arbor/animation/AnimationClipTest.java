@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.NodeList;
 import org.joml.Matrix4f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
@@ -100,5 +101,14 @@ class AnimationClipTest {
         long c2 = h2.createChild(r2);
         two.applyTo(h2, new long[] {r2, c2}, 0);
         assertThat(h2.getWorld(c2, new Matrix4f()).equals(actual, 0f)).isTrue();
+        // and so does a node list
+        Hierarchy h3 = new Hierarchy();
+        long r3 = h3.createRoot();
+        long c3 = h3.createChild(r3);
+        NodeList list = h3.nodeList(new long[] {r3, c3}, 0, 2);
+        two.applyTo(h3, list);
+        assertThat(h3.getWorld(c3, new Matrix4f()).equals(actual, 0f)).isTrue();
+        assertThatThrownBy(() -> pose.applyTo(h3, list)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("node list size 2 does not match the pose's size 3");
     }
 }

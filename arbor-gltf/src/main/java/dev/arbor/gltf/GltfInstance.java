@@ -6,6 +6,7 @@ import dev.arbor.animation.Skeleton;
 import dev.arbor.animation.WrapMode;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.HierarchyBounds;
+import dev.arbor.hierarchy.NodeList;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -21,6 +22,8 @@ public final class GltfInstance {
     private final Hierarchy hierarchy;
     private final long[] handles;
     private final long[] animatedHandles;
+    /** The animated nodes as a node list, made on the first pose applied (when none of them is missing). */
+    private NodeList animatedList;
     private final Skeleton[] skeletons;
     private final Map<Long, Integer> nodeOfHandle;
 
@@ -130,7 +133,23 @@ public final class GltfInstance {
             throw new IllegalArgumentException("pose size " + pose.size() + " does not match the model's "
                     + animatedHandles.length + " animated nodes");
         }
-        pose.applyTo(hierarchy, animatedHandles, 0);
+        if (animatedList == null && noneNull(animatedHandles)) {
+            animatedList = hierarchy.nodeList(animatedHandles, 0, animatedHandles.length);
+        }
+        if (animatedList != null) {
+            pose.applyTo(hierarchy, animatedList);
+        } else {
+            pose.applyTo(hierarchy, animatedHandles, 0);
+        }
+    }
+
+    private static boolean noneNull(long[] handles) {
+        for (long h : handles) {
+            if (h == Hierarchy.NULL) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
