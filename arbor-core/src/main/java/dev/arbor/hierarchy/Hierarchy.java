@@ -159,7 +159,7 @@ public final class Hierarchy {
     long movedNodes;
     /** Bulk setters split between threads. */
     long parallelBulkSets;
-    /** Bulk sets of a {@link NodeList} written run-wise (a contiguous list). */
+    /** Bulk sets of a {@link NodeList} written run-wise (a list whose nodes fill one run of storage). */
     long bulkRuns;
     /** Largest thread count {@link #setUpdateThreads(int)} accepts. */
     public static final int MAX_UPDATE_THREADS = 64;
@@ -971,8 +971,9 @@ public final class Hierarchy {
     /**
      * Sets the local rotation of every node of a list: node {@code list.handle(k)} gets the quaternion at
      * {@code rotations[offset + 4k ..]} (x, y, z, w). As {@link #setLocalRotations(long[], int, int, float[], int)},
-     * without checking the handles again unless nodes moved or died since the list was last used; a list over one
-     * contiguous run of storage is written run-wise. O(size) plus marking subtrees stale.
+     * without checking the handles again unless nodes moved or died since the list was last used; a list whose nodes
+     * fill one contiguous run of storage, in any order, is written in storage order, run-wise. O(size) plus marking
+     * subtrees stale.
      *
      * @param list nodes of this hierarchy
      * @param rotations quaternions, 4 floats each
@@ -985,12 +986,13 @@ public final class Hierarchy {
         int[] nodes = resolved(list);
         int count = nodes.length;
         requireRoom("rotations", rotations.length, offset, (long) count * 4);
+        boolean trsRun = list.runFirst >= 0 && count > 0 && noMatrixIn(list.runFirst, count);
         if (parallel != null && count >= PARALLEL_MIN_NODES
-                && setInParallel(BULK_ROTATION, list.handles, 0, count, rotations, offset, nodes, list.contiguous)) {
+                && setInParallel(BULK_ROTATION, list.handles, 0, count, rotations, offset, nodes,
+                        trsRun ? list : null)) {
             return;
         }
-        if (list.contiguous && count > 0 && noMatrixIn(nodes[0], count)
-                && rotateRun(list.handles, nodes[0], count, rotations, offset)) {
+        if (trsRun && rotateRun(list, rotations, offset)) {
             return;
         }
         rotateNodes(nodes, list.handles, 0, count, rotations, offset);
@@ -1052,9 +1054,27 @@ public final class Hierarchy {
      * (copying when every quaternion is unit length), then staleness run-wise. Returns false, having changed
      * nothing, if a value fails its check (the general path then reports it).
      */
-    private boolean rotateRun(long[] handles, int first, int count, float[] rotations, int offset) {
+    private boolean rotateRun(NodeList list, float[] rotations, int offset) {
+        int count = list.size();
+        int check = checkRotationRun(rotations, offset, 0, count);
+        if (check < 0) {
+            return false;
+        }
+        writeRotationRun(rotations, offset, list.runInOrder ? null : list.nodes, 0, count, locals,
+                list.runFirst, modes.length, check > 0);
+        markRunStale(list.runFirst, count);
+        bulkRuns++;
+        return true;
+    }
+
+    /**
+     * Checks quaternions {@code [from, to)} of a run (quaternion k at {@code rotations[offset + 4k]}): returns 1 if
+     * every one is unit length within the float test of {@link #normalizeInto}, 0 if every one passes
+     * {@link #checkRotation} but some are not unit length, -1 if one fails (the general path then reports it).
+     */
+    private static int checkRotationRun(float[] rotations, int offset, int from, int to) {
         boolean unit = true;
-        for (int k = 0; k < count; k++) {
+        for (int k = from; k < to; k++) {
             int q = offset + 4 * k;
             float x = rotations[q];
             float y = rotations[q + 1];
@@ -1062,30 +1082,47 @@ public final class Hierarchy {
             float w = rotations[q + 3];
             float len2 = x * x + y * y + z * z + w * w;
             if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
-                return false;
+                return -1;
             }
             unit &= Math.abs(len2 - 1f) <= 5e-7f;
         }
-        int c = modes.length;
-        float[] l = locals;
-        int base = Affine.TRS_Q * c + first;
-        if (unit) {
-            for (int k = 0; k < count; k++) {
+        return unit ? 1 : 0;
+    }
+
+    /**
+     * Writes quaternions {@code [from, to)} (list positions) of a run into the four rotation planes of {@code l}
+     * (capacity {@code c}): position k to node {@code nodes[k]}, or to {@code first + k} when {@code nodes} is null
+     * (a run in storage order, written with plain counted loops). Copied when {@code unit}, else through
+     * {@link #normalizeInto}. Values are read in list order: scattered writes cost less than scattered reads.
+     */
+    private static void writeRotationRun(float[] rotations, int offset, int[] nodes, int from, int to, float[] l,
+                                         int first, int c, boolean unit) {
+        int q0 = Affine.TRS_Q * c;
+        if (unit && nodes == null) {
+            int base = q0 + first;
+            for (int k = from; k < to; k++) {
                 int q = offset + 4 * k;
                 l[base + k] = rotations[q];
                 l[base + c + k] = rotations[q + 1];
                 l[base + 2 * c + k] = rotations[q + 2];
                 l[base + 3 * c + k] = rotations[q + 3];
             }
-        } else {
-            for (int k = 0; k < count; k++) {
+        } else if (unit) {
+            for (int k = from; k < to; k++) {
                 int q = offset + 4 * k;
-                normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l, base + k, c);
+                int node = nodes[k];
+                l[q0 + node] = rotations[q];
+                l[q0 + c + node] = rotations[q + 1];
+                l[q0 + 2 * c + node] = rotations[q + 2];
+                l[q0 + 3 * c + node] = rotations[q + 3];
+            }
+        } else {
+            for (int k = from; k < to; k++) {
+                int q = offset + 4 * k;
+                int node = nodes == null ? first + k : nodes[k];
+                normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l, q0 + node, c);
             }
         }
-        markRunStale(first, count);
-        bulkRuns++;
-        return true;
     }
 
     /** Whether none of the nodes {@code [first, first + count)} holds an explicit local matrix. */
@@ -1194,7 +1231,8 @@ public final class Hierarchy {
     private void resolve(NodeList list) {
         long[] handles = list.handles;
         int[] nodes = list.nodes;
-        boolean contiguous = true;
+        int min = Integer.MAX_VALUE;
+        int max = -1;
         for (int k = 0; k < handles.length; k++) {
             long h = handles[k];
             int slot = (int) h;
@@ -1203,9 +1241,27 @@ public final class Hierarchy {
                 throw new IllegalArgumentException("node list position " + k + ": " + badHandle(h).getMessage());
             }
             nodes[k] = nodeOfSlot[slot];
-            contiguous &= nodes[k] == nodes[0] + k;
+            min = Math.min(min, nodes[k]);
+            max = Math.max(max, nodes[k]);
         }
-        list.contiguous = contiguous;
+        list.runFirst = -1;
+        list.runInOrder = false;
+        if (max >= 0 && max - min + 1 == nodes.length) {
+            // as many positions as nodes: they fill [min, max] unless a node repeats
+            long[] seen = new long[Bits.words(nodes.length)];
+            boolean run = true;
+            boolean inOrder = true;
+            for (int k = 0; k < nodes.length && run; k++) {
+                int j = nodes[k] - min;
+                run = !Bits.get(seen, j);
+                Bits.set(seen, j);
+                inOrder &= j == k;
+            }
+            if (run) {
+                list.runFirst = min;
+                list.runInOrder = inOrder;
+            }
+        }
         list.layout = layoutVersion;
     }
 
@@ -1221,15 +1277,16 @@ public final class Hierarchy {
      */
     private boolean setInParallel(int kind, long[] handles, int handleOffset, int count, float[] values,
                                   int valueOffset) {
-        return setInParallel(kind, handles, handleOffset, count, values, valueOffset, null, false);
+        return setInParallel(kind, handles, handleOffset, count, values, valueOffset, null, null);
     }
 
     /**
      * As above; {@code resolvedNodes}, if not null, holds the nodes of the handles already (a {@link NodeList}), and
-     * {@code run} tells that they are one contiguous run (no duplicates, staleness marked run-wise).
+     * {@code run}, if not null, is that list when its nodes fill one run of storage (no duplicates, staleness marked
+     * run-wise; for rotations the caller has checked that the run holds no explicit matrix).
      */
     private boolean setInParallel(int kind, long[] handles, int handleOffset, int count, float[] values,
-                                  int valueOffset, int[] resolvedNodes, boolean run) {
+                                  int valueOffset, int[] resolvedNodes, NodeList run) {
         BulkSetJob job = bulkJob;
         if (job == null || job.bits.length != parallel.threads) {
             job = new BulkSetJob(parallel.threads);
@@ -1274,8 +1331,14 @@ public final class Hierarchy {
         int[] nodes;
         /** Whether {@link #nodes} already holds the nodes (a node list); else pass 1 resolves the handles. */
         boolean resolved;
-        /** Whether {@link #nodes} is one contiguous run: no bit sets needed, staleness is marked run-wise. */
+        /**
+         * Whether {@link #nodes} is one contiguous run: no bit sets needed, staleness is marked run-wise (for rotations
+         * the caller has also checked that the run holds no explicit matrix, so shares use the run loops).
+         */
         boolean run;
+        int runFirst;
+        /** For a run out of storage order, its nodes by list position; null for a run in order. */
+        int[] runNodes;
         boolean unit;
 
         BulkSetJob(int threads) {
@@ -1288,10 +1351,12 @@ public final class Hierarchy {
         }
 
         void start(int kind, long[] handles, int handleOffset, int count, float[] values, int valueOffset,
-                   int[] nodes, boolean resolved, boolean run, int words) {
+                   int[] nodes, boolean resolved, NodeList runList, int words) {
             this.kind = kind;
             this.resolved = resolved;
-            this.run = run;
+            this.run = runList != null;
+            this.runFirst = runList != null ? runList.runFirst : -1;
+            this.runNodes = runList != null && !runList.runInOrder ? runList.nodes : null;
             this.pass = 1;
             this.handles = handles;
             this.handleOffset = handleOffset;
@@ -1319,6 +1384,15 @@ public final class Hierarchy {
         }
 
         private void check(int t, int from, int to) {
+            if (run && kind == BULK_ROTATION) { // a TRS run (the caller checked): the sequential run's loop
+                int check = checkRotationRun(values, valueOffset, from, to);
+                failed[t] = check < 0;
+                notTrs[t] = false;
+                notUnit[t] = check == 0;
+                loWords[t] = 0;
+                hiWords[t] = 0;
+                return;
+            }
             long[] b = bits[t];
             int lo = Integer.MAX_VALUE;
             int hi = -1;
@@ -1367,6 +1441,10 @@ public final class Hierarchy {
         private void write(int from, int to) {
             int c = modes.length;
             float[] l = locals;
+            if (run && kind == BULK_ROTATION) {
+                writeRotationRun(values, valueOffset, runNodes, from, to, l, runFirst, c, unit);
+                return;
+            }
             int stride = kind == BULK_ROTATION ? 4 : 3;
             for (int k = from; k < to; k++) {
                 int node = nodes[k];
@@ -1422,7 +1500,7 @@ public final class Hierarchy {
         /** After pass 2: merges the bit sets into the stale bits (clearing them) and closes staleness downwards. */
         void markStale() {
             if (run) {
-                markRunStale(nodes[0], count);
+                markRunStale(runFirst, count);
                 values = null;
                 nodes = null;
                 return;
@@ -1559,7 +1637,7 @@ public final class Hierarchy {
         requireRoom("translations", translations.length, offset, (long) nodes.length * 3);
         if (parallel != null && nodes.length >= PARALLEL_MIN_NODES
                 && setInParallel(BULK_TRANSLATION, list.handles, 0, nodes.length, translations, offset, nodes,
-                        list.contiguous)) {
+                        list.runFirst >= 0 ? list : null)) {
             return;
         }
         translateNodes(nodes, list.handles, 0, nodes.length, translations, offset);
@@ -1625,7 +1703,7 @@ public final class Hierarchy {
         requireRoom("scales", scales.length, offset, (long) nodes.length * 3);
         if (parallel != null && nodes.length >= PARALLEL_MIN_NODES
                 && setInParallel(BULK_SCALE, list.handles, 0, nodes.length, scales, offset, nodes,
-                        list.contiguous)) {
+                        list.runFirst >= 0 ? list : null)) {
             return;
         }
         scaleNodes(nodes, list.handles, 0, nodes.length, scales, offset);

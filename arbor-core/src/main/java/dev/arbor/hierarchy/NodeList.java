@@ -4,9 +4,10 @@ package dev.arbor.hierarchy;
  * A fixed list of nodes of one {@link Hierarchy}, resolved once for repeated bulk sets: the joints of a skeleton, the
  * animated nodes of a clip, every node of a scene. The handle-based bulk setters check each handle on every call; a
  * list checks its handles when it is made and again only after nodes moved in the hierarchy's storage or were
- * destroyed (a reparent or a compaction), so a frame pays for the values alone. When the list's nodes lie in one
- * contiguous, increasing run of the storage (typical for a list of every node, or of a subtree built in one go) the
- * setters also write whole runs at once.
+ * destroyed (a reparent or a compaction), so a frame pays for the values alone. When the list's nodes fill one
+ * contiguous run of the storage, in any order (typical for a list of every node, or of a subtree built in one go,
+ * also after the hierarchy reordered its storage), staleness is marked run-wise, and a run in storage order is also
+ * written with counted loops.
  *
  * <p>Made by {@link Hierarchy#nodeList(long[], int, int)}; used by {@link Hierarchy#setLocalRotations(NodeList,
  * float[], int)}, {@link Hierarchy#setLocalTranslations(NodeList, float[], int)} and
@@ -20,8 +21,13 @@ public final class NodeList {
     final int[] nodes;
     /** The owner's layout version {@link #nodes} was resolved at; -1 before the first resolution. */
     long layout = -1;
-    /** Whether {@code nodes[k] == nodes[0] + k} for every k. */
-    boolean contiguous;
+    /**
+     * The first node of the run when the list's nodes are exactly the positions {@code [runFirst, runFirst + size)},
+     * each once, in any order; -1 otherwise.
+     */
+    int runFirst = -1;
+    /** Whether, in a run, list position k holds node {@code runFirst + k}. */
+    boolean runInOrder;
 
     NodeList(Hierarchy owner, long[] handles) {
         this.owner = owner;

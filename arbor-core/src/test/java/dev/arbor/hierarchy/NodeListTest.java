@@ -121,6 +121,58 @@ class NodeListTest {
         assertThat(byList.hasLocalMatrix(hb[0])).isEqualTo(byHandles.hasLocalMatrix(ha[0]));
     }
 
+    /** A list whose nodes fill one run of storage in another order (reversed, shuffled, after a compaction). */
+    @Test
+    void listsOverOneRunInAnyOrderAreWrittenRunWise() {
+        SplittableRandom random = new SplittableRandom(14);
+        Hierarchy byHandles = new Hierarchy();
+        Hierarchy byList = new Hierarchy();
+        long[] ha = new long[N];
+        long[] hb = new long[N];
+        for (int i = 0; i < N; i++) {
+            int parent = i < 5 ? -1 : random.nextInt(i);
+            ha[i] = parent < 0 ? byHandles.createRoot() : byHandles.createChild(ha[parent]);
+            hb[i] = parent < 0 ? byList.createRoot() : byList.createChild(hb[parent]);
+            float t = (float) random.nextDouble();
+            byHandles.setLocalTranslation(ha[i], t, 1, 0);
+            byList.setLocalTranslation(hb[i], t, 1, 0);
+        }
+        int[] order = new int[N];
+        for (int i = 0; i < N; i++) {
+            order[i] = N - 1 - i;
+        }
+        int[] shuffled = order.clone();
+        for (int i = N - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int x = shuffled[i];
+            shuffled[i] = shuffled[j];
+            shuffled[j] = x;
+        }
+        long runsBefore = byList.bulkRuns;
+        int calls = 0;
+        for (int[] perm : new int[][] {order, shuffled}) {
+            long[] pa = new long[N];
+            long[] pb = new long[N];
+            for (int k = 0; k < N; k++) {
+                pa[k] = ha[perm[k]];
+                pb[k] = hb[perm[k]];
+            }
+            NodeList list = byList.nodeList(pb, 0, N);
+            for (int round = 0; round < 4; round++) {
+                if (round == 2) { // storage rewritten breadth-first: the list is resolved again, still one run
+                    byList.compactNow();
+                    byHandles.compactNow();
+                }
+                float[] q = randomValues(random, N, round % 2 == 0);
+                byHandles.setLocalRotations(pa, 0, N, q, 4);
+                byList.setLocalRotations(list, q, 4);
+                calls++;
+                assertSame(byHandles, ha, byList, hb);
+            }
+        }
+        assertThat(byList.bulkRuns - runsBefore).isEqualTo(calls);
+    }
+
     @Test
     void listsFollowMovedNodesAndRefuseDestroyedOnes() {
         SplittableRandom random = new SplittableRandom(12);

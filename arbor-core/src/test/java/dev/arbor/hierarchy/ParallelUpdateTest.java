@@ -288,14 +288,21 @@ class ParallelUpdateTest {
         try {
             long[][] runHandles = build(random, 40_000, 30, 0, sequentialRun, parallelRun);
             NodeList run = parallelRun.nodeList(runHandles[1], 0, 40_000);
+            long[] reversedS = new long[40_000];
+            long[] reversedP = new long[40_000];
+            for (int k = 0; k < 40_000; k++) {
+                reversedS[k] = runHandles[0][40_000 - 1 - k];
+                reversedP[k] = runHandles[1][40_000 - 1 - k];
+            }
+            NodeList reversed = parallelRun.nodeList(reversedP, 0, 40_000); // the same run, in the other order
             long runsBefore = parallelRun.parallelBulkSets;
             for (int round = 0; round < 2; round++) {
                 float[] values = new float[40_000 * 4];
                 for (int k = 0; k < values.length; k++) {
                     values[k] = (float) random.nextGaussian();
                 }
-                sequentialRun.setLocalRotations(runHandles[0], 0, 40_000, values, 0);
-                parallelRun.setLocalRotations(run, values, 0);
+                sequentialRun.setLocalRotations(round == 0 ? runHandles[0] : reversedS, 0, 40_000, values, 0);
+                parallelRun.setLocalRotations(round == 0 ? run : reversed, values, 0);
                 sequentialRun.update();
                 parallelRun.update();
                 parallelRun.checkInvariants();
