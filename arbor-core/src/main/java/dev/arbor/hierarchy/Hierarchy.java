@@ -8,6 +8,7 @@ import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
 
 import dev.arbor.kernel.Bits;
 import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.kernel.QuaternionRuns;
 import dev.arbor.kernel.VectorSupport;
 import dev.arbor.math.Affine;
 import java.nio.ByteBuffer;
@@ -1050,43 +1051,21 @@ public final class Hierarchy {
     }
 
     /**
-     * Rotations for the TRS nodes {@code [first, first + count)}, in order: one counted loop to check, one to write
-     * (copying when every quaternion is unit length), then staleness run-wise. Returns false, having changed
-     * nothing, if a value fails its check (the general path then reports it).
+     * Rotations for a list whose nodes fill one run of storage, all TRS: one pass to check
+     * ({@link QuaternionRuns#check}), one to write (copying when every quaternion is unit length), then staleness
+     * run-wise. Returns false, having changed nothing, if a value fails its check (the general path then reports it).
      */
     private boolean rotateRun(NodeList list, float[] rotations, int offset) {
         int count = list.size();
-        int check = checkRotationRun(rotations, offset, 0, count);
-        if (check < 0) {
+        int check = QuaternionRuns.check(rotations, offset, 0, count, VectorSupport.ENABLED);
+        if (check == QuaternionRuns.REFUSED) {
             return false;
         }
         writeRotationRun(rotations, offset, list.runInOrder ? null : list.nodes, 0, count, locals,
-                list.runFirst, modes.length, check > 0);
+                list.runFirst, modes.length, check == QuaternionRuns.UNIT);
         markRunStale(list.runFirst, count);
         bulkRuns++;
         return true;
-    }
-
-    /**
-     * Checks quaternions {@code [from, to)} of a run (quaternion k at {@code rotations[offset + 4k]}): returns 1 if
-     * every one is unit length within the float test of {@link #normalizeInto}, 0 if every one passes
-     * {@link #checkRotation} but some are not unit length, -1 if one fails (the general path then reports it).
-     */
-    private static int checkRotationRun(float[] rotations, int offset, int from, int to) {
-        boolean unit = true;
-        for (int k = from; k < to; k++) {
-            int q = offset + 4 * k;
-            float x = rotations[q];
-            float y = rotations[q + 1];
-            float z = rotations[q + 2];
-            float w = rotations[q + 3];
-            float len2 = x * x + y * y + z * z + w * w;
-            if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
-                return -1;
-            }
-            unit &= Math.abs(len2 - 1f) <= 5e-7f;
-        }
-        return unit ? 1 : 0;
     }
 
     /**
@@ -1099,14 +1078,7 @@ public final class Hierarchy {
                                          int first, int c, boolean unit) {
         int q0 = Affine.TRS_Q * c;
         if (unit && nodes == null) {
-            int base = q0 + first;
-            for (int k = from; k < to; k++) {
-                int q = offset + 4 * k;
-                l[base + k] = rotations[q];
-                l[base + c + k] = rotations[q + 1];
-                l[base + 2 * c + k] = rotations[q + 2];
-                l[base + 3 * c + k] = rotations[q + 3];
-            }
+            QuaternionRuns.copy(rotations, offset, from, to, l, q0 + first, c, VectorSupport.ENABLED);
         } else if (unit) {
             for (int k = from; k < to; k++) {
                 int q = offset + 4 * k;
@@ -1385,10 +1357,10 @@ public final class Hierarchy {
 
         private void check(int t, int from, int to) {
             if (run && kind == BULK_ROTATION) { // a TRS run (the caller checked): the sequential run's loop
-                int check = checkRotationRun(values, valueOffset, from, to);
-                failed[t] = check < 0;
+                int check = QuaternionRuns.check(values, valueOffset, from, to, VectorSupport.ENABLED);
+                failed[t] = check == QuaternionRuns.REFUSED;
                 notTrs[t] = false;
-                notUnit[t] = check == 0;
+                notUnit[t] = check == QuaternionRuns.VALID;
                 loWords[t] = 0;
                 hiWords[t] = 0;
                 return;

@@ -1,6 +1,9 @@
 package dev.arbor.kernel;
 
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -19,6 +22,68 @@ final class LocalToWorldVector {
     private static final int LANES = SPECIES.length();
 
     private LocalToWorldVector() {
+    }
+
+    /** Lane i takes lane i ^ 1, then i ^ 2: two steps that leave each quaternion's sum in its four lanes. */
+    private static final VectorShuffle<Float> SWAP_PAIRS = VectorShuffle.fromOp(SPECIES, i -> i ^ 1);
+    private static final VectorShuffle<Float> SWAP_HALVES = VectorShuffle.fromOp(SPECIES, i -> i ^ 2);
+    /** With a second vector: the even (odd) lanes of this one, then those of the second. */
+    private static final VectorShuffle<Float> EVENS =
+            VectorShuffle.fromOp(SPECIES, i -> i < LANES / 2 ? 2 * i : 2 * (i - LANES / 2) + LANES);
+    private static final VectorShuffle<Float> ODDS =
+            VectorShuffle.fromOp(SPECIES, i -> i < LANES / 2 ? 2 * i + 1 : 2 * (i - LANES / 2) + 1 + LANES);
+
+    /**
+     * The vector part of {@link QuaternionRuns#check}: whole vectors of quaternions from {@code from}. Bounds are
+     * checked by the caller.
+     *
+     * @return -1 if a quaternion is refused, else {@code (end << 1) | unit}: the quaternions {@code [from, end)}
+     *     were checked, and {@code unit} is 1 if all of them are unit length
+     */
+    static int checkQuaternions(float[] src, int offset, int from, int to) {
+        int per = LANES / 4;
+        int k = from;
+        VectorMask<Float> valid = SPECIES.maskAll(true);
+        VectorMask<Float> unit = SPECIES.maskAll(true);
+        for (; k + per <= to; k += per) {
+            FloatVector v = FloatVector.fromArray(SPECIES, src, offset + 4 * k);
+            FloatVector squares = v.mul(v);
+            FloatVector sums = squares.add(squares.rearrange(SWAP_PAIRS));
+            sums = sums.add(sums.rearrange(SWAP_HALVES));
+            valid = valid.and(sums.compare(VectorOperators.GT, 0x1p-100f))
+                    .and(sums.compare(VectorOperators.LT, 0x1p100f));
+            unit = unit.and(sums.sub(1f).abs().compare(VectorOperators.LE, 5e-7f));
+        }
+        if (!valid.allTrue()) {
+            return -1;
+        }
+        return (k << 1) | (unit.allTrue() ? 1 : 0);
+    }
+
+    /**
+     * The vector part of {@link QuaternionRuns#copy}: {@link #lanes()} quaternions at a time, four vectors loaded
+     * and unzipped twice into the four planes. Bounds are checked by the caller.
+     *
+     * @return the first quaternion not copied
+     */
+    static int copyQuaternions(float[] src, int offset, int from, int to, float[] planes, int base, int c) {
+        int k = from;
+        for (; k + LANES <= to; k += LANES) {
+            int q = offset + 4 * k;
+            FloatVector a = FloatVector.fromArray(SPECIES, src, q);
+            FloatVector b = FloatVector.fromArray(SPECIES, src, q + LANES);
+            FloatVector d = FloatVector.fromArray(SPECIES, src, q + 2 * LANES);
+            FloatVector e = FloatVector.fromArray(SPECIES, src, q + 3 * LANES);
+            FloatVector xzFirst = a.rearrange(EVENS, b); // x z of the first half, quaternion by quaternion
+            FloatVector ywFirst = a.rearrange(ODDS, b);
+            FloatVector xzSecond = d.rearrange(EVENS, e);
+            FloatVector ywSecond = d.rearrange(ODDS, e);
+            xzFirst.rearrange(EVENS, xzSecond).intoArray(planes, base + k);
+            ywFirst.rearrange(EVENS, ywSecond).intoArray(planes, base + c + k);
+            xzFirst.rearrange(ODDS, xzSecond).intoArray(planes, base + 2 * c + k);
+            ywFirst.rearrange(ODDS, ywSecond).intoArray(planes, base + 3 * c + k);
+        }
+        return k;
     }
 
     /** @return floats per vector on this machine */

@@ -1,0 +1,94 @@
+package dev.arbor.kernel;
+
+/**
+ * Checks and copies runs of quaternions given interleaved ({@code x y z w x y z w …}) into planes (element {@code k}
+ * of node {@code i} at {@code [k * capacity + i]}): the bulk rotation setter's work on a run of storage.
+ */
+public final class QuaternionRuns {
+    /** The check's result: every quaternion finite, not tiny or huge, and unit length within the float test. */
+    public static final int UNIT = 1;
+    /** The check's result: every quaternion finite and not tiny or huge, some not unit length. */
+    public static final int VALID = 0;
+    /** The check's result: some quaternion is not finite, or its squared length is outside (2^-100, 2^100). */
+    public static final int REFUSED = -1;
+
+    private QuaternionRuns() {
+    }
+
+    /**
+     * Checks quaternions {@code [from, to)} (quaternion k at {@code src[offset + 4k]}). A quaternion passes when its
+     * squared length, summed in float, lies in (2^-100, 2^100) (so it is finite and not zero); it is unit length
+     * when that sum is within 5e-7 of 1. The vector path sums the four squares in another order than the scalar
+     * one; the float sum errs by at most ≈ 4.2e-7 in either order, so "within 5e-7" still implies an exact length
+     * within 1e-6 of 1, and a caller that copies unit quaternions and normalises the others stores the same floats
+     * whichever path decided.
+     *
+     * @param src quaternions
+     * @param offset index of quaternion 0's x
+     * @param from first quaternion
+     * @param to end (exclusive)
+     * @param vector whether to use the vector path (see {@link VectorSupport})
+     * @return {@link #UNIT}, {@link #VALID} or {@link #REFUSED}
+     * @throws IllegalArgumentException if the range does not fit {@code src}
+     */
+    public static int check(float[] src, int offset, int from, int to, boolean vector) {
+        if (offset < 0 || from < 0 || from > to || (long) offset + 4L * to > src.length) {
+            throw new IllegalArgumentException("quaternion range out of bounds: offset=" + offset + ", from=" + from
+                    + ", to=" + to + ", length=" + src.length);
+        }
+        int k = from;
+        boolean unit = true;
+        if (vector) {
+            int done = LocalToWorldVector.checkQuaternions(src, offset, from, to);
+            if (done < 0) {
+                return REFUSED;
+            }
+            unit = (done & 1) != 0;
+            k = done >>> 1;
+        }
+        for (; k < to; k++) {
+            int q = offset + 4 * k;
+            float x = src[q];
+            float y = src[q + 1];
+            float z = src[q + 2];
+            float w = src[q + 3];
+            float len2 = x * x + y * y + z * z + w * w;
+            if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
+                return REFUSED;
+            }
+            unit &= Math.abs(len2 - 1f) <= 5e-7f;
+        }
+        return unit ? UNIT : VALID;
+    }
+
+    /**
+     * Copies quaternions {@code [from, to)} into four planes: quaternion k's x to {@code planes[base + k]}, y to
+     * {@code planes[base + capacity + k]}, then z and w.
+     *
+     * @param src quaternions
+     * @param offset index of quaternion 0's x
+     * @param from first quaternion
+     * @param to end (exclusive)
+     * @param planes destination
+     * @param base index in {@code planes} of quaternion 0's x
+     * @param capacity distance between planes
+     * @param vector whether to use the vector path
+     * @throws IllegalArgumentException if a range does not fit its array (nothing is copied)
+     */
+    public static void copy(float[] src, int offset, int from, int to, float[] planes, int base, int capacity,
+                            boolean vector) {
+        if (offset < 0 || from < 0 || from > to || (long) offset + 4L * to > src.length || base < 0 || capacity < 0
+                || (long) base + 3L * capacity + to > planes.length) {
+            throw new IllegalArgumentException("quaternion copy out of bounds: offset=" + offset + ", from=" + from
+                    + ", to=" + to + ", base=" + base + ", capacity=" + capacity + ", planes=" + planes.length);
+        }
+        int k = vector ? LocalToWorldVector.copyQuaternions(src, offset, from, to, planes, base, capacity) : from;
+        for (; k < to; k++) {
+            int q = offset + 4 * k;
+            planes[base + k] = src[q];
+            planes[base + capacity + k] = src[q + 1];
+            planes[base + 2 * capacity + k] = src[q + 2];
+            planes[base + 3 * capacity + k] = src[q + 3];
+        }
+    }
+}

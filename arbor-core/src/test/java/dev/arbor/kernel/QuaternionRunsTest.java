@@ -1,0 +1,80 @@
+package dev.arbor.kernel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The run check and copy give the same answers on the scalar and the vector path (where the JVM has one). */
+class QuaternionRunsTest {
+    private static final boolean[] PATHS = VectorSupport.ENABLED ? new boolean[] {false, true} : new boolean[] {false};
+
+    private static float[] unitQuaternions(SplittableRandom random, int count, int offset) {
+        float[] q = new float[offset + count * 4 + 3];
+        for (int k = 0; k < count; k++) {
+            double[] g = {random.nextGaussian(), random.nextGaussian(), random.nextGaussian(), random.nextGaussian()};
+            double norm = Math.sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2] + g[3] * g[3]);
+            for (int c = 0; c < 4; c++) {
+                q[offset + k * 4 + c] = (float) (g[c] / norm);
+            }
+        }
+        return q;
+    }
+
+    @Test
+    void copyFillsTheFourPlanesOnEveryPath() {
+        SplittableRandom random = new SplittableRandom(1);
+        for (int count : new int[] {0, 1, 15, 16, 17, 64, 100, 257}) {
+            float[] src = unitQuaternions(random, count + 3, 2);
+            int capacity = count + 40;
+            float[] expected = null;
+            for (boolean vector : PATHS) {
+                float[] planes = new float[capacity * 5];
+                QuaternionRuns.copy(src, 2, 3, count + 3, planes, capacity + 7, capacity, vector);
+                for (int k = 3; k < count + 3; k++) {
+                    for (int c = 0; c < 4; c++) {
+                        assertThat(planes[capacity + 7 + c * capacity + k]).isEqualTo(src[2 + 4 * k + c]);
+                    }
+                }
+                if (expected == null) {
+                    expected = planes;
+                } else {
+                    assertThat(planes).containsExactly(expected);
+                }
+            }
+        }
+        assertThatThrownBy(() -> QuaternionRuns.copy(new float[8], 0, 0, 3, new float[100], 0, 10, false))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("out of bounds");
+    }
+
+    @Test
+    void checkRefusesEveryBadQuaternionWhereverItStands() {
+        SplittableRandom random = new SplittableRandom(2);
+        int count = 37;
+        float[][] bad = {
+            {Float.NaN, 0, 0, 1}, {0, Float.POSITIVE_INFINITY, 0, 0}, {0, 0, Float.NEGATIVE_INFINITY, 0},
+            {0, 0, 0, 0}, {1e-30f, 0, 0, 0}, {0, 0, 1e30f, 0}, {0, 0, 0, Float.NaN}};
+        for (boolean vector : PATHS) {
+            float[] good = unitQuaternions(random, count, 1);
+            assertThat(QuaternionRuns.check(good, 1, 0, count, vector)).isEqualTo(QuaternionRuns.UNIT);
+            for (int k = 0; k < count; k++) {
+                for (float[] b : bad) {
+                    float[] q = good.clone();
+                    System.arraycopy(b, 0, q, 1 + 4 * k, 4);
+                    assertThat(QuaternionRuns.check(q, 1, 0, count, vector)).as("vector=%s k=%d", vector, k)
+                            .isEqualTo(QuaternionRuns.REFUSED);
+                    // outside the checked range it does not count
+                    assertThat(QuaternionRuns.check(q, 1, k + 1, count, vector)).isNotEqualTo(QuaternionRuns.REFUSED);
+                }
+                float[] q = good.clone();
+                for (int c = 0; c < 4; c++) {
+                    q[1 + 4 * k + c] *= 1.01f; // finite, not unit
+                }
+                assertThat(QuaternionRuns.check(q, 1, 0, count, vector)).isEqualTo(QuaternionRuns.VALID);
+            }
+        }
+        assertThatThrownBy(() -> QuaternionRuns.check(new float[8], 0, 0, 3, false))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("out of bounds");
+    }
+}
