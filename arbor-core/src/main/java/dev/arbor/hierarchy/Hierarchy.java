@@ -116,6 +116,8 @@ public final class Hierarchy {
     private long[] worldVersions;
     /** Set where the mode is MODE_MATRIX (lets the kernel pick its vector path per word). */
     private long[] matrixBits;
+    /** Per word of 64 nodes, how the vector kernel splits it into batches (0 = not known; reset on parent changes). */
+    private long[] wordPlans;
     /** Set where the world matrix is out of date; if a node is stale, so is every descendant. */
     private long[] staleBits;
     /** Set where the world matrix was recomputed since the last update (published by the next one). */
@@ -233,6 +235,7 @@ public final class Hierarchy {
         modes = new byte[cap];
         worlds = new float[cap * WORLD_PLANES];
         matrixBits = new long[Bits.words(cap)];
+        wordPlans = new long[Bits.words(cap)];
         parentNodes = new int[cap];
         slotOfNode = new int[cap];
         worldVersions = new long[cap];
@@ -312,6 +315,7 @@ public final class Hierarchy {
         nodeOfSlot[slot] = node;
         slotOfNode[node] = slot;
         parentNodes[node] = parentSlot == NONE ? NONE : nodeOfSlot[parentSlot];
+        LocalToWorld.planWords(wordPlans, node, node + 1);
         setMode(node, MODE_TRS);
         storeLocalFrom(node, 0, IDENTITY_TRS, 0, LOCAL_PLANES);
         Affine.identity(matrixE, 0);
@@ -449,6 +453,7 @@ public final class Hierarchy {
         }
         int node = nodeOfSlot[x];
         parentNodes[node] = p == NONE ? NONE : nodeOfSlot[p];
+        LocalToWorld.planWords(wordPlans, node, node + 1);
         if (keepWorld) {
             writeLocal(node, newMode, newMode == MODE_TRS ? matrixC : matrixA);
         }
@@ -2650,7 +2655,8 @@ public final class Hierarchy {
             batchStats[0] = 0;
             batchStats[1] = 0;
             recomputedNodes += LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length,
-                    staleBits, staleLoWord, staleHiWord, changedBits, matrixBits, VectorSupport.ENABLED, batchStats);
+                    staleBits, staleLoWord, staleHiWord, changedBits, matrixBits, wordPlans, VectorSupport.ENABLED,
+                    batchStats);
         }
         changedLoWord = Math.min(changedLoWord, staleLoWord);
         changedHiWord = Math.max(changedHiWord, staleHiWord);
@@ -2686,13 +2692,13 @@ public final class Hierarchy {
         boolean vector = VectorSupport.ENABLED;
         long stamp = version + 1;
         stampStale(staleBits, worldVersions, stamp, 0, plan.cutStart);
-        int count = LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits, 0,
-                plan.cutStart, vector);
-        count += parallel.run(plan, locals, modes, parentNodes, worlds, c, staleBits, matrixBits, vector,
+        int count = LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
+                wordPlans, 0, plan.cutStart, vector);
+        count += parallel.run(plan, locals, modes, parentNodes, worlds, c, staleBits, matrixBits, wordPlans, vector,
                 worldVersions, stamp);
         stampStale(staleBits, worldVersions, stamp, plan.mainEnd, nodeEnd);
         count += LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
-                plan.mainEnd, nodeEnd, vector);
+                wordPlans, plan.mainEnd, nodeEnd, vector);
         assert count == staleCount : "computed " + count + " of " + staleCount;
         recomputedNodes += count;
         parallelUpdates++;
@@ -3291,6 +3297,7 @@ public final class Hierarchy {
         setMode(node, MODE_HOLE);
         slotOfNode[node] = NONE;
         parentNodes[node] = NONE;
+        LocalToWorld.planWords(wordPlans, node, node + 1);
         Bits.clear(staleBits, node);
         Bits.clear(changedBits, node);
         if (inverseValidBits != null) {
@@ -3315,6 +3322,7 @@ public final class Hierarchy {
             setMode(to, modes[from]);
             worldVersions[to] = worldVersions[from];
             parentNodes[to] = s == x ? NONE : nodeOfSlot[parentSlots[s]];
+            LocalToWorld.planWords(wordPlans, to, to + 1);
             slotOfNode[to] = s;
             nodeOfSlot[s] = to;
             if (Bits.get(staleBits, from)) {
@@ -3351,6 +3359,7 @@ public final class Hierarchy {
         locals = replane(locals, modes.length, cap, LOCAL_PLANES, nodeEnd);
         worlds = replane(worlds, modes.length, cap, WORLD_PLANES, nodeEnd);
         matrixBits = Arrays.copyOf(matrixBits, Bits.words(cap));
+        wordPlans = Arrays.copyOf(wordPlans, Bits.words(cap));
         modes = Arrays.copyOf(modes, cap);
         parentNodes = Arrays.copyOf(parentNodes, cap);
         slotOfNode = Arrays.copyOf(slotOfNode, cap);
@@ -3462,6 +3471,7 @@ public final class Hierarchy {
         locals = newLocals;
         worlds = newWorlds;
         matrixBits = newMatrixBits;
+        wordPlans = new long[newMatrixBits.length];
         modes = newModes;
         parentNodes = newParents;
         slotOfNode = newSlots;

@@ -37,6 +37,7 @@ final class ParallelUpdate {
     private int capacity;
     private long[] staleBits;
     private long[] matrixBits;
+    private long[] wordPlans;
     private boolean vector;
     private long[] stamps;
     private long stamp;
@@ -207,7 +208,8 @@ final class ParallelUpdate {
 
     /** Runs the levels below the cut on all threads (the caller is thread 0); returns the nodes recomputed. */
     int run(Plan plan, float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity, long[] staleBits,
-            long[] matrixBits, boolean vector, long[] stamps, long stamp) {
+            long[] matrixBits, long[] wordPlans, boolean vector, long[] stamps, long stamp) {
+        this.wordPlans = wordPlans;
         this.stamps = stamps;
         this.stamp = stamp;
         this.plan = plan;
@@ -231,8 +233,8 @@ final class ParallelUpdate {
         int count = 0;
         for (int[] s : plan.splits) {
             Hierarchy.stampStale(staleBits, stamps, stamp, s[t], s[t + 1]);
-            count += LocalToWorld.computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits, s[t],
-                    s[t + 1], vector);
+            count += LocalToWorld.computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits,
+                    wordPlans, s[t], s[t + 1], vector);
         }
         counts[t * 16] = count;
     }

@@ -268,6 +268,9 @@ public final class LocalToWorld {
      * @param toWord end (exclusive) of the words to visit
      * @param changedBits one bit per node; receives the bits of the recomputed nodes
      * @param matrixBits one bit per node, set where the mode is {@link #MODE_MATRIX}
+     * @param wordPlans if not null, one entry per word caching how the vector path splits it into batches (see
+     *     {@link #planWords}); 0 means not yet known, and the caller must reset a word's entry whenever a parent
+     *     index in it changes
      * @param vector whether to use the vector path
      * @param batchStats if not null, receives counts: {@code [0] +=} vector batches computed, {@code [1] +=} batches
      *     that had to fall back to scalar code (a parent inside the batch, or roots mixed with children)
@@ -276,7 +279,7 @@ public final class LocalToWorld {
      */
     public static int propagateStale(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                      long[] staleBits, int fromWord, int toWord, long[] changedBits,
-                                     long[] matrixBits, boolean vector, int[] batchStats) {
+                                     long[] matrixBits, long[] wordPlans, boolean vector, int[] batchStats) {
         if (fromWord < 0 || toWord > staleBits.length || toWord > changedBits.length || toWord > matrixBits.length
                 || fromWord > toWord) {
             throw new IllegalArgumentException("word range out of bounds: fromWord=" + fromWord + ", toWord="
@@ -290,7 +293,8 @@ public final class LocalToWorld {
             }
             int base = word << 6;
             if (vector && bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
-                int fallbacks = LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base);
+                int fallbacks = LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base,
+                        wordPlans);
                 if (batchStats != null) {
                     batchStats[0] += 64 / LocalToWorldVector.lanes() - fallbacks;
                     batchStats[1] += fallbacks;
@@ -326,6 +330,20 @@ public final class LocalToWorld {
     }
 
     /**
+     * Resets the cached batch plans (see {@link #propagateStale}) of the words holding nodes {@code [from, to)}:
+     * call it whenever the parent index of one of those nodes changes.
+     *
+     * @param wordPlans the plans
+     * @param from first node
+     * @param to end (exclusive)
+     */
+    public static void planWords(long[] wordPlans, int from, int to) {
+        if (from < to) {
+            java.util.Arrays.fill(wordPlans, from >>> 6, ((to - 1) >>> 6) + 1, 0L);
+        }
+    }
+
+    /**
      * Recomputes the nodes of {@code [from, to)} whose bit is set in {@code staleBits}, in increasing order, without
      * changing any bit: the per-thread share of a parallel update, where bits are settled afterwards by one thread.
      * Words wholly inside the range, all stale and all TRS, take the vector path when {@code vector} is true. The
@@ -338,13 +356,16 @@ public final class LocalToWorld {
      * @param capacity nodes per plane
      * @param staleBits stale bits (read only)
      * @param matrixBits matrix-mode bits
+     * @param wordPlans batch plans per word, or null (see {@link #propagateStale}); entries of the words this call
+     *     computes may be written
      * @param from first node
      * @param to end (exclusive)
      * @param vector whether to use the vector path
      * @return the number of nodes recomputed
      */
     public static int computeStale(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
-                                   long[] staleBits, long[] matrixBits, int from, int to, boolean vector) {
+                                   long[] staleBits, long[] matrixBits, long[] wordPlans, int from, int to,
+                                   boolean vector) {
         int count = 0;
         int node = from;
         while (node < to) {
@@ -358,7 +379,7 @@ public final class LocalToWorld {
                 }
                 if (bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
                     if (vector) {
-                        LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base);
+                        LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base, wordPlans);
                     } else {
                         computeTrsRange(locals, parents, worlds, capacity, base, base + 64);
                     }

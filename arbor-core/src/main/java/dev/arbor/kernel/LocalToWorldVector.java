@@ -91,24 +91,36 @@ final class LocalToWorldVector {
         return LANES;
     }
 
+    /** Batch kinds in a word plan, two bits per batch. */
+    private static final int ROOTS = 0;
+    private static final int CHILDREN = 1;
+    private static final int SCALAR = 2;
+    /** Set in every known plan, so that a plan is never 0 (at most 16 batches of 2 bits lie below it). */
+    private static final long KNOWN = 1L << 63;
+
     /**
-     * Computes the 64 nodes {@code [base, base + 64)}, all stale and all TRS.
+     * Computes the 64 nodes {@code [base, base + 64)}, all stale and all TRS. A batch whose parents all lie before it
+     * is computed lane-wise with gathered parents, a batch of roots composes TRS only, any other batch goes to the
+     * scalar loop. Which is which depends only on the parent indices, so it is worked out once per word and kept in
+     * {@code wordPlans} (when given) until the caller resets it.
      *
      * @return the number of batches that fell back to scalar code
      */
-    static int computeWord(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int base) {
-        int fallbacks = 0;
-        for (int i = base; i < base + 64; i += LANES) {
-            int min = Integer.MAX_VALUE;
-            int max = Integer.MIN_VALUE;
-            for (int k = i; k < i + LANES; k++) {
-                int p = parents[k];
-                min = Math.min(min, p);
-                max = Math.max(max, p);
+    static int computeWord(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int base,
+                           long[] wordPlans) {
+        long plan = wordPlans != null ? wordPlans[base >>> 6] : 0L;
+        if (plan == 0L) {
+            plan = plan(parents, base);
+            if (wordPlans != null) {
+                wordPlans[base >>> 6] = plan;
             }
-            if (max < 0) {
+        }
+        int fallbacks = 0;
+        for (int b = 0, i = base; i < base + 64; b++, i += LANES) {
+            int kind = (int) (plan >>> (2 * b)) & 3;
+            if (kind == ROOTS) {
                 batch(locals, parents, worlds, c, i, true);
-            } else if (min >= 0 && max < i) {
+            } else if (kind == CHILDREN) {
                 batch(locals, parents, worlds, c, i, false);
             } else {
                 LocalToWorld.computeTrsRange(locals, parents, worlds, c, i, i + LANES);
@@ -116,6 +128,23 @@ final class LocalToWorldVector {
             }
         }
         return fallbacks;
+    }
+
+    /** The batch kinds of the word starting at {@code base}. */
+    private static long plan(int[] parents, int base) {
+        long plan = KNOWN;
+        for (int b = 0, i = base; i < base + 64; b++, i += LANES) {
+            int min = Integer.MAX_VALUE;
+            int max = Integer.MIN_VALUE;
+            for (int k = i; k < i + LANES; k++) {
+                int p = parents[k];
+                min = Math.min(min, p);
+                max = Math.max(max, p);
+            }
+            int kind = max < 0 ? ROOTS : min >= 0 && max < i ? CHILDREN : SCALAR;
+            plan |= (long) kind << (2 * b);
+        }
+        return plan;
     }
 
     private static void batch(float[] l, int[] parents, float[] w, int c, int i, boolean roots) {

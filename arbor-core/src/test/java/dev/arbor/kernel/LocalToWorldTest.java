@@ -22,6 +22,7 @@ class LocalToWorldTest {
         final byte[] modes;
         final int[] parents;
         final long[] matrixBits;
+        final long[] wordPlans;
 
         Layout(long seed, int n, boolean levelOrdered, double matrixShare) {
             SplittableRandom random = new SplittableRandom(seed);
@@ -31,6 +32,7 @@ class LocalToWorldTest {
             modes = new byte[capacity];
             parents = new int[capacity];
             matrixBits = new long[Bits.words(capacity)];
+            wordPlans = new long[Bits.words(capacity)];
             int levelStart = 0;
             int levelEnd = Math.min(n, 100);
             for (int i = 0; i < n; i++) {
@@ -76,8 +78,9 @@ class LocalToWorldTest {
             float[] worlds = start.clone();
             long[] changed = new long[stale.length];
             long[] bits = stale.clone();
+            // the batch plans of the vector path are cached per word: the second call of a layout reuses them
             int count = LocalToWorld.propagateStale(locals, modes, parents, worlds, capacity, bits, 0, bits.length,
-                    changed, matrixBits, vector, null);
+                    changed, matrixBits, wordPlans, vector, null);
             int expected = 0;
             for (long b : stale) {
                 expected += Long.bitCount(b);
@@ -119,6 +122,9 @@ class LocalToWorldTest {
             float[] expected = layout.reference();
             float[] actual = layout.batched(true, layout.allStale(), new float[expected.length]);
             assertThat(actual).as("seed %d", seed).containsExactly(expected);
+            assertThat(Arrays.stream(layout.wordPlans).anyMatch(p -> p != 0L)).as("plans cached").isTrue();
+            float[] again = layout.batched(true, layout.allStale(), new float[expected.length]); // cached plans
+            assertThat(again).as("seed %d, cached plans", seed).containsExactly(expected);
         }
     }
 
@@ -199,7 +205,7 @@ class LocalToWorldTest {
         Layout layout = new Layout(1, 10, false, 0);
         float[] worlds = new float[layout.capacity * 12];
         assertThatThrownBy(() -> LocalToWorld.propagateStale(layout.locals, layout.modes, layout.parents, worlds,
-                layout.capacity, new long[1], 0, 2, new long[1], new long[1], false, null))
+                layout.capacity, new long[1], 0, 2, new long[1], new long[1], null, false, null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("word range out of bounds: fromWord=0, toWord=2, staleWords=1, changedWords=1");
         assertThatThrownBy(() -> LocalToWorld.propagateRange(layout.locals, layout.modes, layout.parents, worlds,
