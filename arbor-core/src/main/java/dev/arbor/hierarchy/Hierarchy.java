@@ -978,8 +978,8 @@ public final class Hierarchy {
      * Sets the local rotation of every node of a list: node {@code list.handle(k)} gets the quaternion at
      * {@code rotations[offset + 4k ..]} (x, y, z, w). As {@link #setLocalRotations(long[], int, int, float[], int)},
      * without checking the handles again unless nodes moved or died since the list was last used; a list whose nodes
-     * fill one contiguous run of storage, in any order, is written in storage order, run-wise. O(size) plus marking
-     * subtrees stale.
+     * fill one contiguous run of storage, in any order, is marked stale run-wise, and one in storage order is also
+     * checked and copied with counted (on JDK 25, vector) loops. O(size) plus marking subtrees stale.
      *
      * @param list nodes of this hierarchy
      * @param rotations quaternions, 4 floats each
