@@ -10,7 +10,8 @@ import java.nio.FloatBuffer;
 import org.junit.jupiter.api.Test;
 
 /**
- * A frame in steady state — set every node's rotation, update, read, export — allocates nothing. Measured with the
+ * A frame in steady state — set every node's rotation (by handles and through node lists), update, read, export —
+ * allocates nothing. Measured with the
  * JVM's per-thread allocation counter (HotSpot's {@code com.sun.management.ThreadMXBean}), which counts bytes, not
  * time, so the check is deterministic.
  */
@@ -36,6 +37,12 @@ class SteadyStateAllocationTest {
         FloatBuffer upload = ByteBuffer.allocateDirect(n * 16 * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
         long[] sum = new long[1];
         h.addListener((hierarchy, handle) -> sum[0] += handle);
+        NodeList all = h.nodeList(handles, 0, n); // one run of storage
+        long[] some = new long[n / 7];
+        for (int k = 0; k < some.length; k++) {
+            some[k] = handles[(k * 7919) % n]; // scattered
+        }
+        NodeList scattered = h.nodeList(some, 0, some.length);
         // warm up until the JIT has compiled the frame (the vector path, where it is on, allocates until C2
         // compiles it); give up after a generous bound
         long tid = Thread.currentThread().getId();
@@ -43,7 +50,7 @@ class SteadyStateAllocationTest {
         int quiet = 0;
         while (quiet < 20 && warm < 20_000) {
             long start = threads.getThreadAllocatedBytes(tid);
-            frame(h, handles, rotations, world, upload, warm++);
+            frame(h, handles, all, scattered, rotations, world, upload, warm++);
             quiet = threads.getThreadAllocatedBytes(tid) == start ? quiet + 1 : 0;
         }
         // a frame that allocated would allocate in every window; a stray JVM-internal allocation (seen rarely:
@@ -52,7 +59,7 @@ class SteadyStateAllocationTest {
         for (int window = 0; window < 5 && least > 0; window++) {
             long before = threads.getThreadAllocatedBytes(tid);
             for (int f = 0; f < 20; f++) {
-                frame(h, handles, rotations, world, upload, warm++);
+                frame(h, handles, all, scattered, rotations, world, upload, warm++);
             }
             least = Math.min(least, threads.getThreadAllocatedBytes(tid) - before);
         }
@@ -61,14 +68,18 @@ class SteadyStateAllocationTest {
         assertThat(sum[0]).isNotZero();
     }
 
-    private static void frame(Hierarchy h, long[] handles, float[] rotations, float[] world, FloatBuffer upload,
-                              int frame) {
+    private static void frame(Hierarchy h, long[] handles, NodeList all, NodeList scattered, float[] rotations,
+                              float[] world, FloatBuffer upload, int frame) {
         for (int i = 0; i < handles.length; i++) {
             float angle = 0.01f * frame + i;
             rotations[i * 4 + 2] = (float) Math.sin(angle * 0.5);
             rotations[i * 4 + 3] = (float) Math.cos(angle * 0.5);
         }
         h.setLocalRotations(handles, 0, handles.length, rotations, 0);
+        h.setLocalTranslations(all, rotations, 0); // node lists: a run, and a scattered one
+        h.setLocalRotations(all, rotations, 0);
+        h.setLocalScales(scattered, rotations, 1);
+        h.setLocalRotations(scattered, rotations, 4);
         h.getWorld(handles[handles.length - 1], world, 0); // lazy chain read
         h.update();
         h.writeWorldMatrices(handles, 0, handles.length, MatrixLayout.COLUMN_MAJOR_4X4, upload);
