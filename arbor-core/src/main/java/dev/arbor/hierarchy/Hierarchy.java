@@ -170,7 +170,7 @@ public final class Hierarchy {
      * Stale nodes an update needs before it is split between threads (when {@link #setUpdateThreads(int)} allows
      * more than one): below this, starting and joining the threads costs more than it saves.
      */
-    public static final int PARALLEL_MIN_NODES = 32_768;
+    public static final int PARALLEL_MIN_NODES = 16_384;
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
     /** Worker threads, or null when updates run on the caller's thread only. */
     private ParallelUpdate parallel;
