@@ -315,7 +315,7 @@ public final class Hierarchy {
         nodeOfSlot[slot] = node;
         slotOfNode[node] = slot;
         parentNodes[node] = parentSlot == NONE ? NONE : nodeOfSlot[parentSlot];
-        LocalToWorld.planWords(wordPlans, node, node + 1);
+        LocalToWorld.resetPlans(wordPlans, node, node + 1);
         setMode(node, MODE_TRS);
         storeLocalFrom(node, 0, IDENTITY_TRS, 0, LOCAL_PLANES);
         Affine.identity(matrixE, 0);
@@ -453,7 +453,7 @@ public final class Hierarchy {
         }
         int node = nodeOfSlot[x];
         parentNodes[node] = p == NONE ? NONE : nodeOfSlot[p];
-        LocalToWorld.planWords(wordPlans, node, node + 1);
+        LocalToWorld.resetPlans(wordPlans, node, node + 1);
         if (keepWorld) {
             writeLocal(node, newMode, newMode == MODE_TRS ? matrixC : matrixA);
         }
@@ -1020,39 +1020,33 @@ public final class Hierarchy {
             float z = rotations[q + 2];
             float w = rotations[q + 3];
             float len2 = x * x + y * y + z * z + w * w;
-            if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
+            if (!QuaternionRuns.inRange(len2)) {
                 requireRotation(handles[handleOffset + k], x, y, z, w);
             }
-            if (Math.abs(len2 - 1f) > 5e-7f || modes[node] != MODE_TRS) {
+            if (!QuaternionRuns.isUnit(len2) || modes[node] != MODE_TRS) {
                 plain = false;
                 if (modes[node] != MODE_TRS) {
                     checkSplittable(node, handles[handleOffset + k]);
                 }
             }
         }
-        int c = modes.length;
-        float[] l = locals;
-        if (plain) {
-            for (int k = 0; k < count; k++) {
-                int node = nodes[k];
-                int q = rotationOffset + 4 * k;
-                l[Affine.TRS_Q * c + node] = rotations[q];
-                l[(Affine.TRS_Q + 1) * c + node] = rotations[q + 1];
-                l[(Affine.TRS_Q + 2) * c + node] = rotations[q + 2];
-                l[(Affine.TRS_Q + 3) * c + node] = rotations[q + 3];
-            }
-        } else {
-            for (int k = 0; k < count; k++) {
-                int node = nodes[k];
-                if (modes[node] != MODE_TRS) {
-                    requireTrsLocal(node, handles[handleOffset + k]);
-                }
-                int q = rotationOffset + 4 * k;
-                normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l,
-                        Affine.TRS_Q * c + node, c);
+        if (!plain) {
+            splitToTrs(nodes, handles, handleOffset, count);
+        }
+        writeRotationRun(rotations, rotationOffset, nodes, 0, count, locals, 0, modes.length, plain);
+        markBatchStale(nodes, count);
+    }
+
+    /**
+     * Turns every node of a checked batch that holds an explicit local matrix into TRS (the rotation or scale about to
+     * be written replaces its part of the split); a node listed twice is split once.
+     */
+    private void splitToTrs(int[] nodes, long[] handles, int handleOffset, int count) {
+        for (int k = 0; k < count; k++) {
+            if (modes[nodes[k]] != MODE_TRS) {
+                requireTrsLocal(nodes[k], handles[handleOffset + k]);
             }
         }
-        markBatchStale(nodes, count);
     }
 
     /**
@@ -1074,10 +1068,10 @@ public final class Hierarchy {
     }
 
     /**
-     * Writes quaternions {@code [from, to)} (list positions) of a run into the four rotation planes of {@code l}
-     * (capacity {@code c}): position k to node {@code nodes[k]}, or to {@code first + k} when {@code nodes} is null
-     * (a run in storage order, written with plain counted loops). Copied when {@code unit}, else through
-     * {@link #normalizeInto}. Values are read in list order: scattered writes cost less than scattered reads.
+     * Writes quaternions {@code [from, to)} (batch positions) into the four rotation planes of {@code l} (capacity
+     * {@code c}): position k to node {@code nodes[k]}, or to {@code first + k} when {@code nodes} is null (a run in
+     * storage order, copied by {@link QuaternionRuns#copy}). Copied when {@code unit}, else through
+     * {@link #normalizeInto}. Values are read in batch order: scattered writes cost less than scattered reads.
      */
     private static void writeRotationRun(float[] rotations, int offset, int[] nodes, int from, int to, float[] l,
                                          int first, int c, boolean unit) {
@@ -1123,12 +1117,20 @@ public final class Hierarchy {
     }
 
     /**
-     * Marks the subtrees of a bulk setter's nodes stale (pass 3 of every bulk setter). Batches of at least 64 nodes
-     * and an eighth of the hierarchy set the nodes' own bits and close them with one sweep ({@link #closeStaleFrom}),
-     * whose sequential O(nodes after the first) beats one pointer-chasing subtree walk per node.
+     * Whether a bulk set of {@code count} nodes marks staleness by setting the nodes' own bits and closing them with
+     * one sweep ({@link #closeStaleFrom}) rather than one subtree walk per node: for batches of at least 64 nodes and
+     * an eighth of the hierarchy, where the sweep's sequential O(nodes after the first) beats pointer chasing.
+     */
+    private boolean sweepsStaleness(int count) {
+        return count >= 64 && (long) count * 8 >= liveCount;
+    }
+
+    /**
+     * Marks the subtrees of a bulk setter's nodes stale (pass 3 of every bulk setter): by a sweep or by subtree walks
+     * ({@link #sweepsStaleness}).
      */
     private void markBatchStale(int[] nodes, int count) {
-        if (count < 64 || (long) count * 8 < liveCount) {
+        if (!sweepsStaleness(count)) {
             for (int k = 0; k < count; k++) {
                 markSubtreeStale(slotOfNode[nodes[k]]);
             }
@@ -1161,7 +1163,7 @@ public final class Hierarchy {
      * run's own bits set a word at a time when the batch is large enough for the sweep.
      */
     private void markRunStale(int first, int count) {
-        if (count < 64 || (long) count * 8 < liveCount) {
+        if (!sweepsStaleness(count)) {
             for (int node = first; node < first + count; node++) {
                 markSubtreeStale(slotOfNode[node]);
             }
@@ -1211,13 +1213,12 @@ public final class Hierarchy {
         int min = Integer.MAX_VALUE;
         int max = -1;
         for (int k = 0; k < handles.length; k++) {
-            long h = handles[k];
-            int slot = (int) h;
-            if (slot < 0 || slot >= slotEnd || generations[slot] != (int) (h >>> 32) || nodeOfSlot[slot] == NONE) {
+            nodes[k] = nodeOrNone(handles[k]);
+            if (nodes[k] == NONE) {
                 list.layout = -1;
-                throw new IllegalArgumentException("node list position " + k + ": " + badHandle(h).getMessage());
+                throw new IllegalArgumentException("node list position " + k + ": "
+                        + badHandle(handles[k]).getMessage());
             }
-            nodes[k] = nodeOfSlot[slot];
             min = Math.min(min, nodes[k]);
             max = Math.max(max, nodes[k]);
         }
@@ -1314,8 +1315,8 @@ public final class Hierarchy {
          */
         boolean run;
         int runFirst;
-        /** For a run out of storage order, its nodes by list position; null for a run in order. */
-        int[] runNodes;
+        /** Whether the run is in storage order (list position k holds node {@code runFirst + k}). */
+        boolean runInOrder;
         boolean unit;
 
         BulkSetJob(int threads) {
@@ -1333,7 +1334,7 @@ public final class Hierarchy {
             this.resolved = resolved;
             this.run = runList != null;
             this.runFirst = runList != null ? runList.runFirst : -1;
-            this.runNodes = runList != null && !runList.runInOrder ? runList.nodes : null;
+            this.runInOrder = runList != null && runList.runInOrder;
             this.pass = 1;
             this.handles = handles;
             this.handleOffset = handleOffset;
@@ -1388,10 +1389,10 @@ public final class Hierarchy {
                     if (kind == BULK_ROTATION) {
                         float w = values[v + 3];
                         float len2 = x * x + y * y + z * z + w * w;
-                        if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
+                        if (!QuaternionRuns.inRange(len2)) {
                             requireRotation(h, x, y, z, w);
                         }
-                        unitLength &= Math.abs(len2 - 1f) <= 5e-7f;
+                        unitLength &= QuaternionRuns.isUnit(len2);
                     } else {
                         requireFinite3(kind == BULK_SCALE ? "scale" : "translation", h, x, y, z);
                     }
@@ -1416,32 +1417,13 @@ public final class Hierarchy {
         }
 
         private void write(int from, int to) {
-            int c = modes.length;
-            float[] l = locals;
-            if (run && kind == BULK_ROTATION) {
-                writeRotationRun(values, valueOffset, runNodes, from, to, l, runFirst, c, unit);
-                return;
-            }
-            int stride = kind == BULK_ROTATION ? 4 : 3;
-            for (int k = from; k < to; k++) {
-                int node = nodes[k];
-                int v = valueOffset + stride * k;
-                if (kind == BULK_ROTATION) {
-                    if (unit) {
-                        l[Affine.TRS_Q * c + node] = values[v];
-                        l[(Affine.TRS_Q + 1) * c + node] = values[v + 1];
-                        l[(Affine.TRS_Q + 2) * c + node] = values[v + 2];
-                        l[(Affine.TRS_Q + 3) * c + node] = values[v + 3];
-                    } else {
-                        normalizeInto(values[v], values[v + 1], values[v + 2], values[v + 3], l,
-                                Affine.TRS_Q * c + node, c);
-                    }
-                } else {
-                    int plane = kind == BULK_SCALE ? Affine.TRS_S : modes[node] == MODE_TRS ? Affine.TRS_T : 9;
-                    l[plane * c + node] = values[v];
-                    l[(plane + 1) * c + node] = values[v + 1];
-                    l[(plane + 2) * c + node] = values[v + 2];
-                }
+            if (kind == BULK_ROTATION) {
+                writeRotationRun(values, valueOffset, runInOrder ? null : nodes, from, to, locals, runFirst,
+                        modes.length, unit);
+            } else if (kind == BULK_SCALE) {
+                writeScales(nodes, from, to, values, valueOffset);
+            } else {
+                writeTranslations(nodes, from, to, values, valueOffset);
             }
         }
 
@@ -1482,7 +1464,7 @@ public final class Hierarchy {
                 nodes = null;
                 return;
             }
-            boolean sweep = count >= 64 && (long) count * 8 >= liveCount;
+            boolean sweep = sweepsStaleness(count);
             long[] stale = staleBits;
             int lo = minLoWord();
             int hi = maxHiWord();
@@ -1627,16 +1609,25 @@ public final class Hierarchy {
             requireFinite3("translation", handles[handleOffset + k], translations[t], translations[t + 1],
                     translations[t + 2]);
         }
+        writeTranslations(nodes, 0, count, translations, translationOffset);
+        markBatchStale(nodes, count);
+    }
+
+    /**
+     * Writes the vectors of batch positions {@code [from, to)} as translations: planes 0–2 of a TRS node, column 3
+     * (planes 9–11) of an explicit matrix.
+     */
+    private void writeTranslations(int[] nodes, int from, int to, float[] translations, int offset) {
         int c = modes.length;
-        for (int k = 0; k < count; k++) {
+        float[] l = locals;
+        for (int k = from; k < to; k++) {
             int node = nodes[k];
             int plane = modes[node] == MODE_TRS ? Affine.TRS_T : 9;
-            int t = translationOffset + 3 * k;
-            locals[plane * c + node] = translations[t];
-            locals[(plane + 1) * c + node] = translations[t + 1];
-            locals[(plane + 2) * c + node] = translations[t + 2];
+            int t = offset + 3 * k;
+            l[plane * c + node] = translations[t];
+            l[(plane + 1) * c + node] = translations[t + 1];
+            l[(plane + 2) * c + node] = translations[t + 2];
         }
-        markBatchStale(nodes, count);
     }
 
     /**
@@ -1697,18 +1688,22 @@ public final class Hierarchy {
                 checkSplittable(node, h);
             }
         }
-        int c = modes.length;
-        for (int k = 0; k < count; k++) {
-            int node = nodes[k];
-            if (modes[node] != MODE_TRS) {
-                requireTrsLocal(node, handles[handleOffset + k]);
-            }
-            int v = scaleOffset + 3 * k;
-            locals[Affine.TRS_S * c + node] = scales[v];
-            locals[(Affine.TRS_S + 1) * c + node] = scales[v + 1];
-            locals[(Affine.TRS_S + 2) * c + node] = scales[v + 2];
-        }
+        splitToTrs(nodes, handles, handleOffset, count);
+        writeScales(nodes, 0, count, scales, scaleOffset);
         markBatchStale(nodes, count);
+    }
+
+    /** Writes the vectors of batch positions {@code [from, to)} into the scale planes of their (TRS) nodes. */
+    private void writeScales(int[] nodes, int from, int to, float[] scales, int offset) {
+        int c = modes.length;
+        float[] l = locals;
+        for (int k = from; k < to; k++) {
+            int node = nodes[k];
+            int v = offset + 3 * k;
+            l[Affine.TRS_S * c + node] = scales[v];
+            l[(Affine.TRS_S + 1) * c + node] = scales[v + 1];
+            l[(Affine.TRS_S + 2) * c + node] = scales[v + 2];
+        }
     }
 
     /**
@@ -3023,8 +3018,7 @@ public final class Hierarchy {
      * NaN, infinity, zero and extreme magnitudes fall through to the exact check, which throws.
      */
     private static void checkRotation(long handle, float x, float y, float z, float w) {
-        float len2 = x * x + y * y + z * z + w * w;
-        if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
+        if (!QuaternionRuns.inRange(x * x + y * y + z * z + w * w)) {
             requireRotation(handle, x, y, z, w);
         }
     }
@@ -3035,8 +3029,7 @@ public final class Hierarchy {
      * so within 5e-7 of 1 in float the exact length is within the tolerance; otherwise the exact test decides.
      */
     private static void normalizeInto(float x, float y, float z, float w, float[] dest, int d, int stride) {
-        float len2f = x * x + y * y + z * z + w * w;
-        if (Math.abs(len2f - 1f) > 5e-7f) {
+        if (!QuaternionRuns.isUnit(x * x + y * y + z * z + w * w)) {
             double len2 = (double) x * x + (double) y * y + (double) z * z + (double) w * w;
             if (Math.abs(len2 - 1.0) > UNIT_TOLERANCE) {
                 double inv = 1.0 / Math.sqrt(len2);
@@ -3083,13 +3076,17 @@ public final class Hierarchy {
 
     /** The dense index of a live handle's node; throws like {@link #liveSlot}. */
     private int liveNode(long handle) {
-        int slot = (int) handle;
-        int node;
-        if (slot >= 0 && slot < slotEnd && generations[slot] == (int) (handle >>> 32)
-                && (node = nodeOfSlot[slot]) != NONE) {
-            return node;
+        int node = nodeOrNone(handle);
+        if (node == NONE) {
+            throw badHandle(handle);
         }
-        throw badHandle(handle);
+        return node;
+    }
+
+    /** The dense index of a live handle's node, or {@link #NONE} if the handle is not live. */
+    private int nodeOrNone(long handle) {
+        int slot = (int) handle;
+        return slot >= 0 && slot < slotEnd && generations[slot] == (int) (handle >>> 32) ? nodeOfSlot[slot] : NONE;
     }
 
     private int liveSlot(long handle) {
@@ -3297,7 +3294,7 @@ public final class Hierarchy {
         setMode(node, MODE_HOLE);
         slotOfNode[node] = NONE;
         parentNodes[node] = NONE;
-        LocalToWorld.planWords(wordPlans, node, node + 1);
+        LocalToWorld.resetPlans(wordPlans, node, node + 1);
         Bits.clear(staleBits, node);
         Bits.clear(changedBits, node);
         if (inverseValidBits != null) {
@@ -3322,7 +3319,7 @@ public final class Hierarchy {
             setMode(to, modes[from]);
             worldVersions[to] = worldVersions[from];
             parentNodes[to] = s == x ? NONE : nodeOfSlot[parentSlots[s]];
-            LocalToWorld.planWords(wordPlans, to, to + 1);
+            LocalToWorld.resetPlans(wordPlans, to, to + 1);
             slotOfNode[to] = s;
             nodeOfSlot[s] = to;
             if (Bits.get(staleBits, from)) {

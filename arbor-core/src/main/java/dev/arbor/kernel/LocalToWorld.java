@@ -269,7 +269,7 @@ public final class LocalToWorld {
      * @param changedBits one bit per node; receives the bits of the recomputed nodes
      * @param matrixBits one bit per node, set where the mode is {@link #MODE_MATRIX}
      * @param wordPlans if not null, one entry per word caching how the vector path splits it into batches (see
-     *     {@link #planWords}); 0 means not yet known, and the caller must reset a word's entry whenever a parent
+     *     {@link #resetPlans}); 0 means not yet known, and the caller must reset a word's entry whenever a parent
      *     index in it changes
      * @param vector whether to use the vector path
      * @param batchStats if not null, receives counts: {@code [0] +=} vector batches computed, {@code [1] +=} batches
@@ -337,7 +337,7 @@ public final class LocalToWorld {
      * @param from first node
      * @param to end (exclusive)
      */
-    public static void planWords(long[] wordPlans, int from, int to) {
+    public static void resetPlans(long[] wordPlans, int from, int to) {
         if (from < to) {
             java.util.Arrays.fill(wordPlans, from >>> 6, ((to - 1) >>> 6) + 1, 0L);
         }

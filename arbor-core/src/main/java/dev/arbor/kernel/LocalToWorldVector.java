@@ -50,9 +50,9 @@ final class LocalToWorldVector {
             FloatVector squares = v.mul(v);
             FloatVector sums = squares.add(squares.rearrange(SWAP_PAIRS));
             sums = sums.add(sums.rearrange(SWAP_HALVES));
-            valid = valid.and(sums.compare(VectorOperators.GT, 0x1p-100f))
-                    .and(sums.compare(VectorOperators.LT, 0x1p100f));
-            unit = unit.and(sums.sub(1f).abs().compare(VectorOperators.LE, 5e-7f));
+            valid = valid.and(sums.compare(VectorOperators.GT, QuaternionRuns.MIN_SQUARED_LENGTH))
+                    .and(sums.compare(VectorOperators.LT, QuaternionRuns.MAX_SQUARED_LENGTH));
+            unit = unit.and(sums.sub(1f).abs().compare(VectorOperators.LE, QuaternionRuns.UNIT_SLACK));
         }
         if (!valid.allTrue()) {
             return -1;

@@ -12,7 +12,38 @@ public final class QuaternionRuns {
     /** The check's result: some quaternion is not finite, or its squared length is outside (2^-100, 2^100). */
     public static final int REFUSED = -1;
 
+    /** Squared lengths a quaternion must lie strictly between to pass the float test (finite and not zero). */
+    static final float MIN_SQUARED_LENGTH = 0x1p-100f;
+    static final float MAX_SQUARED_LENGTH = 0x1p100f;
+    /**
+     * How far from 1 a float squared length may lie for the quaternion to count as unit length: the float sum of
+     * four squares errs by at most ≈ 4.2e-7, so within this slack the exact length is within 1e-6 of 1.
+     */
+    static final float UNIT_SLACK = 5e-7f;
+
     private QuaternionRuns() {
+    }
+
+    /**
+     * The float test of one quaternion: whether its squared length lies in (2^-100, 2^100), which proves it finite
+     * and not zero (false for NaN). A quaternion that fails may still be valid (tiny or huge but finite); the caller
+     * then decides exactly.
+     *
+     * @param squaredLength {@code x² + y² + z² + w²} summed in float
+     * @return whether the quaternion passes
+     */
+    public static boolean inRange(float squaredLength) {
+        return squaredLength > MIN_SQUARED_LENGTH && squaredLength < MAX_SQUARED_LENGTH;
+    }
+
+    /**
+     * Whether a quaternion that passed {@link #inRange} counts as unit length, so that it may be stored as given.
+     *
+     * @param squaredLength {@code x² + y² + z² + w²} summed in float
+     * @return whether it lies within 5e-7 of 1
+     */
+    public static boolean isUnit(float squaredLength) {
+        return Math.abs(squaredLength - 1f) <= UNIT_SLACK;
     }
 
     /**
@@ -53,10 +84,10 @@ public final class QuaternionRuns {
             float z = src[q + 2];
             float w = src[q + 3];
             float len2 = x * x + y * y + z * z + w * w;
-            if (!(len2 > 0x1p-100f && len2 < 0x1p100f)) {
+            if (!inRange(len2)) {
                 return REFUSED;
             }
-            unit &= Math.abs(len2 - 1f) <= 5e-7f;
+            unit &= isUnit(len2);
         }
         return unit ? UNIT : VALID;
     }
