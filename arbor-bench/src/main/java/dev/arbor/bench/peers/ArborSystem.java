@@ -17,8 +17,6 @@ public final class ArborSystem implements TransformSystem {
     private final int threads;
     private Hierarchy hierarchy;
     private long[] handles;
-    private int[] lastNodes;
-    private long[] lastHandles;
     private int[] listNodes;
     private int listCount;
     private NodeList list;
@@ -51,7 +49,6 @@ public final class ArborSystem implements TransformSystem {
         float[] s = scene.scales();
         hierarchy = new Hierarchy(n);
         handles = new long[n];
-        lastNodes = null;
         listNodes = null;
         for (int i = 0; i < n; i++) {
             long h = parents[i] < 0 ? hierarchy.createRoot() : hierarchy.createChild(handles[parents[i]]);
@@ -74,24 +71,6 @@ public final class ArborSystem implements TransformSystem {
         return handles[node];
     }
 
-    /**
-     * The handles of a node subset, mapped once and cached while the caller passes the same array.
-     *
-     * @param nodes scene node indices
-     * @return their handles, same order
-     */
-    public long[] handles(int[] nodes) {
-        if (nodes != lastNodes) {
-            long[] mapped = new long[nodes.length];
-            for (int k = 0; k < nodes.length; k++) {
-                mapped[k] = handles[nodes[k]];
-            }
-            lastNodes = nodes;
-            lastHandles = mapped;
-        }
-        return lastHandles;
-    }
-
     /** @return the hierarchy under test */
     public Hierarchy hierarchy() {
         return hierarchy;
@@ -110,7 +89,11 @@ public final class ArborSystem implements TransformSystem {
     @Override
     public void setLocalRotations(int[] nodes, int count, float[] xyzw) {
         if (nodes != listNodes || count != listCount) {
-            list = hierarchy.nodeList(handles(nodes), 0, count);
+            long[] mapped = new long[count];
+            for (int k = 0; k < count; k++) {
+                mapped[k] = handles[nodes[k]];
+            }
+            list = hierarchy.nodeList(mapped, 0, count);
             listNodes = nodes;
             listCount = count;
         }
