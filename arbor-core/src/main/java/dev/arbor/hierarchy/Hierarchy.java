@@ -964,14 +964,7 @@ public final class Hierarchy {
      */
     public void setLocalRotations(long[] handles, int handleOffset, int count, float[] rotations,
                                   int rotationOffset) {
-        requireRoom("handles", handles.length, handleOffset, count);
-        requireRoom("rotations", rotations.length, rotationOffset, (long) count * 4);
-        if (parallel != null && count >= PARALLEL_MIN_NODES
-                && setInParallel(BULK_ROTATION, handles, handleOffset, count, rotations, rotationOffset)) {
-            return;
-        }
-        rotateNodes(resolveHandles(handles, handleOffset, count), handles, handleOffset, count, rotations,
-                rotationOffset);
+        bulkSet(BULK_ROTATION, handles, handleOffset, count, rotations, rotationOffset);
     }
 
     /**
@@ -989,19 +982,67 @@ public final class Hierarchy {
      * @throws IllegalStateException if a node has an explicit local matrix with shear (nothing changed)
      */
     public void setLocalRotations(NodeList list, float[] rotations, int offset) {
+        bulkSet(BULK_ROTATION, list, rotations, offset);
+    }
+
+    /** Kinds of bulk setter (indices into {@link #BULK_VALUES}). */
+    private static final int BULK_TRANSLATION = 0;
+    private static final int BULK_ROTATION = 1;
+    private static final int BULK_SCALE = 2;
+    /** The name of a bulk setter's value array in errors, by kind. */
+    private static final String[] BULK_VALUES = {"translations", "rotations", "scales"};
+
+    /** Floats per node in a bulk setter's value array: 4 for rotations, 3 for translations and scales. */
+    private static int bulkStride(int kind) {
+        return kind == BULK_ROTATION ? 4 : 3;
+    }
+
+    /**
+     * Every handle-based bulk setter: checks the arrays' room, then runs the batch on the update threads when it is
+     * large enough and allowed there, else resolves the handles and sets the nodes on this thread.
+     */
+    private void bulkSet(int kind, long[] handles, int handleOffset, int count, float[] values, int valueOffset) {
+        requireRoom("handles", handles.length, handleOffset, count);
+        requireRoom(BULK_VALUES[kind], values.length, valueOffset, (long) count * bulkStride(kind));
+        if (parallel != null && count >= PARALLEL_MIN_NODES
+                && setInParallel(kind, handles, handleOffset, count, values, valueOffset, null, null)) {
+            return;
+        }
+        setNodes(kind, resolveHandles(handles, handleOffset, count), handles, handleOffset, count, values,
+                valueOffset);
+    }
+
+    /**
+     * Every node-list bulk setter: as the handle-based one without resolving the handles. A list that fills one run
+     * of storage takes the run paths; for rotations only when the run holds no explicit matrix (splitting one into
+     * TRS is done node by node).
+     */
+    private void bulkSet(int kind, NodeList list, float[] values, int offset) {
         int[] nodes = resolved(list);
         int count = nodes.length;
-        requireRoom("rotations", rotations.length, offset, (long) count * 4);
-        boolean trsRun = list.runFirst >= 0 && count > 0 && noMatrixIn(list.runFirst, count);
+        requireRoom(BULK_VALUES[kind], values.length, offset, (long) count * bulkStride(kind));
+        boolean runPaths = list.runFirst >= 0
+                && (kind != BULK_ROTATION || count > 0 && noMatrixIn(list.runFirst, count));
         if (parallel != null && count >= PARALLEL_MIN_NODES
-                && setInParallel(BULK_ROTATION, list.handles, 0, count, rotations, offset, nodes,
-                        trsRun ? list : null)) {
+                && setInParallel(kind, list.handles, 0, count, values, offset, nodes, runPaths ? list : null)) {
             return;
         }
-        if (trsRun && rotateRun(list, rotations, offset)) {
+        if (kind == BULK_ROTATION && runPaths && rotateRun(list, values, offset)) {
             return;
         }
-        rotateNodes(nodes, list.handles, 0, count, rotations, offset);
+        setNodes(kind, nodes, list.handles, 0, count, values, offset);
+    }
+
+    /** Sets the values of a batch whose nodes are known, on this thread. */
+    private void setNodes(int kind, int[] nodes, long[] handles, int handleOffset, int count, float[] values,
+                          int valueOffset) {
+        if (kind == BULK_ROTATION) {
+            rotateNodes(nodes, handles, handleOffset, count, values, valueOffset);
+        } else if (kind == BULK_SCALE) {
+            scaleNodes(nodes, handles, handleOffset, count, values, valueOffset);
+        } else {
+            translateNodes(nodes, handles, handleOffset, count, values, valueOffset);
+        }
     }
 
     /**
@@ -1243,23 +1284,12 @@ public final class Hierarchy {
         list.layout = layoutVersion;
     }
 
-    private static final int BULK_TRANSLATION = 0;
-    private static final int BULK_ROTATION = 1;
-    private static final int BULK_SCALE = 2;
-
     /**
      * Runs a large bulk setter on the update threads (see {@link BulkSetJob}). Returns false, having changed nothing,
      * when the batch must take the sequential path instead: a check failed (the sequential path then reports the
      * first bad element in batch order), a rotation or scale goes to a node with an explicit local matrix (which is
      * split into TRS one node at a time), or one node appears in two threads' shares (whose write order would race).
-     */
-    private boolean setInParallel(int kind, long[] handles, int handleOffset, int count, float[] values,
-                                  int valueOffset) {
-        return setInParallel(kind, handles, handleOffset, count, values, valueOffset, null, null);
-    }
-
-    /**
-     * As above; {@code resolvedNodes}, if not null, holds the nodes of the handles already (a {@link NodeList}), and
+     * {@code resolvedNodes}, if not null, holds the nodes of the handles already (a {@link NodeList}), and
      * {@code run}, if not null, is that list when its nodes fill one run of storage (no duplicates, staleness marked
      * run-wise; for rotations the caller has checked that the run holds no explicit matrix).
      */
@@ -1377,7 +1407,7 @@ public final class Hierarchy {
             boolean trs = true;
             boolean unitLength = true;
             boolean ok = true;
-            int stride = kind == BULK_ROTATION ? 4 : 3;
+            int stride = bulkStride(kind);
             try {
                 for (int k = from; k < to; k++) {
                     long h = handles[handleOffset + k];
@@ -1569,14 +1599,7 @@ public final class Hierarchy {
      */
     public void setLocalTranslations(long[] handles, int handleOffset, int count, float[] translations,
                                      int translationOffset) {
-        requireRoom("handles", handles.length, handleOffset, count);
-        requireRoom("translations", translations.length, translationOffset, (long) count * 3);
-        if (parallel != null && count >= PARALLEL_MIN_NODES
-                && setInParallel(BULK_TRANSLATION, handles, handleOffset, count, translations, translationOffset)) {
-            return;
-        }
-        translateNodes(resolveHandles(handles, handleOffset, count), handles, handleOffset, count, translations,
-                translationOffset);
+        bulkSet(BULK_TRANSLATION, handles, handleOffset, count, translations, translationOffset);
     }
 
     /**
@@ -1592,14 +1615,7 @@ public final class Hierarchy {
      *     array is too short or a value is not finite (nothing changed)
      */
     public void setLocalTranslations(NodeList list, float[] translations, int offset) {
-        int[] nodes = resolved(list);
-        requireRoom("translations", translations.length, offset, (long) nodes.length * 3);
-        if (parallel != null && nodes.length >= PARALLEL_MIN_NODES
-                && setInParallel(BULK_TRANSLATION, list.handles, 0, nodes.length, translations, offset, nodes,
-                        list.runFirst >= 0 ? list : null)) {
-            return;
-        }
-        translateNodes(nodes, list.handles, 0, nodes.length, translations, offset);
+        bulkSet(BULK_TRANSLATION, list, translations, offset);
     }
 
     private void translateNodes(int[] nodes, long[] handles, int handleOffset, int count, float[] translations,
@@ -1645,13 +1661,7 @@ public final class Hierarchy {
      * @throws IllegalStateException if a node has an explicit local matrix with shear
      */
     public void setLocalScales(long[] handles, int handleOffset, int count, float[] scales, int scaleOffset) {
-        requireRoom("handles", handles.length, handleOffset, count);
-        requireRoom("scales", scales.length, scaleOffset, (long) count * 3);
-        if (parallel != null && count >= PARALLEL_MIN_NODES
-                && setInParallel(BULK_SCALE, handles, handleOffset, count, scales, scaleOffset)) {
-            return;
-        }
-        scaleNodes(resolveHandles(handles, handleOffset, count), handles, handleOffset, count, scales, scaleOffset);
+        bulkSet(BULK_SCALE, handles, handleOffset, count, scales, scaleOffset);
     }
 
     /**
@@ -1667,14 +1677,7 @@ public final class Hierarchy {
      * @throws IllegalStateException if a node has an explicit local matrix with shear (nothing changed)
      */
     public void setLocalScales(NodeList list, float[] scales, int offset) {
-        int[] nodes = resolved(list);
-        requireRoom("scales", scales.length, offset, (long) nodes.length * 3);
-        if (parallel != null && nodes.length >= PARALLEL_MIN_NODES
-                && setInParallel(BULK_SCALE, list.handles, 0, nodes.length, scales, offset, nodes,
-                        list.runFirst >= 0 ? list : null)) {
-            return;
-        }
-        scaleNodes(nodes, list.handles, 0, nodes.length, scales, offset);
+        bulkSet(BULK_SCALE, list, scales, offset);
     }
 
     private void scaleNodes(int[] nodes, long[] handles, int handleOffset, int count, float[] scales,
