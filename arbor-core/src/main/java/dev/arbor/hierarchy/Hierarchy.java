@@ -193,7 +193,8 @@ public final class Hierarchy {
     long compactions;
     /** Nodes appended (created or moved to the end) since the last compaction. */
     private int appendedSinceCompaction;
-    /** Vector batches computed, and those that fell back to scalar code, in the latest refresh: {vector, scalar}. */
+    /** Vector batches in a fast shape, and those in a slow one (scalar fallback or gathered parents), in the latest
+     * refresh: {fast, slow}. */
     private final int[] batchStats = new int[2];
 
     // ---- scratch, reused so steady-state operations do not allocate ----
@@ -2114,8 +2115,9 @@ public final class Hierarchy {
         version = next;
         if (batchStats[1] > 0 && batchStats[1] * 4 >= batchStats[0] + batchStats[1]
                 && (long) appendedSinceCompaction * 8 >= liveCount) {
-            // many vector batches had a parent inside them: the layout is not breadth-first (typically a scene
-            // built depth-first, or many nodes appended since); one rewrite fixes it for the frames to come
+            // many vector batches had a parent inside them, or parents too far apart to load as one window: the
+            // layout is not breadth-first with siblings together (typically a scene built depth-first, or many
+            // nodes appended since); one rewrite fixes it for the frames to come
             listChanges();
             compact();
             relinearizations++;
@@ -3337,6 +3339,16 @@ public final class Hierarchy {
             }
             makeHole(from);
         }
+    }
+
+    /** @return the handle of the node at storage position {@code node}, or {@link #NULL} for a hole (for tests) */
+    long handleAtStorage(int node) {
+        return node < nodeEnd && modes[node] != MODE_HOLE ? handleOfSlot(slotOfNode[node]) : NULL;
+    }
+
+    /** @return whether the node at storage position {@code node} holds an explicit local matrix (for tests) */
+    boolean matrixAtStorage(int node) {
+        return modes[node] == MODE_MATRIX;
     }
 
     /** Rewrites the dense arrays now (for tests). */

@@ -76,12 +76,12 @@ public final class Bits {
      *
      * @param word the word's bits
      * @param base the node of the word's bit 0 (a multiple of 64)
-     * @param from first node of the range, in {@code [base, base + 64)}
-     * @param to end of the range (exclusive), greater than {@code from}
+     * @param from first node of the range, {@code < base + 64} (it may lie before {@code base})
+     * @param to end of the range (exclusive), greater than {@code from} and than {@code base}
      * @return {@code word} with the bits of nodes outside {@code [from, to)} cleared
      */
     public static long within(long word, int base, int from, int to) {
-        long mask = word & (-1L << (from - base));
+        long mask = from > base ? word & (-1L << (from - base)) : word;
         int end = to - base;
         return end < 64 ? mask & ((1L << end) - 1) : mask;
     }

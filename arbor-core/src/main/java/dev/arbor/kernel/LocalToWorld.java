@@ -272,8 +272,10 @@ public final class LocalToWorld {
      *     {@link #resetPlans}); 0 means not yet known, and the caller must reset a word's entry whenever a parent
      *     index in it changes
      * @param vector whether to use the vector path
-     * @param batchStats if not null, receives counts: {@code [0] +=} vector batches computed, {@code [1] +=} batches
-     *     that had to fall back to scalar code (a parent inside the batch, or roots mixed with children)
+     * @param batchStats if not null, receives counts: {@code [0] +=} vector batches computed in a fast shape,
+     *     {@code [1] +=} batches in a slow shape: fallen back to scalar code (a parent inside the batch, or roots
+     *     mixed with children) or with parents scattered so widely that they had to be gathered; a breadth-first
+     *     layout with siblings together avoids both
      * @return the number of nodes recomputed
      * @throws IllegalArgumentException if the word range does not fit the bit arrays
      */
@@ -293,11 +295,10 @@ public final class LocalToWorld {
             }
             int base = word << 6;
             if (vector && bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
-                int fallbacks = LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base,
-                        wordPlans);
+                int slow = LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base, wordPlans);
                 if (batchStats != null) {
-                    batchStats[0] += 64 / LocalToWorldVector.lanes() - fallbacks;
-                    batchStats[1] += fallbacks;
+                    batchStats[0] += 64 / LocalToWorldVector.lanes() - slow;
+                    batchStats[1] += slow;
                 }
             } else if (bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
                 // a run of fully stale TRS words: one counted loop over all of them

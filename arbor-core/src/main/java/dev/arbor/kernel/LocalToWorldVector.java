@@ -1,6 +1,7 @@
 package dev.arbor.kernel;
 
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
@@ -12,14 +13,18 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>Works on one word of 64 stale TRS nodes at a time, in batches of {@link #lanes()} consecutive nodes. A batch
  * whose parents all lie before it (always true within one level of a breadth-first layout) is computed lane-wise:
- * the TRS planes are loaded contiguously, the parents' world planes are gathered through the parent indices. A
- * batch of roots composes TRS only. Any other batch (a parent inside the batch, or roots mixed with children) falls
- * back to the scalar code. Every lane performs the scalar kernel's float operations in the same order, so results
- * are bit-identical.
+ * the TRS planes are loaded contiguously, and so are the parents' world planes when the parents lie within one or two
+ * vectors' width of the first lane's parent (a "window": siblings sit together in a breadth-first layout, so their
+ * parents do too); each lane then picks its parent from the loaded vectors by a permutation. Parents spread wider
+ * are gathered through the parent indices, which costs about twice as much per batch. A batch of roots composes TRS
+ * only. Any other batch (a parent inside the batch, or roots mixed with children) falls back to the scalar code.
+ * Every lane performs the scalar kernel's float operations in the same order, so results are bit-identical.
  */
 final class LocalToWorldVector {
     private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
     private static final int LANES = SPECIES.length();
+    /** Parent indices, as many lanes as {@link #SPECIES}. */
+    private static final VectorSpecies<Integer> INDEX_SPECIES = VectorSpecies.of(int.class, SPECIES.vectorShape());
 
     private LocalToWorldVector() {
     }
@@ -91,20 +96,33 @@ final class LocalToWorldVector {
         return LANES;
     }
 
-    /** Batch kinds in a word plan, two bits per batch. */
+    /** Bits per batch in a word plan. */
+    private static final int KIND_BITS = 3;
+    /** Batch kind: all roots. */
     private static final int ROOTS = 0;
-    private static final int CHILDREN = 1;
+    /** Batch kind: all parents before the batch, anywhere; gathered. */
+    private static final int GATHER = 1;
+    /** Batch kind: a parent inside the batch, or roots mixed with children; scalar code. */
     private static final int SCALAR = 2;
-    /** Set in every known plan, so that a plan is never 0 (at most 16 batches of 2 bits lie below it). */
+    /**
+     * Batch kind: all parents before the batch and within {@code [p, p + lanes)}, {@code p} the first lane's
+     * parent; loaded as one vector per plane and permuted.
+     */
+    private static final int WINDOW = 3;
+    /** Batch kind: as {@link #WINDOW}, within {@code [p, p + 2 × lanes)}; two vectors per plane, permuted, blended. */
+    private static final int WINDOW2 = 4;
+    /** The number of batch kinds. */
+    static final int BATCH_KINDS = 5;
+    /** Set in every known plan, so that a plan is never 0 (at most 16 batches of 3 bits lie below it). */
     private static final long KNOWN = 1L << 63;
 
     /**
      * Computes the 64 nodes {@code [base, base + 64)}, all stale and all TRS. A batch whose parents all lie before it
-     * is computed lane-wise with gathered parents, a batch of roots composes TRS only, any other batch goes to the
-     * scalar loop. Which is which depends only on the parent indices, so it is worked out once per word and kept in
-     * {@code wordPlans} (when given) until the caller resets it.
+     * is computed lane-wise, its parents loaded as a window or gathered; a batch of roots composes TRS only; any other
+     * batch goes to the scalar loop. Which is which depends only on the parent indices, so it is worked out once per
+     * word and kept in {@code wordPlans} (when given) until the caller resets it.
      *
-     * @return the number of batches that fell back to scalar code
+     * @return the number of batches in a slow shape: fallen back to scalar code, or with gathered parents
      */
     static int computeWord(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int base,
                            long[] wordPlans) {
@@ -115,19 +133,35 @@ final class LocalToWorldVector {
                 wordPlans[base >>> 6] = plan;
             }
         }
-        int fallbacks = 0;
+        int slow = 0;
         for (int b = 0, i = base; i < base + 64; b++, i += LANES) {
-            int kind = (int) (plan >>> (2 * b)) & 3;
-            if (kind == ROOTS) {
+            int kind = (int) (plan >>> (KIND_BITS * b)) & ((1 << KIND_BITS) - 1);
+            if (kind == WINDOW || kind == WINDOW2 && parents[i] + 2 * LANES <= c) {
+                // the second test guards the end of the last plane, which a two-vector window may reach
+                windowBatch(locals, parents, worlds, c, i, kind == WINDOW2);
+            } else if (kind == ROOTS) {
                 batch(locals, parents, worlds, c, i, true);
-            } else if (kind == CHILDREN) {
-                batch(locals, parents, worlds, c, i, false);
-            } else {
+            } else if (kind == SCALAR) {
                 LocalToWorld.computeTrsRange(locals, parents, worlds, c, i, i + LANES);
-                fallbacks++;
+                slow++;
+            } else {
+                batch(locals, parents, worlds, c, i, false);
+                slow++;
             }
         }
-        return fallbacks;
+        return slow;
+    }
+
+    /**
+     * Counts the batches of each kind in the word starting at {@code base}; for tests.
+     *
+     * @param counts receives {@code counts[kind] += batches}, {@link #BATCH_KINDS} entries
+     */
+    static void countKinds(int[] parents, int base, int[] counts) {
+        long plan = plan(parents, base);
+        for (int b = 0; b < 64 / LANES; b++) {
+            counts[(int) (plan >>> (KIND_BITS * b)) & ((1 << KIND_BITS) - 1)]++;
+        }
     }
 
     /** The batch kinds of the word starting at {@code base}. */
@@ -136,17 +170,30 @@ final class LocalToWorldVector {
         for (int b = 0, i = base; i < base + 64; b++, i += LANES) {
             int min = Integer.MAX_VALUE;
             int max = Integer.MIN_VALUE;
+            int first = parents[i];
             for (int k = i; k < i + LANES; k++) {
                 int p = parents[k];
                 min = Math.min(min, p);
                 max = Math.max(max, p);
             }
-            int kind = max < 0 ? ROOTS : min >= 0 && max < i ? CHILDREN : SCALAR;
-            plan |= (long) kind << (2 * b);
+            int kind;
+            if (max < 0) {
+                kind = ROOTS;
+            } else if (min < 0 || max >= i) {
+                kind = SCALAR;
+            } else if (min == first && max - first < LANES) {
+                kind = WINDOW;
+            } else if (min == first && max - first < 2 * LANES) {
+                kind = WINDOW2;
+            } else {
+                kind = GATHER;
+            }
+            plan |= (long) kind << (KIND_BITS * b);
         }
         return plan;
     }
 
+    /** Computes the batch of nodes {@code [i, i + lanes)}: roots, or children whose parents are gathered. */
     private static void batch(float[] l, int[] parents, float[] w, int c, int i, boolean roots) {
         FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);
         FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + i);
@@ -204,6 +251,137 @@ final class LocalToWorldVector {
         FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c, parents, i);
         FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c, parents, i);
         FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c, parents, i);
+        a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, i);
+        a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + i);
+        a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + i);
+        a00.mul(b10).add(a10.mul(b11)).add(a20.mul(b12)).intoArray(w, 3 * c + i);
+        a01.mul(b10).add(a11.mul(b11)).add(a21.mul(b12)).intoArray(w, 4 * c + i);
+        a02.mul(b10).add(a12.mul(b11)).add(a22.mul(b12)).intoArray(w, 5 * c + i);
+        a00.mul(b20).add(a10.mul(b21)).add(a20.mul(b22)).intoArray(w, 6 * c + i);
+        a01.mul(b20).add(a11.mul(b21)).add(a21.mul(b22)).intoArray(w, 7 * c + i);
+        a02.mul(b20).add(a12.mul(b21)).add(a22.mul(b22)).intoArray(w, 8 * c + i);
+        a00.mul(b30).add(a10.mul(b31)).add(a20.mul(b32)).add(a30).intoArray(w, 9 * c + i);
+        a01.mul(b30).add(a11.mul(b31)).add(a21.mul(b32)).add(a31).intoArray(w, 10 * c + i);
+        a02.mul(b30).add(a12.mul(b31)).add(a22.mul(b32)).add(a32).intoArray(w, 11 * c + i);
+    }
+
+    /**
+     * Computes the batch of nodes {@code [i, i + lanes)}, children whose parents lie within one window ({@code two}
+     * false) or two (true) from the first lane's parent. The same arithmetic as {@link #batch}, written out again: a
+     * vector passed to or returned from a method the JIT does not inline is boxed (allocated), and one method holding
+     * every kind of parent load grew too large for the JIT's first tier (it then ran unoptimised for seconds).
+     */
+    private static void windowBatch(float[] l, int[] parents, float[] w, int c, int i, boolean two) {
+        FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);
+        FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + i);
+        FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + i);
+        FloatVector qw = FloatVector.fromArray(SPECIES, l, 6 * c + i);
+        FloatVector sx = FloatVector.fromArray(SPECIES, l, 7 * c + i);
+        FloatVector sy = FloatVector.fromArray(SPECIES, l, 8 * c + i);
+        FloatVector sz = FloatVector.fromArray(SPECIES, l, 9 * c + i);
+        FloatVector xx = qx.mul(qx);
+        FloatVector yy = qy.mul(qy);
+        FloatVector zz = qz.mul(qz);
+        FloatVector xy = qx.mul(qy);
+        FloatVector xz = qx.mul(qz);
+        FloatVector yz = qy.mul(qz);
+        FloatVector wx = qw.mul(qx);
+        FloatVector wy = qw.mul(qy);
+        FloatVector wz = qw.mul(qz);
+        FloatVector one = FloatVector.broadcast(SPECIES, 1f);
+        FloatVector b00 = one.sub(yy.add(zz).mul(2f)).mul(sx);
+        FloatVector b01 = xy.add(wz).mul(2f).mul(sx);
+        FloatVector b02 = xz.sub(wy).mul(2f).mul(sx);
+        FloatVector b10 = xy.sub(wz).mul(2f).mul(sy);
+        FloatVector b11 = one.sub(xx.add(zz).mul(2f)).mul(sy);
+        FloatVector b12 = yz.add(wx).mul(2f).mul(sy);
+        FloatVector b20 = xz.add(wy).mul(2f).mul(sz);
+        FloatVector b21 = yz.sub(wx).mul(2f).mul(sz);
+        FloatVector b22 = one.sub(xx.add(yy).mul(2f)).mul(sz);
+        FloatVector b30 = FloatVector.fromArray(SPECIES, l, i);
+        FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + i);
+        FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + i);
+        FloatVector a00;
+        FloatVector a01;
+        FloatVector a02;
+        FloatVector a10;
+        FloatVector a11;
+        FloatVector a12;
+        FloatVector a20;
+        FloatVector a21;
+        FloatVector a22;
+        FloatVector a30;
+        FloatVector a31;
+        FloatVector a32;
+        int first = parents[i];
+        if (!two) {
+            VectorShuffle<Integer> pick = IntVector.fromArray(INDEX_SPECIES, parents, i).sub(first).toShuffle();
+            a00 = FloatVector.fromArray(SPECIES, w, first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a01 = FloatVector.fromArray(SPECIES, w, c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a02 = FloatVector.fromArray(SPECIES, w, 2 * c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a10 = FloatVector.fromArray(SPECIES, w, 3 * c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a11 = FloatVector.fromArray(SPECIES, w, 4 * c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a12 = FloatVector.fromArray(SPECIES, w, 5 * c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a20 = FloatVector.fromArray(SPECIES, w, 6 * c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a21 = FloatVector.fromArray(SPECIES, w, 7 * c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a22 = FloatVector.fromArray(SPECIES, w, 8 * c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a30 = FloatVector.fromArray(SPECIES, w, 9 * c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a31 = FloatVector.fromArray(SPECIES, w, 10 * c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+            a32 = FloatVector.fromArray(SPECIES, w, 11 * c + first).reinterpretAsInts().rearrange(pick)
+                    .reinterpretAsFloats();
+        } else {
+            IntVector offsets = IntVector.fromArray(INDEX_SPECIES, parents, i).sub(first);
+            VectorMask<Integer> high = offsets.compare(VectorOperators.GE, LANES);
+            VectorShuffle<Integer> pick = offsets.and(LANES - 1).toShuffle();
+            int second = first + LANES;
+            a00 = FloatVector.fromArray(SPECIES, w, first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a01 = FloatVector.fromArray(SPECIES, w, c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a02 = FloatVector.fromArray(SPECIES, w, 2 * c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, 2 * c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a10 = FloatVector.fromArray(SPECIES, w, 3 * c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, 3 * c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a11 = FloatVector.fromArray(SPECIES, w, 4 * c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, 4 * c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a12 = FloatVector.fromArray(SPECIES, w, 5 * c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, 5 * c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a20 = FloatVector.fromArray(SPECIES, w, 6 * c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, 6 * c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a21 = FloatVector.fromArray(SPECIES, w, 7 * c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, 7 * c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a22 = FloatVector.fromArray(SPECIES, w, 8 * c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, 8 * c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a30 = FloatVector.fromArray(SPECIES, w, 9 * c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, 9 * c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a31 = FloatVector.fromArray(SPECIES, w, 10 * c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, 10 * c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+            a32 = FloatVector.fromArray(SPECIES, w, 11 * c + first).reinterpretAsInts().rearrange(pick)
+                    .blend(FloatVector.fromArray(SPECIES, w, 11 * c + second).reinterpretAsInts().rearrange(pick), high)
+                    .reinterpretAsFloats();
+        }
         a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, i);
         a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + i);
         a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + i);

@@ -70,6 +70,20 @@ class NodeListTest {
         b.checkInvariants();
     }
 
+    /**
+     * Rewrites both twins breadth-first, so that their layout does not depend on whether the vector kernel asked for
+     * the rewrite, and maps the second twin's handles to the first's.
+     */
+    private static java.util.Map<Long, Long> compactTwins(Hierarchy a, long[] ha, Hierarchy b, long[] hb) {
+        a.compactNow();
+        b.compactNow();
+        java.util.Map<Long, Long> twin = new java.util.HashMap<>();
+        for (int i = 0; i < N; i++) {
+            twin.put(hb[i], ha[i]);
+        }
+        return twin;
+    }
+
     @Test
     void listsSetExactlyWhatHandleBatchesSet() {
         SplittableRandom random = new SplittableRandom(11);
@@ -78,10 +92,27 @@ class NodeListTest {
         long[][] handles = build(random, byHandles, byList);
         long[] ha = handles[0];
         long[] hb = handles[1];
-        // the first nodes, all TRS, in creation order: one contiguous run of storage
-        int trs = N - 300;
-        long[] runA = java.util.Arrays.copyOf(ha, trs);
-        long[] runB = java.util.Arrays.copyOf(hb, trs);
+        // the longest stretch of TRS nodes in storage, in storage order: one contiguous run
+        java.util.Map<Long, Long> twin = compactTwins(byHandles, ha, byList, hb);
+        int start = 0;
+        int trs = 0;
+        for (int from = 0, to = 0; from < N; from = to + 1) {
+            to = from;
+            while (to < N && !byList.matrixAtStorage(to)) {
+                to++;
+            }
+            if (to - from > trs) {
+                start = from;
+                trs = to - from;
+            }
+        }
+        assertThat(trs).as("longest stretch of TRS nodes in storage").isGreaterThan(200);
+        long[] runA = new long[trs];
+        long[] runB = new long[trs];
+        for (int k = 0; k < trs; k++) {
+            runB[k] = byList.handleAtStorage(start + k);
+            runA[k] = twin.get(runB[k]);
+        }
         // a scattered list with duplicates, explicit matrices included
         int scattered = 900;
         long[] someA = new long[scattered];
@@ -276,5 +307,57 @@ class NodeListTest {
         assertSame(byHandles, ha, byList, hb);
         byList.update();
         assertThat(byList.changedCount()).isZero();
+    }
+
+    /**
+     * Lists filling a run of storage that starts anywhere (not at a word boundary) and spans several 64-node words,
+     * in order and reversed, with and without an explicit matrix inside (in a later word than the first): the run
+     * paths mark the same subtrees stale and store the same locals as per-handle bulk sets. (Runs starting
+     * mid-word once left the low bits of every later word unmarked and unchecked.)
+     */
+    @Test
+    void runsAnywhereInStorageMatchHandleSets() {
+        SplittableRandom random = new SplittableRandom(29);
+        Hierarchy byHandles = new Hierarchy();
+        Hierarchy byList = new Hierarchy();
+        long[][] handles = build(random, byHandles, byList);
+        long[] ha = handles[0];
+        long[] hb = handles[1];
+        java.util.Map<Long, Long> twin = compactTwins(byHandles, ha, byList, hb);
+        int[][] runs = {{1000, 500}, {37, 200}, {64, 128}, {130, 70}, {2001, 999}};
+        for (int[] r : runs) {
+            for (int variant = 0; variant < 4; variant++) {
+                int first = r[0];
+                int count = r[1];
+                boolean reversed = variant % 2 == 1;
+                if (variant >= 2) {
+                    // an explicit matrix (no shear, so the setter splits it) a word or more after the first node
+                    int at = Math.min(first + count - 1, ((first >>> 6) + 1) * 64 + 5);
+                    float[] m = {2, 0, 0, 0, 2, 0, 0, 0, 2, 0.5f, 1, 0};
+                    byList.setLocalMatrix(byList.handleAtStorage(at), m, 0);
+                    byHandles.setLocalMatrix(twin.get(byList.handleAtStorage(at)), m, 0);
+                }
+                long[] runA = new long[count];
+                long[] runB = new long[count];
+                for (int k = 0; k < count; k++) {
+                    runB[k] = byList.handleAtStorage(reversed ? first + count - 1 - k : first + k);
+                    runA[k] = twin.get(runB[k]);
+                }
+                NodeList list = byList.nodeList(runB, 0, count);
+                float[] q = randomValues(random, count, true);
+                byHandles.setLocalRotations(runA, 0, count, q, 0);
+                byList.setLocalRotations(list, q, 0);
+                assertSame(byHandles, ha, byList, hb);
+                float[] v = randomValues(random, count, false);
+                byHandles.setLocalScales(runA, 0, count, v, 0);
+                byList.setLocalScales(list, v, 0);
+                assertSame(byHandles, ha, byList, hb);
+                for (int k = 0; k < count; k++) {
+                    assertThat(byList.getLocalMatrix(runB[k], new float[12], 0))
+                            .as("run %d+%d node %d", first, count, k).containsExactly(byHandles.getLocalMatrix(runA[k], new float[12], 0));
+                }
+            }
+        }
+        byList.checkInvariants();
     }
 }

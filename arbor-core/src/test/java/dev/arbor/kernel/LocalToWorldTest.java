@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The batched kernel — scalar and vector paths — against the one-node-at-a-time reference, bit for bit, on random
- * parent-first layouts: level-ordered (where vector batches are independent), random (where many batches fall back
- * to scalar), with roots mixed in and explicit matrices sprinkled.
+ * parent-first layouts: level-ordered (where vector batches are independent), breadth-first with siblings together
+ * (where the vector path loads parents as windows), random (where many batches fall back to scalar), with roots
+ * mixed in and explicit matrices sprinkled.
  */
 class LocalToWorldTest {
 
@@ -25,6 +26,15 @@ class LocalToWorldTest {
         final long[] wordPlans;
 
         Layout(long seed, int n, boolean levelOrdered, double matrixShare) {
+            this(seed, n, levelOrdered ? LEVELS : RANDOM, matrixShare);
+        }
+
+        /**
+         * @param order {@link #RANDOM}: any earlier node is a parent; {@link #LEVELS}: parents from the previous
+         *     level, in random order; {@link #BREADTH_FIRST}: as {@code LEVELS} but sorted, so that siblings sit
+         *     together, with a density per level that varies how far apart the parents of 16 neighbours lie
+         */
+        Layout(long seed, int n, int order, double matrixShare) {
             SplittableRandom random = new SplittableRandom(seed);
             this.n = n;
             this.capacity = n + 37; // planes longer than the nodes, as in a hierarchy with spare room
@@ -35,13 +45,22 @@ class LocalToWorldTest {
             wordPlans = new long[Bits.words(capacity)];
             int levelStart = 0;
             int levelEnd = Math.min(n, 100);
+            int spread = 1;
             for (int i = 0; i < n; i++) {
-                if (levelOrdered) {
+                if (order != RANDOM) {
                     if (i == levelEnd) {
                         levelStart = levelEnd;
                         levelEnd = Math.min(n, levelEnd + 100 + random.nextInt(300));
+                        spread = 1 + random.nextInt(4); // parents of 16 neighbours span about 4 to 64 nodes
                     }
-                    parents[i] = levelStart == 0 ? -1 : random.nextInt(Math.max(1, levelStart - 300), levelStart);
+                    if (levelStart == 0) {
+                        parents[i] = -1;
+                    } else if (order == BREADTH_FIRST) {
+                        int previous = i == levelStart ? Math.max(0, levelStart - 300) : parents[i - 1];
+                        parents[i] = Math.min(levelStart - 1, previous + random.nextInt(spread + 1) / 2);
+                    } else {
+                        parents[i] = random.nextInt(Math.max(1, levelStart - 300), levelStart);
+                    }
                 } else {
                     parents[i] = i == 0 || random.nextInt(20) == 0 ? -1 : random.nextInt(i);
                 }
@@ -100,6 +119,10 @@ class LocalToWorldTest {
         }
     }
 
+    private static final int RANDOM = 0;
+    private static final int LEVELS = 1;
+    private static final int BREADTH_FIRST = 2;
+
     private static boolean vectorModulePresent() {
         return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
     }
@@ -117,8 +140,12 @@ class LocalToWorldTest {
     @Test
     void vectorPathEqualsTheReferenceBitForBit() {
         assumeThat(vectorModulePresent()).as("jdk.incubator.vector resolved").isTrue();
-        for (long seed = 1; seed <= 6; seed++) {
-            Layout layout = new Layout(seed, 4000, seed % 3 != 0, seed == 5 ? 0.02 : 0.0);
+        int[] kinds = new int[LocalToWorldVector.BATCH_KINDS];
+        for (long seed = 1; seed <= 9; seed++) {
+            Layout layout = new Layout(seed, 4000, (int) (seed % 3), seed == 5 ? 0.02 : 0.0);
+            for (int base = 0; base + 64 <= layout.n; base += 64) {
+                LocalToWorldVector.countKinds(layout.parents, base, kinds);
+            }
             float[] expected = layout.reference();
             float[] actual = layout.batched(true, layout.allStale(), new float[expected.length]);
             assertThat(actual).as("seed %d", seed).containsExactly(expected);
@@ -126,6 +153,8 @@ class LocalToWorldTest {
             float[] again = layout.batched(true, layout.allStale(), new float[expected.length]); // cached plans
             assertThat(again).as("seed %d, cached plans", seed).containsExactly(expected);
         }
+        // every kind of batch was computed: roots, gathered parents, scalar fallback, one-vector and two-vector windows
+        assertThat(kinds).as("batches per kind").doesNotContain(0);
     }
 
     @Test
