@@ -47,6 +47,24 @@ class HierarchyCostTest {
         h.compactions = 0;
     }
 
+    /**
+     * Capacities are kept ≡ 16 (mod 32), whatever was asked for and however the arrays grew, so that a node's planes
+     * never share one cache set (a multiple of 1,024 made every update several times slower).
+     */
+    @Test
+    void capacitiesKeepPlanesInDifferentCacheSets() {
+        for (int asked = 0; asked < 5000; asked++) {
+            int c = Hierarchy.setFriendly(asked);
+            assertThat(c).as("asked %d", asked).isGreaterThanOrEqualTo(asked).isLessThan(asked + 48);
+            assertThat(c % 32).as("asked %d", asked).isEqualTo(16);
+        }
+        for (int asked : new int[] {1, 1024, 8192, 65_536, 1 << 20}) {
+            assertThat(new Hierarchy(asked).denseCapacity() % 32).as("new Hierarchy(%d)", asked).isEqualTo(16);
+        }
+        assertThat(h.denseCapacity() % 32).as("grown from the default").isEqualTo(16);
+        assertThat(h.denseCapacity()).isGreaterThanOrEqualTo(107_700);
+    }
+
     @Test
     void staticFrameRecomputesAndScansNothing() {
         h.update();
