@@ -195,6 +195,12 @@ public final class Hierarchy {
     long compactions;
     /** Nodes appended (created or moved to the end) since the last compaction. */
     private int appendedSinceCompaction;
+    /**
+     * True while the dense order is exactly the breadth-first order that compaction writes (each node's children
+     * together, in sibling order, levels in order): no node created, moved, reordered or destroyed since. Then every
+     * subtree is one contiguous range per level, which {@link #markSubtreeStale} uses.
+     */
+    private boolean breadthFirst;
     /** Vector batches in a fast shape, and those in a slow one (scalar fallback or gathered parents), in the latest
      * refresh: {fast, slow}. */
     private final int[] batchStats = new int[2];
@@ -315,6 +321,7 @@ public final class Hierarchy {
         int slot = allocateSlot();
         int node = nodeEnd++;
         appendedSinceCompaction++;
+        breadthFirst = false;
         nodeOfSlot[slot] = node;
         slotOfNode[node] = slot;
         parentNodes[node] = parentSlot == NONE ? NONE : nodeOfSlot[parentSlot];
@@ -1217,14 +1224,18 @@ public final class Hierarchy {
             }
             return;
         }
-        long[] bits = staleBits;
-        int end = first + count;
-        for (int w = first >>> 6; w <= (end - 1) >>> 6; w++) {
-            bits[w] |= Bits.within(-1L, w << 6, first, end);
-        }
-        staleLoWord = Math.min(staleLoWord, first >>> 6);
-        staleHiWord = Math.max(staleHiWord, ((end - 1) >>> 6) + 1);
+        setStaleRange(first, first + count);
         closeStaleFrom(first);
+    }
+
+    /** Sets the stale bits of the nodes {@code [from, to)}, {@code from < to}, word-wise. */
+    private void setStaleRange(int from, int to) {
+        long[] bits = staleBits;
+        for (int w = from >>> 6; w <= (to - 1) >>> 6; w++) {
+            bits[w] |= Bits.within(-1L, w << 6, from, to);
+        }
+        staleLoWord = Math.min(staleLoWord, from >>> 6);
+        staleHiWord = Math.max(staleHiWord, ((to - 1) >>> 6) + 1);
     }
 
     /**
@@ -2872,6 +2883,10 @@ public final class Hierarchy {
         if (Bits.get(staleBits, node)) {
             return;
         }
+        if (breadthFirst) {
+            markSubtreeStaleByLevels(node);
+            return;
+        }
         setStale(node);
         int s = firstChildSlots[x];
         if (s == NONE) {
@@ -2893,6 +2908,32 @@ public final class Hierarchy {
                 }
             }
             s = nextSiblingSlots[s];
+        }
+    }
+
+    /**
+     * {@link #markSubtreeStale} in a {@link #breadthFirst} layout: the subtree of {@code node} is one contiguous range
+     * per level, and the range below a range runs from the first child of its first node with children to the last
+     * child of its last. Each range is marked word-wise: O(depth + subtree / 64) plus a sequential scan past the
+     * nodes without children at a range's two ends, where the link walk chases pointers node by node (measured
+     * in docs/performance.md, step 19).
+     */
+    private void markSubtreeStaleByLevels(int node) {
+        int lo = node;
+        int hi = node; // inclusive
+        while (true) {
+            setStaleRange(lo, hi + 1);
+            while (lo <= hi && childCounts[slotOfNode[lo]] == 0) {
+                lo++;
+            }
+            if (lo > hi) {
+                return;
+            }
+            while (childCounts[slotOfNode[hi]] == 0) {
+                hi--;
+            }
+            lo = nodeOfSlot[firstChildSlots[slotOfNode[lo]]];
+            hi = nodeOfSlot[lastChildSlots[slotOfNode[hi]]];
         }
     }
 
@@ -3206,6 +3247,7 @@ public final class Hierarchy {
 
     /** Unlinks a slot from its parent's child list, or from the root list. */
     private void unlink(int s) {
+        breadthFirst = false; // a move, a reorder among siblings or a destruction follows
         int p = parentSlots[s];
         int prev = prevSiblingSlots[s];
         int next = nextSiblingSlots[s];
@@ -3314,6 +3356,7 @@ public final class Hierarchy {
     }
 
     private void makeHole(int node) {
+        breadthFirst = false;
         setMode(node, MODE_HOLE);
         slotOfNode[node] = NONE;
         parentNodes[node] = NONE;
@@ -3328,6 +3371,7 @@ public final class Hierarchy {
 
     /** Moves a subtree's dense data, in pre-order, to the end of the dense arrays; room must be reserved. */
     private void moveSubtreeToEnd(int x, int size) {
+        breadthFirst = false;
         listChanges();
         layoutVersion++;
         assert nodeEnd + size <= modes.length;
@@ -3367,6 +3411,11 @@ public final class Hierarchy {
     /** @return whether the node at storage position {@code node} holds an explicit local matrix (for tests) */
     boolean matrixAtStorage(int node) {
         return modes[node] == MODE_MATRIX;
+    }
+
+    /** @return whether subtrees are marked stale level by level (for tests) */
+    boolean marksByLevels() {
+        return breadthFirst;
     }
 
     /** @return nodes per plane of the dense arrays (for tests) */
@@ -3516,6 +3565,7 @@ public final class Hierarchy {
         inverses = newInverses;
         inverseValidBits = newInverseValid;
         nodeEnd = to;
+        breadthFirst = true;
         holeCount = 0;
         appendedSinceCompaction = 0;
         movesSinceCompaction = 0;
