@@ -2698,6 +2698,15 @@ public final class Hierarchy {
         if (plan == null) { // setUpdateThreads and every layout change drop the plan
             plan = mainEnd > 0 ? ParallelUpdate.plan(parentNodes, modes, mainEnd, parallel.threads) : null;
             if (plan == null) {
+                // not breadth-first: independent stretches (trees created one after another) split as they are
+                plan = ParallelUpdate.rangePlan(parentNodes, nodeEnd, parallel.threads);
+                if (plan != null) {
+                    // the region the split covers: from now on a reparent inside it moves the subtree out, as in the
+                    // breadth-first region, so that no node in it gains a parent in another thread's range
+                    mainEnd = nodeEnd;
+                }
+            }
+            if (plan == null) {
                 planFailed = true;
                 return false;
             }

@@ -15,6 +15,11 @@ import java.util.concurrent.locks.LockSupport;
  * threads never wait for each other between levels — there is one start and one join per update — and since every
  * node is computed by the same kernel operations, the result is bit-identical to the sequential update.
  *
+ * <p>A layout that is not breadth-first can still split when it consists of independent stretches: trees created
+ * one after another leave every tree contiguous, so a point {@code m} after which no node has a parent before
+ * {@code m} cuts the nodes into ranges that the threads compute on their own ({@link #rangePlan}). That keeps the
+ * caller's layout (and the order of its node lists) where a breadth-first rewrite would permute it.
+ *
  * <p>Threads are created once (daemon, named {@code arbor-update-N}) and parked between updates after a short spin;
  * an update allocates nothing.
  */
@@ -168,6 +173,41 @@ final class ParallelUpdate {
             }
         }
         return new Plan(levelStarts[cut], mainEnd, splits);
+    }
+
+    /**
+     * A split of {@code [0, end)} into one contiguous range per thread, each holding the parents of all its nodes
+     * (or none: roots, holes), with the boundaries within an eighth of {@code end} of the equal split; or null when
+     * no such boundaries exist. O(end): one backward pass keeps the smallest parent index seen, and a position
+     * {@code m} is a boundary when that minimum over {@code [m, end)} is at least {@code m}.
+     */
+    static Plan rangePlan(int[] parents, int end, int threads) {
+        int[] bounds = new int[threads + 1];
+        long[] distance = new long[threads];
+        java.util.Arrays.fill(distance, Long.MAX_VALUE);
+        bounds[threads] = end;
+        int min = Integer.MAX_VALUE;
+        for (int m = end - 1; m > 0; m--) {
+            int p = parents[m];
+            if (p >= 0 && p < min) {
+                min = p;
+            }
+            if (min >= m) {
+                for (int t = 1; t < threads; t++) {
+                    long d = Math.abs(m - (long) end * t / threads);
+                    if (d < distance[t]) {
+                        distance[t] = d;
+                        bounds[t] = m;
+                    }
+                }
+            }
+        }
+        for (int t = 1; t < threads; t++) {
+            if (distance[t] > end / 8 || bounds[t] <= bounds[t - 1]) {
+                return null;
+            }
+        }
+        return new Plan(0, end, new int[][] {bounds});
     }
 
     /**

@@ -67,6 +67,57 @@ class ParallelUpdateTest {
         }
     }
 
+    /**
+     * One frame on both twins: every live TRS node gets a new rotation through a bulk set, then, if {@code topology},
+     * a few random destructions, creations and reparentings (often across trees); then both update and must agree
+     * bit for bit.
+     */
+    private static void frame(SplittableRandom random, Hierarchy sequential, long[] hs, Hierarchy parallel, long[] hp,
+                              int frame, boolean topology) {
+        int n = hs.length;
+        float[] rotations = new float[n * 4];
+        for (int i = 0; i < n; i++) {
+            double angle = 0.01 * frame + i * 1e-4;
+            rotations[i * 4 + 1] = (float) Math.sin(angle);
+            rotations[i * 4 + 3] = (float) Math.cos(angle);
+        }
+        long[] liveS = new long[n];
+        long[] liveP = new long[n];
+        int live = 0;
+        for (int i = 0; i < n; i++) {
+            if (sequential.isAlive(hs[i]) && !sequential.hasLocalMatrix(hs[i])) {
+                liveS[live] = hs[i];
+                liveP[live] = hp[i];
+                live++;
+            }
+        }
+        sequential.setLocalRotations(liveS, 0, live, rotations, 0);
+        parallel.setLocalRotations(liveP, 0, live, rotations, 0);
+        for (int k = 0; topology && k < 20; k++) {
+            int x = random.nextInt(n);
+            int y = random.nextInt(n);
+            if (!sequential.isAlive(hs[x]) || !sequential.isAlive(hs[y]) || x == y
+                    || sequential.isAncestor(hs[x], hs[y])) {
+                continue;
+            }
+            if (k % 5 == 0) {
+                sequential.destroy(hs[x]);
+                parallel.destroy(hp[x]);
+            } else if (k % 5 == 1) {
+                sequential.createChild(hs[y]);
+                parallel.createChild(hp[y]);
+            } else {
+                sequential.reparent(hs[x], hs[y], false);
+                parallel.reparent(hp[x], hp[y], false);
+            }
+        }
+        sequential.update();
+        parallel.update();
+        parallel.checkInvariants();
+        assertThat(parallel.changedCount()).isEqualTo(sequential.changedCount());
+        assertSameWorlds(sequential, hs, parallel, hp);
+    }
+
     @Test
     void parallelUpdatesMatchSequentialBitForBitThroughEditsAndTopologyChanges() {
         for (int threads = 2; threads <= 3; threads++) {
@@ -79,52 +130,106 @@ class ParallelUpdateTest {
             long[][] handles = build(random, n, 40 + random.nextInt(200), sequential, parallel);
             long[] hs = handles[0];
             long[] hp = handles[1];
-            float[] rotations = new float[n * 4];
             for (int frame = 0; frame < 8; frame++) {
-                // every node rotates (large update), plus a few topology changes
-                for (int i = 0; i < n; i++) {
-                    double angle = 0.01 * frame + i * 1e-4;
-                    rotations[i * 4 + 1] = (float) Math.sin(angle);
-                    rotations[i * 4 + 3] = (float) Math.cos(angle);
-                }
-                long[] liveS = new long[n];
-                long[] liveP = new long[n];
-                int live = 0;
-                for (int i = 0; i < n; i++) {
-                    if (sequential.isAlive(hs[i]) && !sequential.hasLocalMatrix(hs[i])) {
-                        liveS[live] = hs[i];
-                        liveP[live] = hp[i];
-                        live++;
-                    }
-                }
-                sequential.setLocalRotations(liveS, 0, live, rotations, 0);
-                parallel.setLocalRotations(liveP, 0, live, rotations, 0);
-                if (frame % 3 == 2) {
-                    for (int k = 0; k < 20; k++) {
-                        int x = random.nextInt(n);
-                        int y = random.nextInt(n);
-                        if (!sequential.isAlive(hs[x]) || !sequential.isAlive(hs[y]) || x == y
-                                || sequential.isAncestor(hs[x], hs[y])) {
-                            continue;
-                        }
-                        if (k % 5 == 0) {
-                            sequential.destroy(hs[x]);
-                            parallel.destroy(hp[x]);
-                        } else {
-                            sequential.reparent(hs[x], hs[y], false);
-                            parallel.reparent(hp[x], hp[y], false);
-                        }
-                    }
-                }
-                sequential.update();
-                parallel.update();
-                parallel.checkInvariants();
-                assertThat(parallel.changedCount()).isEqualTo(sequential.changedCount());
-                assertSameWorlds(sequential, hs, parallel, hp);
+                frame(random, sequential, hs, parallel, hp, frame, frame % 3 == 2);
             }
             assertThat(parallel.parallelUpdates).as("updates split between %d threads", threads).isGreaterThan(3);
             parallel.setUpdateThreads(1);
         }
+    }
+
+    /**
+     * Trees created one after another (each tree contiguous, not breadth-first): the update splits into independent
+     * stretches without rewriting the layout, and stays bit-identical to the sequential update through edits,
+     * reparenting across trees, destruction and creation.
+     */
+    @Test
+    void independentStretchesSplitWithoutARewrite() {
+        for (int threads = 2; threads <= 3; threads++) {
+            SplittableRandom random = new SplittableRandom(70 + threads);
+            Hierarchy sequential = new Hierarchy();
+            parallel = new Hierarchy();
+            parallel.setUpdateThreads(threads);
+            int n = 54_000;
+            long[] hs = new long[n];
+            long[] hp = new long[n];
+            int first = 0;
+            int next = 0;
+            for (int i = 0; i < n; i++) {
+                if (i == next) {
+                    first = i; // trees of random sizes, so that no boundary falls exactly on a third or a half
+                    next = i + 200 + random.nextInt(3000);
+                }
+                int parent = i == first ? -1 : random.nextInt(Math.max(first, i - 40), i);
+                float tx = (float) random.nextDouble();
+                hs[i] = parent < 0 ? sequential.createRoot() : sequential.createChild(hs[parent]);
+                hp[i] = parent < 0 ? parallel.createRoot() : parallel.createChild(hp[parent]);
+                sequential.setLocalTranslation(hs[i], tx, 0.25f, 0);
+                parallel.setLocalTranslation(hp[i], tx, 0.25f, 0);
+            }
+            sequential.update();
+            parallel.update();
+            assertThat(parallel.parallelUpdates).as("the first update, every node stale, split").isEqualTo(1);
+            long compactionsBefore = parallel.compactions;
+            for (int frame = 0; frame < 8; frame++) {
+                frame(random, sequential, hs, parallel, hp, frame, frame >= 3);
+                if (frame == 2) {
+                    assertThat(parallel.parallelUpdates).as("split updates before any topology change").isEqualTo(4);
+                    assertThat(parallel.compactions).as("no rewrite was needed").isEqualTo(compactionsBefore);
+                }
+            }
+            assertThat(parallel.parallelUpdates).isGreaterThan(6);
+            parallel.setUpdateThreads(1);
+        }
+    }
+
+    /**
+     * The range planner on its own: on forests of trees created one after another, every boundary it picks has no
+     * node after it whose parent lies before it, the ranges are within an eighth of an equal split, and a layout
+     * without such a boundary near the middle gets no plan.
+     */
+    @Test
+    void rangePlansCutOnlyBetweenIndependentStretches() {
+        SplittableRandom random = new SplittableRandom(5);
+        for (int trial = 0; trial < 200; trial++) {
+            int n = 1000 + random.nextInt(20_000);
+            int[] parents = new int[n];
+            int first = 0;
+            int next = 0;
+            int maxTree = 1 + random.nextInt(n / 3);
+            for (int i = 0; i < n; i++) {
+                if (i == next) {
+                    first = i;
+                    next = i + 1 + random.nextInt(maxTree);
+                }
+                parents[i] = i == first ? -1 : random.nextInt(first, i);
+                if (random.nextInt(50) == 0) {
+                    parents[i] = -1; // a hole or a root inside a tree's stretch
+                }
+            }
+            for (int threads = 2; threads <= 4; threads++) {
+                ParallelUpdate.Plan plan = ParallelUpdate.rangePlan(parents, n, threads);
+                if (plan == null) {
+                    continue;
+                }
+                int[] bounds = plan.splits[0];
+                assertThat(bounds[0]).isZero();
+                assertThat(bounds[threads]).isEqualTo(n);
+                for (int t = 0; t < threads; t++) {
+                    assertThat(bounds[t + 1]).isGreaterThan(bounds[t]);
+                    assertThat(Math.abs(bounds[t] - (long) n * t / threads)).isLessThanOrEqualTo(n / 8);
+                    for (int i = bounds[t]; i < bounds[t + 1]; i++) {
+                        assertThat(parents[i] < 0 || parents[i] >= bounds[t]).as("trial %d node %d", trial, i)
+                                .isTrue();
+                    }
+                }
+            }
+        }
+        int[] chain = new int[5000];
+        for (int i = 0; i < chain.length; i++) {
+            chain[i] = i - 1; // one long chain: no independent stretch
+        }
+        assertThat(ParallelUpdate.rangePlan(chain, chain.length, 2)).isNull();
     }
 
     /**
