@@ -381,11 +381,19 @@ public final class LocalToWorld {
                 if (bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
                     if (vector) {
                         LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base, wordPlans);
-                    } else {
-                        computeTrsRange(locals, parents, worlds, capacity, base, base + 64);
+                        count += 64;
+                        node += 64;
+                        continue;
                     }
-                    count += 64;
-                    node += 64;
+                    // a run of fully stale TRS words inside the range: one counted loop, as in propagateStale
+                    int end = base + 64;
+                    while (end + 64 <= to && end + 64 <= capacity && staleBits[end >>> 6] == -1L
+                            && matrixBits[end >>> 6] == 0L) {
+                        end += 64;
+                    }
+                    computeTrsRange(locals, parents, worlds, capacity, base, end);
+                    count += end - base;
+                    node = end;
                     continue;
                 }
             }
