@@ -201,8 +201,10 @@ public final class Hierarchy {
      * subtree is one contiguous range per level, which {@link #markSubtreeStale} uses.
      */
     private boolean breadthFirst;
-    /** Vector batches in a fast shape, and those in a slow one (scalar fallback or gathered parents), in the latest
-     * refresh: {fast, slow}. */
+    /**
+     * Vector batches in a fast shape, and those in a slow one (scalar fallback or gathered parents), in the latest
+     * refresh: {fast, slow}.
+     */
     private final int[] batchStats = new int[2];
 
     // ---- scratch, reused so steady-state operations do not allocate ----
