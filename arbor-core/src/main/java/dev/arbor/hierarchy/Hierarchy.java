@@ -64,6 +64,9 @@ public final class Hierarchy {
 
     private static final int NONE = -1;
     private static final int DEFAULT_CAPACITY = 64;
+    private static final int PRE_ORDER_UNKNOWN = 0;
+    private static final int PRE_ORDER_YES = 1;
+    private static final int PRE_ORDER_NO = 2;
     /** Live nodes from which subtree walks are assumed to miss the cache at every step (see sweepsStaleness). */
     private static final int LARGE_HIERARCHY = 1 << 19;
     /** Largest array length we ask the JVM for. */
@@ -202,6 +205,16 @@ public final class Hierarchy {
      */
     private boolean breadthFirst;
     /**
+     * Whether the dense order is a pre-order (every subtree one contiguous range, as in a scene built depth-first):
+     * {@link #PRE_ORDER_UNKNOWN} after any structural change, checked (O(n)) only once subtree walks since the last
+     * check have visited as many nodes as the hierarchy holds, so that the check costs O(1) per walked node.
+     */
+    private int preOrder = PRE_ORDER_UNKNOWN;
+    /** Nodes visited by subtree walks since the last pre-order check. */
+    private long walkedSinceCheck;
+    /** Whether subtrees may be marked by ranges (levels or pre-order); tests turn it off to compare with walks. */
+    boolean rangeMarking = true;
+    /**
      * Vector batches in a fast shape, and those in a slow one (scalar fallback or gathered parents), in the latest
      * refresh: {fast, slow}.
      */
@@ -209,6 +222,8 @@ public final class Hierarchy {
 
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
+    /** The ancestor path of {@link #checkPreOrder}, kept apart from {@link #scratch}, which callers may hold. */
+    private int[] path = new int[64];
     private int[] nodeScratch = new int[0];
     private final float[] matrixA = new float[16];
     private final float[] matrixB = new float[16];
@@ -324,6 +339,7 @@ public final class Hierarchy {
         int node = nodeEnd++;
         appendedSinceCompaction++;
         breadthFirst = false;
+        preOrder = PRE_ORDER_UNKNOWN;
         nodeOfSlot[slot] = node;
         slotOfNode[node] = slot;
         parentNodes[node] = parentSlot == NONE ? NONE : nodeOfSlot[parentSlot];
@@ -2894,8 +2910,20 @@ public final class Hierarchy {
         if (Bits.get(staleBits, node)) {
             return;
         }
-        if (breadthFirst) {
+        if (rangeMarking && breadthFirst) {
             markSubtreeStaleByLevels(node);
+            return;
+        }
+        if (rangeMarking && (preOrder == PRE_ORDER_YES
+                || preOrder == PRE_ORDER_UNKNOWN && walkedSinceCheck >= liveCount && checkPreOrder())) {
+            // the subtree is [node, end): it ends at the first later node whose parent lies before node (a root's
+            // -1 included)
+            int[] parents = parentNodes;
+            int end = node + 1;
+            while (end < nodeEnd && parents[end] >= node) {
+                end++;
+            }
+            setStaleRange(node, end);
             return;
         }
         setStale(node);
@@ -2905,6 +2933,7 @@ public final class Hierarchy {
         }
         while (true) {
             int n = nodeOfSlot[s];
+            walkedSinceCheck++;
             if (!Bits.get(staleBits, n)) {
                 setStale(n);
                 if (firstChildSlots[s] != NONE) {
@@ -2920,6 +2949,35 @@ public final class Hierarchy {
             }
             s = nextSiblingSlots[s];
         }
+    }
+
+    /**
+     * Decides {@link #preOrder}: true when there are no holes and every node's parent lies on the path from the
+     * latest root to the node before it (so that every subtree is contiguous). O(n), with the ancestor path in
+     * {@link #path}.
+     */
+    private boolean checkPreOrder() {
+        walkedSinceCheck = 0;
+        boolean yes = holeCount == 0;
+        int top = 0;
+        int[] parents = parentNodes;
+        for (int j = 0; j < nodeEnd && yes; j++) {
+            int p = parents[j];
+            if (p < 0) {
+                top = 0;
+            } else {
+                while (top > 0 && path[top - 1] != p) {
+                    top--;
+                }
+                yes = top > 0;
+            }
+            if (top == path.length) {
+                path = Arrays.copyOf(path, path.length * 2);
+            }
+            path[top++] = j;
+        }
+        preOrder = yes ? PRE_ORDER_YES : PRE_ORDER_NO;
+        return yes;
     }
 
     /**
@@ -3259,6 +3317,7 @@ public final class Hierarchy {
     /** Unlinks a slot from its parent's child list, or from the root list. */
     private void unlink(int s) {
         breadthFirst = false; // a move, a reorder among siblings or a destruction follows
+        preOrder = PRE_ORDER_UNKNOWN;
         int p = parentSlots[s];
         int prev = prevSiblingSlots[s];
         int next = nextSiblingSlots[s];
@@ -3368,6 +3427,7 @@ public final class Hierarchy {
 
     private void makeHole(int node) {
         breadthFirst = false;
+        preOrder = PRE_ORDER_UNKNOWN;
         setMode(node, MODE_HOLE);
         slotOfNode[node] = NONE;
         parentNodes[node] = NONE;
@@ -3383,6 +3443,7 @@ public final class Hierarchy {
     /** Moves a subtree's dense data, in pre-order, to the end of the dense arrays; room must be reserved. */
     private void moveSubtreeToEnd(int x, int size) {
         breadthFirst = false;
+        preOrder = PRE_ORDER_UNKNOWN;
         listChanges();
         layoutVersion++;
         assert nodeEnd + size <= modes.length;
@@ -3422,6 +3483,11 @@ public final class Hierarchy {
     /** @return whether the node at storage position {@code node} holds an explicit local matrix (for tests) */
     boolean matrixAtStorage(int node) {
         return modes[node] == MODE_MATRIX;
+    }
+
+    /** @return whether the layout was last found to be a pre-order, so that subtrees are marked as ranges (tests) */
+    boolean marksPreOrderRanges() {
+        return preOrder == PRE_ORDER_YES;
     }
 
     /** @return whether subtrees are marked stale level by level (for tests) */
@@ -3577,6 +3643,7 @@ public final class Hierarchy {
         inverseValidBits = newInverseValid;
         nodeEnd = to;
         breadthFirst = true;
+        preOrder = PRE_ORDER_UNKNOWN;
         holeCount = 0;
         appendedSinceCompaction = 0;
         movesSinceCompaction = 0;

@@ -2,6 +2,7 @@ package dev.arbor.hierarchy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.arbor.kernel.VectorSupport;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -32,11 +33,10 @@ class SubtreeMarkingTest {
         }
         byLevels.compactNow();
         byWalks.compactNow();
-        byWalks.moveToIndex(hb[0], 0); // the same place: the layout is unchanged, but no longer known to be pure
+        byWalks.rangeMarking = false;
         byLevels.update();
         byWalks.update();
         assertThat(byLevels.marksByLevels()).isTrue();
-        assertThat(byWalks.marksByLevels()).isFalse();
         for (int round = 0; round < 60; round++) {
             int sets = 1 + random.nextInt(round % 3 == 0 ? 200 : 5);
             for (int k = 0; k < sets; k++) {
@@ -77,5 +77,87 @@ class SubtreeMarkingTest {
         byLevels.createChild(ha[7]); // any structural change ends the pure layout
         assertThat(byLevels.marksByLevels()).isFalse();
         byLevels.checkInvariants();
+    }
+
+    /**
+     * A forest built depth-first (every subtree contiguous, as a glTF import leaves it): once walks have visited as
+     * many nodes as the hierarchy holds, the layout is checked once and subtrees are marked as ranges; any structural
+     * change sends it back to walks. Against a twin that always walks, through sets, creations and a destruction.
+     */
+    @Test
+    void preOrderRangesMatchTheLinkWalk() {
+        SplittableRandom random = new SplittableRandom(43);
+        Hierarchy byRanges = new Hierarchy();
+        Hierarchy byWalks = new Hierarchy();
+        byWalks.rangeMarking = false;
+        long[] ha = new long[N];
+        long[] hb = new long[N];
+        int[] count = {0};
+        java.util.List<Integer> roots = new java.util.ArrayList<>();
+        while (count[0] < N) {
+            roots.add(count[0]);
+            grow(random, byRanges, ha, byWalks, hb, -1, 0, count);
+        }
+        byRanges.update();
+        byWalks.update();
+        for (int round = 0; round < 60; round++) {
+            if (round < 3 || round > 30 && round < 34) { // every tree moved: walks soon add up to the hierarchy's size
+                for (int r : roots) {
+                    byRanges.setLocalTranslation(ha[r], round, 0, 0);
+                    byWalks.setLocalTranslation(hb[r], round, 0, 0);
+                }
+            }
+            int sets = 1 + random.nextInt(6);
+            for (int k = 0; k < sets; k++) {
+                int i = random.nextInt(4) == 0 ? roots.get(random.nextInt(roots.size())) : random.nextInt(N);
+                float a = (float) random.nextDouble();
+                byRanges.setLocalRotation(ha[i], a, 0, 0, 1);
+                byWalks.setLocalRotation(hb[i], a, 0, 0, 1);
+            }
+            if (round == 30) { // a child for an early node, created at the end: no longer a pre-order
+                byRanges.createChild(ha[5]);
+                byWalks.createChild(hb[5]);
+                assertThat(byRanges.marksPreOrderRanges()).isFalse();
+            }
+            if (round == 45) {
+                byRanges.destroy(ha[N / 2]);
+                byWalks.destroy(hb[N / 2]);
+            }
+            byRanges.update();
+            byWalks.update();
+            assertThat(byRanges.changedCount()).as("round %d", round).isEqualTo(byWalks.changedCount());
+            for (int i = 0; i < N; i++) {
+                if (byRanges.isAlive(ha[i])) {
+                    assertThat(byRanges.getWorld(ha[i], new float[12], 0)).as("round %d node %d", round, i)
+                            .containsExactly(byWalks.getWorld(hb[i], new float[12], 0));
+                }
+            }
+            if (round == 34) {
+                assertThat(byRanges.marksPreOrderRanges()).as("checked again, and found out of order").isFalse();
+            }
+            if (round == 20 && !VectorSupport.ENABLED) {
+                // the scalar kernel leaves the depth-first layout as it is, so the pre-order ranges are in use
+                assertThat(byRanges.marksPreOrderRanges()).as("pre-order found").isTrue();
+            }
+        }
+        byRanges.checkInvariants();
+    }
+
+    /** Adds a random tree below {@code parent} (or a root) depth-first, to both twins. */
+    private static void grow(SplittableRandom random, Hierarchy a, long[] ha, Hierarchy b, long[] hb, int parent,
+                             int depth, int[] count) {
+        if (count[0] == N) {
+            return;
+        }
+        int i = count[0]++;
+        ha[i] = parent < 0 ? a.createRoot() : a.createChild(ha[parent]);
+        hb[i] = parent < 0 ? b.createRoot() : b.createChild(hb[parent]);
+        float t = (float) random.nextDouble();
+        a.setLocalTranslation(ha[i], t, 1, 0);
+        b.setLocalTranslation(hb[i], t, 1, 0);
+        int children = depth < 7 ? random.nextInt(4) : 0;
+        for (int c = 0; c < children; c++) {
+            grow(random, a, ha, b, hb, i, depth + 1, count);
+        }
     }
 }
