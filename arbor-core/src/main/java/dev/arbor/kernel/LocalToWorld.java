@@ -302,18 +302,14 @@ public final class LocalToWorld {
                 }
             } else if (bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
                 // a run of fully stale TRS words: one counted loop over all of them
-                int last = word;
-                while (last + 1 < toWord && staleBits[last + 1] == -1L && matrixBits[last + 1] == 0L
-                        && ((last + 2) << 6) <= capacity) {
-                    last++;
-                }
-                computeTrsRange(locals, parents, worlds, capacity, base, (last + 1) << 6);
-                for (int w = word; w <= last; w++) {
+                int end = fullTrsRunEnd(staleBits, matrixBits, base, toWord << 6, capacity);
+                computeTrsRange(locals, parents, worlds, capacity, base, end);
+                for (int w = word; w < end >>> 6; w++) {
                     changedBits[w] = -1L;
                     staleBits[w] = 0L;
                 }
-                count += (last - word + 1) << 6;
-                word = last;
+                count += end - base;
+                word = (end >>> 6) - 1;
                 continue;
             } else {
                 long remaining = bits;
@@ -328,6 +324,22 @@ public final class LocalToWorld {
             staleBits[word] = 0L;
         }
         return count;
+    }
+
+    /**
+     * The end of the run of words that starts with the fully stale, matrix-free word at node {@code base}: it extends
+     * over the following words that are fully stale and matrix-free too and end by {@code limit} and
+     * {@code capacity}.
+     *
+     * @return the first node after the run, a multiple of 64 greater than {@code base}
+     */
+    private static int fullTrsRunEnd(long[] staleBits, long[] matrixBits, int base, int limit, int capacity) {
+        int end = base + 64;
+        while (end + 64 <= limit && end + 64 <= capacity && staleBits[end >>> 6] == -1L
+                && matrixBits[end >>> 6] == 0L) {
+            end += 64;
+        }
+        return end;
     }
 
     /**
@@ -386,11 +398,7 @@ public final class LocalToWorld {
                         continue;
                     }
                     // a run of fully stale TRS words inside the range: one counted loop, as in propagateStale
-                    int end = base + 64;
-                    while (end + 64 <= to && end + 64 <= capacity && staleBits[end >>> 6] == -1L
-                            && matrixBits[end >>> 6] == 0L) {
-                        end += 64;
-                    }
+                    int end = fullTrsRunEnd(staleBits, matrixBits, base, to, capacity);
                     computeTrsRange(locals, parents, worlds, capacity, base, end);
                     count += end - base;
                     node = end;

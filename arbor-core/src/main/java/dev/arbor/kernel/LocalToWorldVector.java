@@ -135,7 +135,7 @@ final class LocalToWorldVector {
         }
         int slow = 0;
         for (int b = 0, i = base; i < base + 64; b++, i += LANES) {
-            int kind = (int) (plan >>> (KIND_BITS * b)) & ((1 << KIND_BITS) - 1);
+            int kind = kindOf(plan, b);
             if (kind == WINDOW || kind == WINDOW2 && parents[i] + 2 * LANES <= c) {
                 // the second test guards the end of the last plane, which a two-vector window may reach
                 windowBatch(locals, parents, worlds, c, i, kind == WINDOW2);
@@ -160,8 +160,13 @@ final class LocalToWorldVector {
     static void countKinds(int[] parents, int base, int[] counts) {
         long plan = plan(parents, base);
         for (int b = 0; b < 64 / LANES; b++) {
-            counts[(int) (plan >>> (KIND_BITS * b)) & ((1 << KIND_BITS) - 1)]++;
+            counts[kindOf(plan, b)]++;
         }
+    }
+
+    /** The kind of batch {@code b} in a word plan. */
+    private static int kindOf(long plan, int b) {
+        return (int) (plan >>> (KIND_BITS * b)) & ((1 << KIND_BITS) - 1);
     }
 
     /** The batch kinds of the word starting at {@code base}. */
