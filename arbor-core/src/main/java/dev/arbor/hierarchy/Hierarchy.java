@@ -338,12 +338,10 @@ public final class Hierarchy {
         int slot = allocateSlot();
         int node = nodeEnd++;
         appendedSinceCompaction++;
-        breadthFirst = false;
-        preOrder = PRE_ORDER_UNKNOWN;
+        structureChanged();
         nodeOfSlot[slot] = node;
         slotOfNode[node] = slot;
-        parentNodes[node] = parentSlot == NONE ? NONE : nodeOfSlot[parentSlot];
-        LocalToWorld.resetPlans(wordPlans, node, node + 1);
+        setParentNode(node, parentSlot == NONE ? NONE : nodeOfSlot[parentSlot]);
         setMode(node, MODE_TRS);
         storeLocalFrom(node, 0, IDENTITY_TRS, 0, LOCAL_PLANES);
         Affine.identity(matrixE, 0);
@@ -480,8 +478,7 @@ public final class Hierarchy {
             }
         }
         int node = nodeOfSlot[x];
-        parentNodes[node] = p == NONE ? NONE : nodeOfSlot[p];
-        LocalToWorld.resetPlans(wordPlans, node, node + 1);
+        setParentNode(node, p == NONE ? NONE : nodeOfSlot[p]);
         if (keepWorld) {
             writeLocal(node, newMode, newMode == MODE_TRS ? matrixC : matrixA);
         }
@@ -3314,10 +3311,24 @@ public final class Hierarchy {
         return (int) Math.min(padded, MAX_NODES);
     }
 
+    /**
+     * Forgets what is known about the layout's shape ({@link #breadthFirst}, {@link #preOrder}): called by everything
+     * that creates, moves, reorders or destroys a node.
+     */
+    private void structureChanged() {
+        breadthFirst = false;
+        preOrder = PRE_ORDER_UNKNOWN;
+    }
+
+    /** Sets a node's parent index and drops its word's cached batch plan, which depends on the parent indices. */
+    private void setParentNode(int node, int parent) {
+        parentNodes[node] = parent;
+        LocalToWorld.resetPlans(wordPlans, node, node + 1);
+    }
+
     /** Unlinks a slot from its parent's child list, or from the root list. */
     private void unlink(int s) {
-        breadthFirst = false; // a move, a reorder among siblings or a destruction follows
-        preOrder = PRE_ORDER_UNKNOWN;
+        structureChanged(); // a move, a reorder among siblings or a destruction follows
         int p = parentSlots[s];
         int prev = prevSiblingSlots[s];
         int next = nextSiblingSlots[s];
@@ -3426,12 +3437,10 @@ public final class Hierarchy {
     }
 
     private void makeHole(int node) {
-        breadthFirst = false;
-        preOrder = PRE_ORDER_UNKNOWN;
+        structureChanged();
         setMode(node, MODE_HOLE);
         slotOfNode[node] = NONE;
-        parentNodes[node] = NONE;
-        LocalToWorld.resetPlans(wordPlans, node, node + 1);
+        setParentNode(node, NONE);
         Bits.clear(staleBits, node);
         Bits.clear(changedBits, node);
         if (inverseValidBits != null) {
@@ -3442,8 +3451,7 @@ public final class Hierarchy {
 
     /** Moves a subtree's dense data, in pre-order, to the end of the dense arrays; room must be reserved. */
     private void moveSubtreeToEnd(int x, int size) {
-        breadthFirst = false;
-        preOrder = PRE_ORDER_UNKNOWN;
+        structureChanged();
         listChanges();
         layoutVersion++;
         assert nodeEnd + size <= modes.length;
@@ -3457,8 +3465,7 @@ public final class Hierarchy {
             copyPlanes(worlds, c, from, worlds, c, to, WORLD_PLANES);
             setMode(to, modes[from]);
             worldVersions[to] = worldVersions[from];
-            parentNodes[to] = s == x ? NONE : nodeOfSlot[parentSlots[s]];
-            LocalToWorld.resetPlans(wordPlans, to, to + 1);
+            setParentNode(to, s == x ? NONE : nodeOfSlot[parentSlots[s]]);
             slotOfNode[to] = s;
             nodeOfSlot[s] = to;
             if (Bits.get(staleBits, from)) {

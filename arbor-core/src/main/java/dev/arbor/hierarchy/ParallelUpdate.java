@@ -64,11 +64,14 @@ final class ParallelUpdate {
         }
     }
 
-    /** The work split for one layout: level ranges below the cut, per thread. */
+    /**
+     * The work split for one layout: level ranges below the cut, per thread ({@link #plan}), or one independent
+     * stretch per thread ({@link #rangePlan}, a single "level" with no cut).
+     */
     static final class Plan {
         /** Nodes [0, cutStart) lie above the cut level and are computed first, by the caller. */
         final int cutStart;
-        /** End of the breadth-first region the plan covers; later nodes are computed last, by the caller. */
+        /** End of the region the plan covers; later nodes are computed last, by the caller. */
         final int mainEnd;
         /** splits[level][t] .. splits[level][t + 1] is thread t's range on that level (levels from the cut). */
         final int[][] splits;
@@ -246,7 +249,7 @@ final class ParallelUpdate {
         }
     }
 
-    /** Runs the levels below the cut on all threads (the caller is thread 0); returns the nodes recomputed. */
+    /** Runs the plan's ranges on all threads (the caller is thread 0); returns the nodes recomputed. */
     int run(Plan plan, float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity, long[] staleBits,
             long[] matrixBits, long[] wordPlans, boolean vector, long[] stamps, long stamp) {
         this.wordPlans = wordPlans;
