@@ -199,11 +199,28 @@ public final class Hierarchy {
     /** Nodes appended (created or moved to the end) since the last compaction. */
     private int appendedSinceCompaction;
     /**
-     * True while the dense order is exactly the breadth-first order that compaction writes (each node's children
-     * together, in sibling order, levels in order): no node created, moved, reordered or destroyed since. Then every
-     * subtree is one contiguous range per level, which {@link #markSubtreeStale} uses.
+     * True while the dense order is exactly the breadth-first order that compaction writes (per cluster of trees:
+     * each node's children together, in sibling order, levels in order): no node created, moved, reordered or
+     * destroyed since. Then every subtree is one contiguous range per level, which {@link #markSubtreeStale} uses.
      */
     private boolean breadthFirst;
+    /**
+     * Nodes a cluster of the compacted layout holds at least (its last tree may take it further): compaction lays out
+     * consecutive trees as clusters of about this many nodes, each breadth-first, instead of the whole forest
+     * breadth-first, when the forest has {@link #CLUSTERED_MIN_NODES} nodes or more and no tree holds more than a
+     * 16th of them. A cluster's planes (about 4,096 × 4 bytes each) stay in the L2 cache while it is computed, so a
+     * node's parent is read from cache and a list in creation order writes within one cluster at a time; measured in
+     * docs/performance.md, step 22. Tests lower it.
+     */
+    int clusterNodes = CLUSTER_NODES;
+    /** The fewest nodes for which compaction writes clusters ({@link #clusterNodes}); tests lower it. */
+    int clusteredMinNodes = CLUSTERED_MIN_NODES;
+    /** Default of {@link #clusterNodes}. */
+    static final int CLUSTER_NODES = 4096;
+    /** Default of {@link #clusteredMinNodes}: 16 clusters, so that threads find a cluster boundary near every split. */
+    static final int CLUSTERED_MIN_NODES = 16 * CLUSTER_NODES;
+    /** Clusters written by the latest compaction (1: the whole forest breadth-first); for tests. */
+    int layoutClusters;
     /**
      * Whether the dense order is a pre-order (every subtree one contiguous range, as in a scene built depth-first):
      * {@link #PRE_ORDER_UNKNOWN} after any structural change, checked (O(n)) only once subtree walks since the last
@@ -2756,8 +2773,9 @@ public final class Hierarchy {
      * {@link #PARALLEL_MIN_NODES} stale nodes is split between this thread and {@code threads - 1} worker threads,
      * created here once (daemon threads named {@code arbor-update-N}, parked between updates, stopped by
      * {@code setUpdateThreads(1)} or when the hierarchy becomes unreachable); smaller updates stay on the caller's
-     * thread. The split needs the breadth-first layout that compaction writes: the first large update after a
-     * scene was built (or much changed) runs sequentially and rewrites the layout once. Bulk setters
+     * thread. The split needs a layout that compaction writes (breadth-first, or for a large forest clusters of
+     * trees, each breadth-first) or trees created one after another: otherwise the first large update after a scene
+     * was built (or much changed) runs sequentially and rewrites the layout once. Bulk setters
      * ({@link #setLocalRotations}, {@link #setLocalTranslations}, {@link #setLocalScales}) of at least
      * {@link #PARALLEL_MIN_NODES} nodes are split between the same threads; a batch that names one node twice far
      * apart, or gives a rotation or scale to an explicit matrix, runs on the caller's thread. Results are
@@ -3567,8 +3585,52 @@ public final class Hierarchy {
     }
 
     /**
-     * Rewrites the dense arrays without holes, in breadth-first order of the roots with each node's children
-     * together. O(live nodes); allocates the new arrays.
+     * The slots in the order compaction writes them: trees in root order, gathered into clusters of at least
+     * {@link #clusterNodes} nodes when the forest allows it (see {@link #clusterNodes}; otherwise one cluster), each
+     * cluster breadth-first with the children of one parent together. Within a cluster every level is then one
+     * contiguous run whose parents lie in the run before it, which the vector kernel's batches need, and a subtree is
+     * one range per level, which {@link #markSubtreeStaleByLevels} needs. Sets {@link #layoutClusters}. O(n).
+     */
+    private int[] breadthFirstClusters() {
+        int[] treeSizes = new int[modes.length]; // by root node
+        int[] rootOf = new int[modes.length];
+        int largest = 0;
+        for (int i = 0; i < nodeEnd; i++) {
+            if (modes[i] != MODE_HOLE) {
+                int p = parentNodes[i];
+                rootOf[i] = p < 0 ? i : rootOf[p]; // parents first: the parent's root is known
+                largest = Math.max(largest, ++treeSizes[rootOf[i]]);
+            }
+        }
+        long target = liveCount >= clusteredMinNodes && (long) largest * 16 <= liveCount ? clusterNodes
+                : Long.MAX_VALUE;
+        int[] queue = new int[liveCount];
+        int tail = 0;
+        int clusters = 0;
+        int r = firstRootSlot;
+        while (r != NONE) {
+            int head = tail;
+            long size = 0;
+            do {
+                queue[tail++] = r;
+                size += treeSizes[nodeOfSlot[r]];
+                r = nextSiblingSlots[r];
+            } while (r != NONE && size < target);
+            for (; head < tail; head++) {
+                for (int c = firstChildSlots[queue[head]]; c != NONE; c = nextSiblingSlots[c]) {
+                    queue[tail++] = c;
+                }
+            }
+            clusters++;
+        }
+        assert tail == liveCount : "queued " + tail + " of " + liveCount;
+        layoutClusters = clusters;
+        return queue;
+    }
+
+    /**
+     * Rewrites the dense arrays without holes, in the order of {@link #breadthFirstClusters}. O(live nodes);
+     * allocates the new arrays.
      */
     private void compact() {
         compactions++;
@@ -3587,18 +3649,8 @@ public final class Hierarchy {
         publishedBits = new long[publishedBits.length]; // listed above, so empty
         float[] newInverses = inverses == null ? null : new float[inverses.length];
         long[] newInverseValid = inverseValidBits == null ? null : new long[inverseValidBits.length];
-        // breadth-first order, children of one parent together: every level is a contiguous run whose parents all
-        // lie in the run before, which is what the vector kernel batches need
-        int[] queue = new int[liveCount];
-        int tail = 0;
-        for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
-            queue[tail++] = r;
-        }
-        for (int head = 0; head < tail; head++) {
-            for (int c = firstChildSlots[queue[head]]; c != NONE; c = nextSiblingSlots[c]) {
-                queue[tail++] = c;
-            }
-        }
+        int[] queue = breadthFirstClusters();
+        int tail = queue.length;
         int to = 0;
         int staleLo = Integer.MAX_VALUE;
         int staleHi = 0;

@@ -18,7 +18,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>A layout that is not breadth-first can still split when it consists of independent stretches: trees created
  * one after another leave every tree contiguous, so a point {@code m} after which no node has a parent before
  * {@code m} cuts the nodes into ranges that the threads compute on their own ({@link #rangePlan}). That keeps the
- * caller's layout (and the order of its node lists) where a breadth-first rewrite would permute it.
+ * caller's layout (and the order of its node lists) where a breadth-first rewrite would permute it. Compaction
+ * writes a large forest of many trees as clusters of trees, each cluster breadth-first ({@code Hierarchy.clusterNodes});
+ * the cluster boundaries are such points, so that layout splits by ranges too.
  *
  * <p>Threads are created once (daemon, named {@code arbor-update-N}) and parked between updates after a short spin;
  * an update allocates nothing.

@@ -53,6 +53,32 @@ class ParallelUpdateTest {
         return handles;
     }
 
+    /**
+     * Builds the same forest in both hierarchies: trees created one after another, each of {@code minSize} plus a
+     * random number below {@code spread} nodes (so that no boundary falls exactly on a third or a half), each node's
+     * parent drawn from the {@code window} nodes before it in its tree.
+     */
+    private static long[][] treeAfterTree(SplittableRandom random, int n, int minSize, int spread, int window,
+                                          Hierarchy... targets) {
+        long[][] handles = new long[targets.length][n];
+        int first = 0;
+        int next = 0;
+        for (int i = 0; i < n; i++) {
+            if (i == next) {
+                first = i;
+                next = i + minSize + random.nextInt(spread);
+            }
+            int parent = i == first ? -1 : random.nextInt(Math.max(first, i - window), i);
+            float tx = (float) random.nextDouble();
+            for (int k = 0; k < targets.length; k++) {
+                Hierarchy h = targets[k];
+                handles[k][i] = parent < 0 ? h.createRoot() : h.createChild(handles[k][parent]);
+                h.setLocalTranslation(handles[k][i], tx, 0.25f, 0);
+            }
+        }
+        return handles;
+    }
+
     private static void assertSameWorlds(Hierarchy a, long[] ha, Hierarchy b, long[] hb) {
         float[] wa = new float[12];
         float[] wb = new float[12];
@@ -150,23 +176,9 @@ class ParallelUpdateTest {
             Hierarchy sequential = new Hierarchy();
             parallel = new Hierarchy();
             parallel.setUpdateThreads(threads);
-            int n = 54_000;
-            long[] hs = new long[n];
-            long[] hp = new long[n];
-            int first = 0;
-            int next = 0;
-            for (int i = 0; i < n; i++) {
-                if (i == next) {
-                    first = i; // trees of random sizes, so that no boundary falls exactly on a third or a half
-                    next = i + 200 + random.nextInt(3000);
-                }
-                int parent = i == first ? -1 : random.nextInt(Math.max(first, i - 40), i);
-                float tx = (float) random.nextDouble();
-                hs[i] = parent < 0 ? sequential.createRoot() : sequential.createChild(hs[parent]);
-                hp[i] = parent < 0 ? parallel.createRoot() : parallel.createChild(hp[parent]);
-                sequential.setLocalTranslation(hs[i], tx, 0.25f, 0);
-                parallel.setLocalTranslation(hp[i], tx, 0.25f, 0);
-            }
+            long[][] handles = treeAfterTree(random, 54_000, 200, 3000, 40, sequential, parallel);
+            long[] hs = handles[0];
+            long[] hp = handles[1];
             sequential.update();
             parallel.update();
             assertThat(parallel.parallelUpdates).as("the first update, every node stale, split").isEqualTo(1);
@@ -177,6 +189,36 @@ class ParallelUpdateTest {
                     assertThat(parallel.parallelUpdates).as("split updates before any topology change").isEqualTo(4);
                     assertThat(parallel.compactions).as("no rewrite was needed").isEqualTo(compactionsBefore);
                 }
+            }
+            assertThat(parallel.parallelUpdates).isGreaterThan(6);
+            parallel.setUpdateThreads(1);
+        }
+    }
+
+    /**
+     * A large forest of many trees, compacted into clusters of trees (each cluster breadth-first): the update splits at
+     * cluster boundaries, and stays bit-identical to the sequential update through edits, reparenting across trees,
+     * destruction and creation.
+     */
+    @Test
+    void clusteredLayoutsSplitAtClusterBoundaries() {
+        for (int threads = 2; threads <= 3; threads++) {
+            SplittableRandom random = new SplittableRandom(80 + threads);
+            Hierarchy sequential = new Hierarchy();
+            parallel = new Hierarchy();
+            parallel.clusterNodes = 2000;
+            parallel.clusteredMinNodes = 0;
+            parallel.setUpdateThreads(threads);
+            long[][] handles = treeAfterTree(random, 50_000, 100, 1500, Integer.MAX_VALUE, sequential, parallel);
+            long[] hs = handles[0];
+            long[] hp = handles[1];
+            parallel.compactNow();
+            assertThat(parallel.layoutClusters).as("clusters of at least 2,000 nodes").isBetween(10, 25);
+            sequential.update();
+            parallel.update();
+            assertThat(parallel.parallelUpdates).as("the first update, every node stale, split").isEqualTo(1);
+            for (int frame = 0; frame < 8; frame++) {
+                frame(random, sequential, hs, parallel, hp, frame, frame >= 3);
             }
             assertThat(parallel.parallelUpdates).isGreaterThan(6);
             parallel.setUpdateThreads(1);

@@ -7,7 +7,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Marking a subtree stale level by level (in the breadth-first layout compaction writes) against the link walk used
+ * Marking a subtree stale level by level (in the breadth-first layout compaction writes, whole or in clusters of
+ * trees) against the link walk used
  * elsewhere: twin hierarchies of the same random forest, one freshly compacted, the other with the same layout but
  * marked as reordered, get the same single and bulk sets; after every update both recomputed the same nodes and hold
  * the same world matrices, bit for bit.
@@ -25,12 +26,70 @@ class SubtreeMarkingTest {
         for (int i = 0; i < N; i++) {
             // a few deep chains and wide fans: parents drawn from the last 50 nodes or from anywhere
             int parent = i < 5 ? -1 : random.nextInt(3) == 0 ? random.nextInt(i) : i - 1 - random.nextInt(Math.min(i, 50));
-            ha[i] = parent < 0 ? byLevels.createRoot() : byLevels.createChild(ha[parent]);
-            hb[i] = parent < 0 ? byWalks.createRoot() : byWalks.createChild(hb[parent]);
-            float t = (float) random.nextDouble();
-            byLevels.setLocalTranslation(ha[i], t, 1, 0);
-            byWalks.setLocalTranslation(hb[i], t, 1, 0);
+            add(random, byLevels, ha, byWalks, hb, i, parent);
         }
+        compareAfterCompaction(random, byLevels, ha, byWalks, hb, new int[] {0, 1, 2, 3, 4});
+        assertThat(byLevels.layoutClusters).as("one breadth-first cluster").isEqualTo(1);
+    }
+
+    /**
+     * A forest of many small trees, laid out by compaction as clusters of trees, each cluster breadth-first: every
+     * drop in depth along the storage order starts a cluster at a root, and level marking still matches the walk.
+     */
+    @Test
+    void levelMarkingMatchesTheLinkWalkInClusters() {
+        SplittableRandom random = new SplittableRandom(42);
+        Hierarchy byLevels = new Hierarchy();
+        Hierarchy byWalks = new Hierarchy();
+        for (Hierarchy h : new Hierarchy[] {byLevels, byWalks}) {
+            h.clusterNodes = 300;
+            h.clusteredMinNodes = 0;
+        }
+        long[] ha = new long[N];
+        long[] hb = new long[N];
+        java.util.List<Integer> roots = new java.util.ArrayList<>();
+        int first = 0;
+        for (int i = 0; i < N; i++) {
+            if (i == first + 50 + (first * 7919) % 100 || i == 0) { // trees of 50 to 149 nodes, one after another
+                first = i;
+                roots.add(i);
+            }
+            int parent = i == first ? -1 : random.nextInt(first, i);
+            add(random, byLevels, ha, byWalks, hb, i, parent);
+        }
+        compareAfterCompaction(random, byLevels, ha, byWalks, hb, roots.stream().mapToInt(Integer::intValue).toArray());
+        byLevels.compactNow();
+        int clusters = byLevels.layoutClusters;
+        assertThat(clusters).as("about N / 300 clusters").isBetween(N / 400, N / 300 + 1);
+        // the storage order: depth never decreases within a cluster, and drops to a root exactly at each new one
+        int drops = 0;
+        int last = 0;
+        for (int i = 0; i < N; i++) {
+            int depth = byLevels.depth(byLevels.handleAtStorage(i));
+            if (depth < last) {
+                assertThat(depth).as("storage position %d starts a cluster", i).isZero();
+                drops++;
+            }
+            last = depth;
+        }
+        assertThat(drops).isEqualTo(clusters - 1);
+    }
+
+    private static void add(SplittableRandom random, Hierarchy a, long[] ha, Hierarchy b, long[] hb, int i,
+                            int parent) {
+        ha[i] = parent < 0 ? a.createRoot() : a.createChild(ha[parent]);
+        hb[i] = parent < 0 ? b.createRoot() : b.createChild(hb[parent]);
+        float t = (float) random.nextDouble();
+        a.setLocalTranslation(ha[i], t, 1, 0);
+        b.setLocalTranslation(hb[i], t, 1, 0);
+    }
+
+    /**
+     * Compacts both twins, marks {@code byWalks} as walking, then runs 60 rounds of single sets (roots now and then)
+     * and scattered bulk sets; after each update both recomputed the same nodes and agree bit for bit.
+     */
+    private static void compareAfterCompaction(SplittableRandom random, Hierarchy byLevels, long[] ha,
+                                               Hierarchy byWalks, long[] hb, int[] roots) {
         byLevels.compactNow();
         byWalks.compactNow();
         byWalks.rangeMarking = false;
@@ -40,7 +99,7 @@ class SubtreeMarkingTest {
         for (int round = 0; round < 60; round++) {
             int sets = 1 + random.nextInt(round % 3 == 0 ? 200 : 5);
             for (int k = 0; k < sets; k++) {
-                int i = random.nextInt(10) == 0 ? random.nextInt(5) : random.nextInt(N); // roots now and then
+                int i = random.nextInt(10) == 0 ? roots[random.nextInt(roots.length)] : random.nextInt(N);
                 float a = (float) random.nextDouble();
                 if (random.nextBoolean()) {
                     byLevels.setLocalRotation(ha[i], 0, a, 0, 1);
