@@ -64,9 +64,14 @@ public final class Hierarchy {
 
     private static final int NONE = -1;
     private static final int DEFAULT_CAPACITY = 64;
-    private static final int PRE_ORDER_UNKNOWN = 0;
-    private static final int PRE_ORDER_YES = 1;
-    private static final int PRE_ORDER_NO = 2;
+    /** {@link #contiguity}: not checked since the last structural change. */
+    private static final int CONTIGUITY_UNKNOWN = 0;
+    /** {@link #contiguity}: a pre-order; every subtree is one contiguous range. */
+    private static final int CONTIGUOUS_SUBTREES = 1;
+    /** {@link #contiguity}: every tree is one contiguous range (trees built one after another), subtrees are not. */
+    private static final int CONTIGUOUS_TREES = 2;
+    /** {@link #contiguity}: neither. */
+    private static final int NOT_CONTIGUOUS = 3;
     /** Live nodes from which subtree walks are assumed to miss the cache at every step (see sweepsStaleness). */
     private static final int LARGE_HIERARCHY = 1 << 19;
     /** Largest array length we ask the JVM for. */
@@ -222,12 +227,14 @@ public final class Hierarchy {
     /** Clusters written by the latest compaction (1: the whole forest breadth-first); for tests. */
     int layoutClusters;
     /**
-     * Whether the dense order is a pre-order (every subtree one contiguous range, as in a scene built depth-first):
-     * {@link #PRE_ORDER_UNKNOWN} after any structural change, checked (O(n)) only once subtree walks since the last
-     * check have visited as many nodes as the hierarchy holds, so that the check costs O(1) per walked node.
+     * Which ranges of the dense order are whole subtrees: {@link #CONTIGUOUS_SUBTREES} in a pre-order (a scene built
+     * depth-first), {@link #CONTIGUOUS_TREES} when only whole trees are (trees built one after another, each in any
+     * parent-first order), else {@link #NOT_CONTIGUOUS}. {@link #CONTIGUITY_UNKNOWN} after any structural change;
+     * checked (O(n)) only once subtree walks since the last check have visited as many nodes as the hierarchy holds,
+     * so that the check costs O(1) per walked node.
      */
-    private int preOrder = PRE_ORDER_UNKNOWN;
-    /** Nodes visited by subtree walks since the last pre-order check. */
+    private int contiguity = CONTIGUITY_UNKNOWN;
+    /** Nodes visited by subtree walks since the last contiguity check. */
     private long walkedSinceCheck;
     /** Whether subtrees may be marked by ranges (levels or pre-order); tests turn it off to compare with walks. */
     boolean rangeMarking = true;
@@ -2929,8 +2936,11 @@ public final class Hierarchy {
             markSubtreeStaleByLevels(node);
             return;
         }
-        if (rangeMarking && (preOrder == PRE_ORDER_YES
-                || preOrder == PRE_ORDER_UNKNOWN && walkedSinceCheck >= liveCount && checkPreOrder())) {
+        if (rangeMarking && contiguity == CONTIGUITY_UNKNOWN && walkedSinceCheck >= liveCount) {
+            checkContiguity();
+        }
+        if (rangeMarking && (contiguity == CONTIGUOUS_SUBTREES
+                || contiguity == CONTIGUOUS_TREES && parentNodes[node] < 0)) {
             // the subtree is [node, end): it ends at the first later node whose parent lies before node (a root's
             // -1 included)
             int[] parents = parentNodes;
@@ -2967,32 +2977,37 @@ public final class Hierarchy {
     }
 
     /**
-     * Decides {@link #preOrder}: true when there are no holes and every node's parent lies on the path from the
-     * latest root to the node before it (so that every subtree is contiguous). O(n), with the ancestor path in
-     * {@link #path}.
+     * Decides {@link #contiguity}, for a layout without holes: a pre-order when every node's parent lies on the path
+     * from the latest root to the node before it (so that every subtree is contiguous); whole trees contiguous when
+     * every node's parent lies at or after the latest root. O(n), with the ancestor path in {@link #path}.
      */
-    private boolean checkPreOrder() {
+    private void checkContiguity() {
         walkedSinceCheck = 0;
-        boolean yes = holeCount == 0;
+        boolean subtrees = holeCount == 0;
+        boolean trees = subtrees;
         int top = 0;
+        int root = 0;
         int[] parents = parentNodes;
-        for (int j = 0; j < nodeEnd && yes; j++) {
+        for (int j = 0; j < nodeEnd && trees; j++) {
             int p = parents[j];
             if (p < 0) {
                 top = 0;
+                root = j;
             } else {
-                while (top > 0 && path[top - 1] != p) {
+                trees = p >= root;
+                while (subtrees && top > 0 && path[top - 1] != p) {
                     top--;
                 }
-                yes = top > 0;
+                subtrees &= top > 0;
             }
-            if (top == path.length) {
-                path = Arrays.copyOf(path, path.length * 2);
+            if (subtrees) {
+                if (top == path.length) {
+                    path = Arrays.copyOf(path, path.length * 2);
+                }
+                path[top++] = j;
             }
-            path[top++] = j;
         }
-        preOrder = yes ? PRE_ORDER_YES : PRE_ORDER_NO;
-        return yes;
+        contiguity = subtrees ? CONTIGUOUS_SUBTREES : trees ? CONTIGUOUS_TREES : NOT_CONTIGUOUS;
     }
 
     /**
@@ -3330,12 +3345,12 @@ public final class Hierarchy {
     }
 
     /**
-     * Forgets what is known about the layout's shape ({@link #breadthFirst}, {@link #preOrder}): called by everything
+     * Forgets what is known about the layout's shape ({@link #breadthFirst}, {@link #contiguity}): called by everything
      * that creates, moves, reorders or destroys a node.
      */
     private void structureChanged() {
         breadthFirst = false;
-        preOrder = PRE_ORDER_UNKNOWN;
+        contiguity = CONTIGUITY_UNKNOWN;
     }
 
     /** Sets a node's parent index and drops its word's cached batch plan, which depends on the parent indices. */
@@ -3512,7 +3527,12 @@ public final class Hierarchy {
 
     /** @return whether the layout was last found to be a pre-order, so that subtrees are marked as ranges (tests) */
     boolean marksPreOrderRanges() {
-        return preOrder == PRE_ORDER_YES;
+        return contiguity == CONTIGUOUS_SUBTREES;
+    }
+
+    /** @return whether the layout was last found to hold each tree contiguously, so roots mark ranges (tests) */
+    boolean marksTreeRanges() {
+        return contiguity == CONTIGUOUS_TREES;
     }
 
     /** @return whether subtrees are marked stale level by level (for tests) */
@@ -3702,7 +3722,7 @@ public final class Hierarchy {
         inverseValidBits = newInverseValid;
         nodeEnd = to;
         breadthFirst = true;
-        preOrder = PRE_ORDER_UNKNOWN;
+        contiguity = CONTIGUITY_UNKNOWN;
         holeCount = 0;
         appendedSinceCompaction = 0;
         movesSinceCompaction = 0;

@@ -157,6 +157,43 @@ class SubtreeMarkingTest {
             roots.add(count[0]);
             grow(random, byRanges, ha, byWalks, hb, -1, 0, count);
         }
+        rangesMatchTheLinkWalk(random, byRanges, ha, byWalks, hb, roots, true);
+    }
+
+    /**
+     * Trees built one after another, each in random parent-first order (every tree contiguous, its subtrees not):
+     * once walks have visited as many nodes as the hierarchy holds, a root's subtree is marked as one range. As the
+     * pre-order test, through sets, a creation that breaks the order and a destruction.
+     */
+    @Test
+    void treeRangesMatchTheLinkWalk() {
+        SplittableRandom random = new SplittableRandom(44);
+        Hierarchy byRanges = new Hierarchy();
+        Hierarchy byWalks = new Hierarchy();
+        byWalks.rangeMarking = false;
+        long[] ha = new long[N];
+        long[] hb = new long[N];
+        java.util.List<Integer> roots = new java.util.ArrayList<>();
+        int first = 0;
+        for (int i = 0; i < N; i++) {
+            if (i == first + 50 + (first * 7919) % 300 || i == 0) { // trees of 50 to 349 nodes
+                first = i;
+                roots.add(i);
+            }
+            add(random, byRanges, ha, byWalks, hb, i, i == first ? -1 : random.nextInt(first, i));
+        }
+        rangesMatchTheLinkWalk(random, byRanges, ha, byWalks, hb, roots, false);
+    }
+
+    /**
+     * 60 rounds on twins of a forest laid out with contiguous subtrees ({@code preOrder}) or contiguous trees: every
+     * root moved in a few rounds (so that walks add up to the hierarchy's size and the layout is checked), random
+     * rotations, an early node given a child at the end (round 30: no longer contiguous) and a destruction; after
+     * each update both agree bit for bit.
+     */
+    private static void rangesMatchTheLinkWalk(SplittableRandom random, Hierarchy byRanges, long[] ha,
+                                               Hierarchy byWalks, long[] hb, java.util.List<Integer> roots,
+                                               boolean preOrder) {
         byRanges.update();
         byWalks.update();
         for (int round = 0; round < 60; round++) {
@@ -176,7 +213,7 @@ class SubtreeMarkingTest {
             if (round == 30) { // a child for an early node, created at the end: no longer a pre-order
                 byRanges.createChild(ha[5]);
                 byWalks.createChild(hb[5]);
-                assertThat(byRanges.marksPreOrderRanges()).isFalse();
+                assertThat(byRanges.marksPreOrderRanges() || byRanges.marksTreeRanges()).isFalse();
             }
             if (round == 45) {
                 byRanges.destroy(ha[N / 2]);
@@ -192,11 +229,13 @@ class SubtreeMarkingTest {
                 }
             }
             if (round == 34) {
-                assertThat(byRanges.marksPreOrderRanges()).as("checked again, and found out of order").isFalse();
+                assertThat(byRanges.marksPreOrderRanges() || byRanges.marksTreeRanges())
+                        .as("checked again, and found out of order").isFalse();
             }
             if (round == 20 && !VectorSupport.ENABLED) {
-                // the scalar kernel leaves the depth-first layout as it is, so the pre-order ranges are in use
-                assertThat(byRanges.marksPreOrderRanges()).as("pre-order found").isTrue();
+                // the scalar kernel leaves the layout as it is, so the ranges are in use
+                assertThat(byRanges.marksPreOrderRanges()).as("pre-order found").isEqualTo(preOrder);
+                assertThat(byRanges.marksTreeRanges()).as("contiguous trees found").isEqualTo(!preOrder);
             }
         }
         byRanges.checkInvariants();
