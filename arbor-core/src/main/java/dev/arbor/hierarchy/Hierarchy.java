@@ -1609,18 +1609,33 @@ public final class Hierarchy {
         }
         long[] bits = staleBits;
         int[] parents = parentNodes;
-        int i = first + 1;
-        while (i < nodeEnd) {
-            if (bits[i >>> 6] == -1L) {
-                i = ((i >>> 6) + 1) << 6; // a fully stale word has nothing left to close
-                continue;
+        int end = nodeEnd;
+        int hiWord = staleHiWord;
+        for (int w = (first + 1) >>> 6; w << 6 < end; w++) {
+            long word = bits[w];
+            if (word == -1L) {
+                continue; // a fully stale word has nothing left to close
             }
-            int p = parents[i];
-            if (p >= 0 && (bits[p >>> 6] & (1L << p)) != 0L && (bits[i >>> 6] & (1L << i)) == 0L) {
-                setStale(i);
+            long before = word;
+            int to = Math.min(end, (w << 6) + 64);
+            // without branches on the bits, which are random where the dirty nodes are: each node ORs in its
+            // parent's bit (0 for a root or a hole, parent -1), read from this word as it grows when the parent is
+            // in it
+            for (int i = Math.max(first + 1, w << 6); i < to; i++) {
+                int p = parents[i];
+                int pw = p >> 6;
+                long parentWord = bits[Math.max(pw, 0)];
+                if (pw == w) {
+                    parentWord = word;
+                }
+                word |= ((parentWord >>> p) & ((p >>> 31) ^ 1L)) << i;
             }
-            i++;
+            if (word != before) {
+                bits[w] = word;
+                hiWord = Math.max(hiWord, w + 1);
+            }
         }
+        staleHiWord = hiWord;
     }
 
     private int[] nodeScratch(int count) {
