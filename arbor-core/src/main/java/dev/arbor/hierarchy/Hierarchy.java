@@ -3627,6 +3627,8 @@ public final class Hierarchy {
      * one range per level, which {@link #markSubtreeStaleByLevels} needs. Sets {@link #layoutClusters}. O(n).
      */
     private int[] breadthFirstClusters() {
+        // tree sizes from the parent indices; during a reparent that compacts, the moved subtree still counts in its
+        // old tree there (the links already have it in the new one), which moves a cluster's end a little, nothing else
         int[] treeSizes = new int[modes.length]; // by root node
         int[] rootOf = new int[modes.length];
         int largest = 0;
