@@ -7,11 +7,11 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Marking a subtree stale level by level (in the breadth-first layout compaction writes, whole or in clusters of
- * trees) against the link walk used
- * elsewhere: twin hierarchies of the same random forest, one freshly compacted, the other with the same layout but
- * marked as reordered, get the same single and bulk sets; after every update both recomputed the same nodes and hold
- * the same world matrices, bit for bit.
+ * Marking a subtree stale by ranges against the link walk used elsewhere: level by level in the breadth-first layout
+ * compaction writes (whole or in clusters of trees), and as one range in a pre-order or, for a root, where every tree
+ * is contiguous. Twin hierarchies of the same random forest, one marking by ranges, the other with the same layout
+ * but always walking, get the same sets; after every update both recomputed the same nodes and hold the same world
+ * matrices, bit for bit.
  */
 class SubtreeMarkingTest {
     private static final int N = 4000;
