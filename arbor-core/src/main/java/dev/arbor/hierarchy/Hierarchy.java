@@ -236,7 +236,10 @@ public final class Hierarchy {
     private int contiguity = CONTIGUITY_UNKNOWN;
     /** Nodes visited by subtree walks since the last contiguity check. */
     private long walkedSinceCheck;
-    /** Whether subtrees may be marked by ranges (levels or pre-order); tests turn it off to compare with walks. */
+    /**
+     * Whether subtrees may be marked by ranges (levels, pre-order, or a root's contiguous tree); tests turn it off to
+     * compare with walks.
+     */
     boolean rangeMarking = true;
     /**
      * Vector batches in a fast shape, and those in a slow one (scalar fallback or gathered parents), in the latest
@@ -246,7 +249,7 @@ public final class Hierarchy {
 
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
-    /** The ancestor path of {@link #checkPreOrder}, kept apart from {@link #scratch}, which callers may hold. */
+    /** The ancestor path of {@link #checkContiguity}, kept apart from {@link #scratch}, which callers may hold. */
     private int[] path = new int[64];
     private int[] nodeScratch = new int[0];
     private final float[] matrixA = new float[16];
@@ -3627,30 +3630,28 @@ public final class Hierarchy {
      * one range per level, which {@link #markSubtreeStaleByLevels} needs. Sets {@link #layoutClusters}. O(n).
      */
     private int[] breadthFirstClusters() {
-        // tree sizes from the parent indices; during a reparent that compacts, the moved subtree still counts in its
-        // old tree there (the links already have it in the new one), which moves a cluster's end a little, nothing else
-        int[] treeSizes = new int[modes.length]; // by root node
-        int[] rootOf = new int[modes.length];
+        // tree sizes by walking the links, which compaction follows (a reparent may compact before it updates the
+        // parent indices), in root order
+        int[] treeSizes = new int[liveCount];
+        int roots = 0;
         int largest = 0;
-        for (int i = 0; i < nodeEnd; i++) {
-            if (modes[i] != MODE_HOLE) {
-                int p = parentNodes[i];
-                rootOf[i] = p < 0 ? i : rootOf[p]; // parents first: the parent's root is known
-                largest = Math.max(largest, ++treeSizes[rootOf[i]]);
-            }
+        for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
+            treeSizes[roots] = subtreeSize(r);
+            largest = Math.max(largest, treeSizes[roots++]);
         }
         long target = liveCount >= clusteredMinNodes && (long) largest * 16 <= liveCount ? clusterNodes
                 : Long.MAX_VALUE;
         int[] queue = new int[liveCount];
         int tail = 0;
         int clusters = 0;
+        int root = 0;
         int r = firstRootSlot;
         while (r != NONE) {
             int head = tail;
             long size = 0;
             do {
                 queue[tail++] = r;
-                size += treeSizes[nodeOfSlot[r]];
+                size += treeSizes[root++];
                 r = nextSiblingSlots[r];
             } while (r != NONE && size < target);
             for (; head < tail; head++) {
@@ -3687,42 +3688,38 @@ public final class Hierarchy {
         float[] newInverses = inverses == null ? null : new float[inverses.length];
         long[] newInverseValid = inverseValidBits == null ? null : new long[inverseValidBits.length];
         int[] queue = breadthFirstClusters();
-        int tail = queue.length;
         int to = 0;
         int staleLo = Integer.MAX_VALUE;
         int staleHi = 0;
         int changedLo = Integer.MAX_VALUE;
         int changedHi = 0;
-        for (int q = 0; q < tail; q++) {
-            {
-                int s = queue[q];
-                int from = nodeOfSlot[s];
-                copyPlanes(locals, cap, from, newLocals, cap, to, LOCAL_PLANES);
-                copyPlanes(worlds, cap, from, newWorlds, cap, to, WORLD_PLANES);
-                newModes[to] = modes[from];
-                if (modes[from] == MODE_MATRIX) {
-                    Bits.set(newMatrixBits, to);
-                }
-                newVersions[to] = worldVersions[from];
-                newParents[to] = parentSlots[s] == NONE ? NONE : nodeOfSlot[parentSlots[s]];
-                newSlots[to] = s;
-                if (Bits.get(staleBits, from)) {
-                    Bits.set(newStale, to);
-                    staleLo = Math.min(staleLo, to >>> 6);
-                    staleHi = (to >>> 6) + 1;
-                }
-                if (Bits.get(changedBits, from)) {
-                    Bits.set(newChanged, to);
-                    changedLo = Math.min(changedLo, to >>> 6);
-                    changedHi = (to >>> 6) + 1;
-                }
-                if (newInverseValid != null && Bits.get(inverseValidBits, from)) {
-                    System.arraycopy(inverses, from * Affine.STRIDE, newInverses, to * Affine.STRIDE, Affine.STRIDE);
-                    Bits.set(newInverseValid, to);
-                }
-                nodeOfSlot[s] = to;
-                to++;
+        for (int s : queue) {
+            int from = nodeOfSlot[s];
+            copyPlanes(locals, cap, from, newLocals, cap, to, LOCAL_PLANES);
+            copyPlanes(worlds, cap, from, newWorlds, cap, to, WORLD_PLANES);
+            newModes[to] = modes[from];
+            if (modes[from] == MODE_MATRIX) {
+                Bits.set(newMatrixBits, to);
             }
+            newVersions[to] = worldVersions[from];
+            newParents[to] = parentSlots[s] == NONE ? NONE : nodeOfSlot[parentSlots[s]];
+            newSlots[to] = s;
+            if (Bits.get(staleBits, from)) {
+                Bits.set(newStale, to);
+                staleLo = Math.min(staleLo, to >>> 6);
+                staleHi = (to >>> 6) + 1;
+            }
+            if (Bits.get(changedBits, from)) {
+                Bits.set(newChanged, to);
+                changedLo = Math.min(changedLo, to >>> 6);
+                changedHi = (to >>> 6) + 1;
+            }
+            if (newInverseValid != null && Bits.get(inverseValidBits, from)) {
+                System.arraycopy(inverses, from * Affine.STRIDE, newInverses, to * Affine.STRIDE, Affine.STRIDE);
+                Bits.set(newInverseValid, to);
+            }
+            nodeOfSlot[s] = to;
+            to++;
         }
         assert to == liveCount;
         locals = newLocals;
