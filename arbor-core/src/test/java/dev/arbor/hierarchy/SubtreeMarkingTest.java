@@ -47,16 +47,7 @@ class SubtreeMarkingTest {
         }
         long[] ha = new long[N];
         long[] hb = new long[N];
-        java.util.List<Integer> roots = new java.util.ArrayList<>();
-        int first = 0;
-        for (int i = 0; i < N; i++) {
-            if (i == first + 50 + (first * 7919) % 100 || i == 0) { // trees of 50 to 149 nodes, one after another
-                first = i;
-                roots.add(i);
-            }
-            int parent = i == first ? -1 : random.nextInt(first, i);
-            add(random, byLevels, ha, byWalks, hb, i, parent);
-        }
+        java.util.List<Integer> roots = treesOneAfterAnother(random, byLevels, ha, byWalks, hb, 100);
         compareAfterCompaction(random, byLevels, ha, byWalks, hb, roots.stream().mapToInt(Integer::intValue).toArray());
         byLevels.compactNow();
         int clusters = byLevels.layoutClusters;
@@ -73,6 +64,26 @@ class SubtreeMarkingTest {
             last = depth;
         }
         assertThat(drops).isEqualTo(clusters - 1);
+    }
+
+    /**
+     * Builds N nodes in both twins as trees one after another, of 50 to {@code 49 + spread} nodes, each node's parent
+     * drawn from anywhere earlier in its tree (so trees are contiguous, their subtrees not).
+     *
+     * @return the roots
+     */
+    private static java.util.List<Integer> treesOneAfterAnother(SplittableRandom random, Hierarchy a, long[] ha,
+                                                               Hierarchy b, long[] hb, int spread) {
+        java.util.List<Integer> roots = new java.util.ArrayList<>();
+        int first = 0;
+        for (int i = 0; i < N; i++) {
+            if (i == first + 50 + (first * 7919) % spread || i == 0) {
+                first = i;
+                roots.add(i);
+            }
+            add(random, a, ha, b, hb, i, i == first ? -1 : random.nextInt(first, i));
+        }
+        return roots;
     }
 
     private static void add(SplittableRandom random, Hierarchy a, long[] ha, Hierarchy b, long[] hb, int i,
@@ -173,15 +184,7 @@ class SubtreeMarkingTest {
         byWalks.rangeMarking = false;
         long[] ha = new long[N];
         long[] hb = new long[N];
-        java.util.List<Integer> roots = new java.util.ArrayList<>();
-        int first = 0;
-        for (int i = 0; i < N; i++) {
-            if (i == first + 50 + (first * 7919) % 300 || i == 0) { // trees of 50 to 349 nodes
-                first = i;
-                roots.add(i);
-            }
-            add(random, byRanges, ha, byWalks, hb, i, i == first ? -1 : random.nextInt(first, i));
-        }
+        java.util.List<Integer> roots = treesOneAfterAnother(random, byRanges, ha, byWalks, hb, 300);
         rangesMatchTheLinkWalk(random, byRanges, ha, byWalks, hb, roots, false);
     }
 
