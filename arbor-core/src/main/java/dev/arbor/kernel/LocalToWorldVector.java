@@ -55,7 +55,8 @@ final class LocalToWorldVector {
         // loop below: six permutations per 16 quaternions where that loop takes eight. The two loops repeat the range
         // and unit tests rather than share a helper: a mask returned from a call that is not inlined is boxed, and
         // such a helper made every frame allocate 384 bytes on JDK 25 (SteadyStateAllocationTest)
-        for (; k + LANES <= to; k += LANES) {
+        // (only where two-vector permutations compile to vector code: VectorSupport.WIDE_PERMUTES)
+        for (; VectorSupport.WIDE_PERMUTES && k + LANES <= to; k += LANES) {
             int q = offset + 4 * k;
             FloatVector a = FloatVector.fromArray(SPECIES, src, q);
             FloatVector b = FloatVector.fromArray(SPECIES, src, q + LANES);
@@ -89,7 +90,8 @@ final class LocalToWorldVector {
 
     /**
      * The vector part of {@link QuaternionRuns#copy}: {@link #lanes()} quaternions at a time, four vectors loaded
-     * and unzipped twice into the four planes. Bounds are checked by the caller.
+     * and unzipped twice into the four planes. Bounds are checked by the caller. Only where
+     * {@link VectorSupport#WIDE_PERMUTES}: elsewhere the permutations cost more than the scalar copy.
      *
      * @return the first quaternion not copied
      */
@@ -160,7 +162,11 @@ final class LocalToWorldVector {
             int kind = kindOf(plan, b);
             if (kind == WINDOW || kind == WINDOW2 && parents[i] + 2 * LANES <= c) {
                 // the second test guards the end of the last plane, which a two-vector window may reach
-                windowBatch(locals, parents, worlds, c, i, kind == WINDOW2);
+                if (kind == WINDOW) {
+                    windowBatch(locals, parents, worlds, c, i);
+                } else {
+                    windowBatch2(locals, parents, worlds, c, i);
+                }
             } else if (kind == ROOTS) {
                 batch(locals, parents, worlds, c, i, true);
             } else if (kind == SCALAR) {
@@ -293,12 +299,14 @@ final class LocalToWorldVector {
     }
 
     /**
-     * Computes the batch of nodes {@code [i, i + lanes)}, children whose parents lie within one window ({@code two}
-     * false) or two (true) from the first lane's parent. The same arithmetic as {@link #batch}, written out again: a
-     * vector passed to or returned from a method the JIT does not inline is boxed (allocated), and one method holding
-     * every kind of parent load grew too large for the JIT's first tier (it then ran unoptimised for seconds).
+     * Computes the batch of nodes {@code [i, i + lanes)}, children whose parents lie within one vector's width from
+     * the first lane's parent. The same arithmetic as {@link #batch}, written out again, and again in
+     * {@link #windowBatch2}: a vector passed to or returned from a method the JIT does not inline is boxed
+     * (allocated), and a method holding more than one kind of parent load grew too large for the JIT's first tier
+     * (2,290 bytes of bytecode on JDK 25; 1,896 on JDK 17, whose first tier ran out of registers). The method then
+     * stayed unoptimised, at 100 to 400 ns/node instead of 2.
      */
-    private static void windowBatch(float[] l, int[] parents, float[] w, int c, int i, boolean two) {
+    private static void windowBatch(float[] l, int[] parents, float[] w, int c, int i) {
         FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);
         FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + i);
         FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + i);
@@ -328,87 +336,122 @@ final class LocalToWorldVector {
         FloatVector b30 = FloatVector.fromArray(SPECIES, l, i);
         FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + i);
         FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + i);
-        FloatVector a00;
-        FloatVector a01;
-        FloatVector a02;
-        FloatVector a10;
-        FloatVector a11;
-        FloatVector a12;
-        FloatVector a20;
-        FloatVector a21;
-        FloatVector a22;
-        FloatVector a30;
-        FloatVector a31;
-        FloatVector a32;
         int first = parents[i];
-        if (!two) {
-            VectorShuffle<Integer> pick = IntVector.fromArray(INDEX_SPECIES, parents, i).sub(first).toShuffle();
-            a00 = FloatVector.fromArray(SPECIES, w, first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a01 = FloatVector.fromArray(SPECIES, w, c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a02 = FloatVector.fromArray(SPECIES, w, 2 * c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a10 = FloatVector.fromArray(SPECIES, w, 3 * c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a11 = FloatVector.fromArray(SPECIES, w, 4 * c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a12 = FloatVector.fromArray(SPECIES, w, 5 * c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a20 = FloatVector.fromArray(SPECIES, w, 6 * c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a21 = FloatVector.fromArray(SPECIES, w, 7 * c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a22 = FloatVector.fromArray(SPECIES, w, 8 * c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a30 = FloatVector.fromArray(SPECIES, w, 9 * c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a31 = FloatVector.fromArray(SPECIES, w, 10 * c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-            a32 = FloatVector.fromArray(SPECIES, w, 11 * c + first).reinterpretAsInts().rearrange(pick)
-                    .reinterpretAsFloats();
-        } else {
-            IntVector offsets = IntVector.fromArray(INDEX_SPECIES, parents, i).sub(first);
-            VectorMask<Integer> high = offsets.compare(VectorOperators.GE, LANES);
-            VectorShuffle<Integer> pick = offsets.and(LANES - 1).toShuffle();
-            int second = first + LANES;
-            a00 = FloatVector.fromArray(SPECIES, w, first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a01 = FloatVector.fromArray(SPECIES, w, c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a02 = FloatVector.fromArray(SPECIES, w, 2 * c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, 2 * c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a10 = FloatVector.fromArray(SPECIES, w, 3 * c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, 3 * c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a11 = FloatVector.fromArray(SPECIES, w, 4 * c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, 4 * c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a12 = FloatVector.fromArray(SPECIES, w, 5 * c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, 5 * c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a20 = FloatVector.fromArray(SPECIES, w, 6 * c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, 6 * c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a21 = FloatVector.fromArray(SPECIES, w, 7 * c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, 7 * c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a22 = FloatVector.fromArray(SPECIES, w, 8 * c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, 8 * c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a30 = FloatVector.fromArray(SPECIES, w, 9 * c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, 9 * c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a31 = FloatVector.fromArray(SPECIES, w, 10 * c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, 10 * c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-            a32 = FloatVector.fromArray(SPECIES, w, 11 * c + first).reinterpretAsInts().rearrange(pick)
-                    .blend(FloatVector.fromArray(SPECIES, w, 11 * c + second).reinterpretAsInts().rearrange(pick), high)
-                    .reinterpretAsFloats();
-        }
+        VectorShuffle<Integer> pick = IntVector.fromArray(INDEX_SPECIES, parents, i).sub(first).toShuffle();
+        FloatVector a00 = FloatVector.fromArray(SPECIES, w, first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a01 = FloatVector.fromArray(SPECIES, w, c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a02 = FloatVector.fromArray(SPECIES, w, 2 * c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a10 = FloatVector.fromArray(SPECIES, w, 3 * c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a11 = FloatVector.fromArray(SPECIES, w, 4 * c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a12 = FloatVector.fromArray(SPECIES, w, 5 * c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a20 = FloatVector.fromArray(SPECIES, w, 6 * c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a21 = FloatVector.fromArray(SPECIES, w, 7 * c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a22 = FloatVector.fromArray(SPECIES, w, 8 * c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c + first).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, i);
+        a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + i);
+        a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + i);
+        a00.mul(b10).add(a10.mul(b11)).add(a20.mul(b12)).intoArray(w, 3 * c + i);
+        a01.mul(b10).add(a11.mul(b11)).add(a21.mul(b12)).intoArray(w, 4 * c + i);
+        a02.mul(b10).add(a12.mul(b11)).add(a22.mul(b12)).intoArray(w, 5 * c + i);
+        a00.mul(b20).add(a10.mul(b21)).add(a20.mul(b22)).intoArray(w, 6 * c + i);
+        a01.mul(b20).add(a11.mul(b21)).add(a21.mul(b22)).intoArray(w, 7 * c + i);
+        a02.mul(b20).add(a12.mul(b21)).add(a22.mul(b22)).intoArray(w, 8 * c + i);
+        a00.mul(b30).add(a10.mul(b31)).add(a20.mul(b32)).add(a30).intoArray(w, 9 * c + i);
+        a01.mul(b30).add(a11.mul(b31)).add(a21.mul(b32)).add(a31).intoArray(w, 10 * c + i);
+        a02.mul(b30).add(a12.mul(b31)).add(a22.mul(b32)).add(a32).intoArray(w, 11 * c + i);
+    }
+
+    /**
+     * Computes the batch of nodes {@code [i, i + lanes)}, children whose parents lie within two vectors' width from
+     * the first lane's parent: each plane is loaded as two vectors, each permuted, and the lanes blended. Written out
+     * apart from {@link #windowBatch} for the reasons given there.
+     */
+    private static void windowBatch2(float[] l, int[] parents, float[] w, int c, int i) {
+        FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);
+        FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + i);
+        FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + i);
+        FloatVector qw = FloatVector.fromArray(SPECIES, l, 6 * c + i);
+        FloatVector sx = FloatVector.fromArray(SPECIES, l, 7 * c + i);
+        FloatVector sy = FloatVector.fromArray(SPECIES, l, 8 * c + i);
+        FloatVector sz = FloatVector.fromArray(SPECIES, l, 9 * c + i);
+        FloatVector xx = qx.mul(qx);
+        FloatVector yy = qy.mul(qy);
+        FloatVector zz = qz.mul(qz);
+        FloatVector xy = qx.mul(qy);
+        FloatVector xz = qx.mul(qz);
+        FloatVector yz = qy.mul(qz);
+        FloatVector wx = qw.mul(qx);
+        FloatVector wy = qw.mul(qy);
+        FloatVector wz = qw.mul(qz);
+        FloatVector one = FloatVector.broadcast(SPECIES, 1f);
+        FloatVector b00 = one.sub(yy.add(zz).mul(2f)).mul(sx);
+        FloatVector b01 = xy.add(wz).mul(2f).mul(sx);
+        FloatVector b02 = xz.sub(wy).mul(2f).mul(sx);
+        FloatVector b10 = xy.sub(wz).mul(2f).mul(sy);
+        FloatVector b11 = one.sub(xx.add(zz).mul(2f)).mul(sy);
+        FloatVector b12 = yz.add(wx).mul(2f).mul(sy);
+        FloatVector b20 = xz.add(wy).mul(2f).mul(sz);
+        FloatVector b21 = yz.sub(wx).mul(2f).mul(sz);
+        FloatVector b22 = one.sub(xx.add(yy).mul(2f)).mul(sz);
+        FloatVector b30 = FloatVector.fromArray(SPECIES, l, i);
+        FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + i);
+        FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + i);
+        int first = parents[i];
+        IntVector offsets = IntVector.fromArray(INDEX_SPECIES, parents, i).sub(first);
+        VectorMask<Integer> high = offsets.compare(VectorOperators.GE, LANES);
+        VectorShuffle<Integer> pick = offsets.and(LANES - 1).toShuffle();
+        int second = first + LANES;
+        FloatVector a00 = FloatVector.fromArray(SPECIES, w, first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a01 = FloatVector.fromArray(SPECIES, w, c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a02 = FloatVector.fromArray(SPECIES, w, 2 * c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, 2 * c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a10 = FloatVector.fromArray(SPECIES, w, 3 * c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, 3 * c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a11 = FloatVector.fromArray(SPECIES, w, 4 * c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, 4 * c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a12 = FloatVector.fromArray(SPECIES, w, 5 * c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, 5 * c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a20 = FloatVector.fromArray(SPECIES, w, 6 * c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, 6 * c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a21 = FloatVector.fromArray(SPECIES, w, 7 * c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, 7 * c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a22 = FloatVector.fromArray(SPECIES, w, 8 * c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, 8 * c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, 9 * c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, 10 * c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
+        FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c + first).reinterpretAsInts().rearrange(pick)
+                .blend(FloatVector.fromArray(SPECIES, w, 11 * c + second).reinterpretAsInts().rearrange(pick), high)
+                .reinterpretAsFloats();
         a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, i);
         a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + i);
         a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + i);

@@ -113,7 +113,8 @@ public final class QuaternionRuns {
             throw new IllegalArgumentException("quaternion copy out of bounds: offset=" + offset + ", from=" + from
                     + ", to=" + to + ", base=" + base + ", capacity=" + capacity + ", planes=" + planes.length);
         }
-        int k = vector ? LocalToWorldVector.copyQuaternions(src, offset, from, to, planes, base, capacity) : from;
+        int k = vector && VectorSupport.WIDE_PERMUTES
+                ? LocalToWorldVector.copyQuaternions(src, offset, from, to, planes, base, capacity) : from;
         for (; k < to; k++) {
             int q = offset + 4 * k;
             planes[base + k] = src[q];
