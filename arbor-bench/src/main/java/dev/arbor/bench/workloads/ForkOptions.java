@@ -13,9 +13,8 @@ public final class ForkOptions {
     /** JOML's Unsafe-based memory access warns on JDK 24+; its plain-Java path is all the peers need. */
     public static final String JOML_NO_UNSAFE = "-Djoml.nounsafe=true";
     /**
-     * Makes the incubating Vector API available, so that Arbor runs its vector kernel where
-     * {@link VectorSupport} allows it (JDK 25+). Harmless on JDK 17 (the JVM prints one warning line about the
-     * incubator module; the scalar kernel runs).
+     * Makes the incubating Vector API available, so that Arbor runs its vector kernel ({@link VectorSupport}; JDK 17
+     * and later). The JVM prints one warning line about the incubator module.
      */
     public static final String VECTOR_MODULE = "--add-modules=jdk.incubator.vector";
 
