@@ -254,9 +254,10 @@ public final class LocalToWorld {
     /**
      * Recomputes every node whose bit is set in {@code staleBits} within words {@code [fromWord, toWord)}, in
      * increasing node order, then ORs those bits into {@code changedBits} and clears them in {@code staleBits}.
-     * Every parent of a stale node must be either up to date or stale itself. A word with all 64 nodes stale and
-     * none of them holding an explicit matrix goes to the vector path when {@code vector} is true (see
-     * {@link VectorSupport}); everything else is computed one node at a time.
+     * Every parent of a stale node must be either up to date or stale itself. A word with at least
+     * {@link #DENSE_WORD_MIN} stale nodes and none holding an explicit matrix goes whole to the vector path when
+     * {@code vector} is true (see {@link VectorSupport}; its other nodes are recomputed to the same bits); a word of
+     * 64 stale TRS nodes goes to a counted scalar loop otherwise; everything else is computed one node at a time.
      *
      * @param locals local planes
      * @param modes local modes
@@ -275,7 +276,9 @@ public final class LocalToWorld {
      * @param batchStats if not null, receives counts: {@code [0] +=} vector batches computed in a fast shape,
      *     {@code [1] +=} batches in a slow shape: fallen back to scalar code (a parent inside the batch, or roots
      *     mixed with children) or with parents scattered so widely that they had to be gathered; a breadth-first
-     *     layout with siblings together avoids both
+     *     layout with siblings together avoids both. The batches of a word kept off the vector path only by an
+     *     explicit matrix count as slow too: in a breadth-first layout a model's matrix nodes (its top nodes, as a
+     *     rule) share words with one another rather than with the animated nodes below them
      * @return the number of nodes recomputed
      * @throws IllegalArgumentException if the word range does not fit the bit arrays
      */
@@ -294,7 +297,7 @@ public final class LocalToWorld {
                 continue;
             }
             int base = word << 6;
-            if (vector && bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
+            if (vector && matrixBits[word] == 0L && base + 64 <= capacity && denseEnough(bits)) {
                 int slow = LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base, wordPlans);
                 if (batchStats != null) {
                     batchStats[0] += 64 / LocalToWorldVector.lanes() - slow;
@@ -312,6 +315,11 @@ public final class LocalToWorld {
                 word = (end >>> 6) - 1;
                 continue;
             } else {
+                if (vector && batchStats != null && denseEnough(bits) && base + 64 <= capacity) {
+                    // dense, but an explicit matrix keeps this word off the vector path: report it as slow, so
+                    // that the layout is rewritten with the matrices (usually a model's top nodes) on their own
+                    batchStats[1] += 64 / LocalToWorldVector.lanes();
+                }
                 long remaining = bits;
                 while (remaining != 0L) {
                     int node = base + Long.numberOfTrailingZeros(remaining);
@@ -324,6 +332,19 @@ public final class LocalToWorld {
             staleBits[word] = 0L;
         }
         return count;
+    }
+
+    /**
+     * The fewest stale nodes of 64 for which the vector path computes the whole word, recomputing the nodes that are
+     * not stale as well. Those get back the bits they hold: a node that is not stale has a parent that is not stale
+     * either, so its inputs are those of its last computation, and every path performs the same float operations.
+     * Measured (docs/performance.md, step 27): one node alone costs about as much as eight in a vector word.
+     */
+    static final int DENSE_WORD_MIN = 8;
+
+    /** @return whether a word with these stale bits is worth computing whole on the vector path */
+    static boolean denseEnough(long bits) {
+        return Long.bitCount(bits) >= DENSE_WORD_MIN;
     }
 
     /**
@@ -359,8 +380,9 @@ public final class LocalToWorld {
     /**
      * Recomputes the nodes of {@code [from, to)} whose bit is set in {@code staleBits}, in increasing order, without
      * changing any bit: the per-thread share of a parallel update, where bits are settled afterwards by one thread.
-     * Words wholly inside the range, all stale and all TRS, take the vector path when {@code vector} is true. The
-     * parents of the range's nodes must be up to date or inside the range.
+     * Words wholly inside the range, all TRS and with at least {@link #DENSE_WORD_MIN} stale nodes, take the vector
+     * path when {@code vector} is true, as in {@link #propagateStale}. The parents of the range's nodes must be up to
+     * date or inside the range.
      *
      * @param locals local planes
      * @param modes local modes
@@ -390,13 +412,13 @@ public final class LocalToWorld {
                     node += 64;
                     continue;
                 }
+                if (vector && matrixBits[word] == 0L && base + 64 <= capacity && denseEnough(bits)) {
+                    LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base, wordPlans);
+                    count += Long.bitCount(bits);
+                    node += 64;
+                    continue;
+                }
                 if (bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
-                    if (vector) {
-                        LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base, wordPlans);
-                        count += 64;
-                        node += 64;
-                        continue;
-                    }
                     // a run of fully stale TRS words inside the range: one counted loop, as in propagateStale
                     int end = fullTrsRunEnd(staleBits, matrixBits, base, to, capacity);
                     computeTrsRange(locals, parents, worlds, capacity, base, end);

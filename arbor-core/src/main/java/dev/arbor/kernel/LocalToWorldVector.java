@@ -141,7 +141,8 @@ final class LocalToWorldVector {
     private static final long KNOWN = 1L << 63;
 
     /**
-     * Computes the 64 nodes {@code [base, base + 64)}, all stale and all TRS. A batch whose parents all lie before it
+     * Computes the 64 nodes {@code [base, base + 64)}, all TRS (holes and nodes not stale included: see
+     * {@link LocalToWorld#DENSE_WORD_MIN}). A batch whose parents all lie before it
      * is computed lane-wise, its parents loaded as a window or gathered; a batch of roots composes TRS only; any other
      * batch goes to the scalar loop. Which is which depends only on the parent indices, so it is worked out once per
      * word and kept in {@code wordPlans} (when given) until the caller resets it.
