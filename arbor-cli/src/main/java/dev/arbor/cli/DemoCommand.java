@@ -49,7 +49,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--frames", defaultValue = "300", description = "Measured frames (default: ${DEFAULT-VALUE}).")
     private int frames;
 
-    @Option(names = "--warmup", defaultValue = "60",
+    @Option(names = "--warmup", defaultValue = "300",
             description = "Frames run before measuring, to let the JIT compile (default: ${DEFAULT-VALUE}).")
     private int warmup;
 
