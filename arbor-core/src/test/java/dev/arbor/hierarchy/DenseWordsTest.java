@@ -67,22 +67,11 @@ class DenseWordsTest {
         assertThat(animated.h.relinearizations).as("rewrites").isEqualTo(1);
         long recomputedBefore = animated.h.recomputedNodes;
         SplittableRandom random = new SplittableRandom(5);
-        float[] rotations = new float[4 * JOINTS * INSTANCES];
         float[] expected = new float[12];
         float[] actual = new float[12];
         int frames = 6;
         for (int frame = 0; frame < frames; frame++) {
-            for (int k = 0; k < JOINTS * INSTANCES; k++) {
-                double x = random.nextGaussian();
-                double y = random.nextGaussian();
-                double z = random.nextGaussian();
-                double w = random.nextGaussian();
-                double len = Math.sqrt(x * x + y * y + z * z + w * w);
-                rotations[4 * k] = (float) (x / len);
-                rotations[4 * k + 1] = (float) (y / len);
-                rotations[4 * k + 2] = (float) (z / len);
-                rotations[4 * k + 3] = (float) (w / len);
-            }
+            float[] rotations = NodeListTest.randomValues(random, JOINTS * INSTANCES, true);
             animated.h.setLocalRotations(animated.list, rotations, 0);
             animated.h.update();
             assertThat(animated.h.changedCount()).isEqualTo(JOINTS * INSTANCES);

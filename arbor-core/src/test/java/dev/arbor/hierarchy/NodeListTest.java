@@ -38,7 +38,11 @@ class NodeListTest {
         return handles;
     }
 
-    private static float[] randomValues(SplittableRandom random, int count, boolean unitQuaternions) {
+    /**
+     * @return {@code count * 4 + 8} Gaussian floats, normalised four by four into unit quaternions when asked (other
+     *     tests of this package use it for random rotations)
+     */
+    static float[] randomValues(SplittableRandom random, int count, boolean unitQuaternions) {
         float[] v = new float[count * 4 + 8];
         for (int k = 0; k < v.length; k++) {
             v[k] = (float) random.nextGaussian();
