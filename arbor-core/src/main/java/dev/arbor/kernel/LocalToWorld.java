@@ -297,7 +297,7 @@ public final class LocalToWorld {
                 continue;
             }
             int base = word << 6;
-            if (vector && matrixBits[word] == 0L && base + 64 <= capacity && denseEnough(bits)) {
+            if (vector && matrixBits[word] == 0L && denseEnough(bits, base, capacity)) {
                 int slow = LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base, wordPlans);
                 if (batchStats != null) {
                     batchStats[0] += 64 / LocalToWorldVector.lanes() - slow;
@@ -315,7 +315,7 @@ public final class LocalToWorld {
                 word = (end >>> 6) - 1;
                 continue;
             } else {
-                if (vector && batchStats != null && denseEnough(bits) && base + 64 <= capacity) {
+                if (vector && batchStats != null && denseEnough(bits, base, capacity)) {
                     // dense, but an explicit matrix keeps this word off the vector path: report it as slow, so
                     // that the layout is rewritten with the matrices (usually a model's top nodes) on their own
                     batchStats[1] += 64 / LocalToWorldVector.lanes();
@@ -342,9 +342,12 @@ public final class LocalToWorld {
      */
     static final int DENSE_WORD_MIN = 8;
 
-    /** @return whether a word with these stale bits is worth computing whole on the vector path */
-    static boolean denseEnough(long bits) {
-        return Long.bitCount(bits) >= DENSE_WORD_MIN;
+    /**
+     * @return whether the word at node {@code base} with these stale bits is worth computing whole on the vector path
+     *     and lies wholly inside the planes
+     */
+    private static boolean denseEnough(long bits, int base, int capacity) {
+        return Long.bitCount(bits) >= DENSE_WORD_MIN && base + 64 <= capacity;
     }
 
     /**
@@ -412,7 +415,7 @@ public final class LocalToWorld {
                     node += 64;
                     continue;
                 }
-                if (vector && matrixBits[word] == 0L && base + 64 <= capacity && denseEnough(bits)) {
+                if (vector && matrixBits[word] == 0L && denseEnough(bits, base, capacity)) {
                     LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base, wordPlans);
                     count += Long.bitCount(bits);
                     node += 64;

@@ -54,8 +54,8 @@ final class LocalToWorldVector {
         // copyQuaternions unzips), so that lane i holds quaternion k + i's (x² + y²) + (z² + w²), the same sum as the
         // loop below: six permutations per 16 quaternions where that loop takes eight. The two loops repeat the range
         // and unit tests rather than share a helper: a mask returned from a call that is not inlined is boxed, and
-        // such a helper made every frame allocate 384 bytes on JDK 25 (SteadyStateAllocationTest)
-        // (only where two-vector permutations compile to vector code: VectorSupport.WIDE_PERMUTES)
+        // such a helper made every frame allocate 384 bytes on JDK 25 (SteadyStateAllocationTest). Only where
+        // two-vector permutations compile to vector code (VectorSupport.WIDE_PERMUTES)
         for (; VectorSupport.WIDE_PERMUTES && k + LANES <= to; k += LANES) {
             int q = offset + 4 * k;
             FloatVector a = FloatVector.fromArray(SPECIES, src, q);
