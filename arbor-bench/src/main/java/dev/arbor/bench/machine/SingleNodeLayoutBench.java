@@ -1,0 +1,232 @@
+package dev.arbor.bench.machine;
+
+import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.scenes.Scene;
+import dev.arbor.scenes.Scenes;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What one node's world matrix costs when nodes are computed one at a time (a lazy read, a sparse update), in the
+ * two storage layouts: Arbor's planes (element {@code k} of node {@code i} at {@code [k × capacity + i]}, so one node
+ * touches 22 planes for its local and its parent's world and writes 12) against one record of 12 floats per node
+ * (the layout of the object-graph peers and of the nested-set port, 2–3 cache lines per node). Both compute the same
+ * float operations, {@link LocalToWorld#computeNode} on the planes and {@link #computeRecord} on the records, over the
+ * {@code seed-6000} scene, visiting every node once, parents first: in storage order, or in an order shuffled within
+ * each level (what a creation-order walk of single nodes sees after Arbor's breadth-first rewrite).
+ *
+ * <p>This is the floor under set-and-get and under a 1%-dirty update, both of which compute isolated nodes; see
+ * docs/performance.md, session 6. Run: {@code java -jar arbor-bench/target/arbor-benchmarks.jar SingleNodeLayoutBench
+ * -f 1 -wi 3 -i 5 -w 1 -r 1}; the score is ns per node.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class SingleNodeLayoutBench {
+    /** Floats per node in a record: the 12 local values (TRS as in the planes, 2 unused) or the 12 world values. */
+    static final int RECORD = 12;
+
+    /** The scene in both layouts, and the visiting order. */
+    @State(Scope.Thread)
+    public static class Layouts {
+        /** {@code storage}: nodes in storage order; {@code shuffled}: shuffled within each level. */
+        @Param({"storage", "shuffled"})
+        public String order;
+        int size;
+        int capacity;
+        int[] parents;
+        byte[] modes;
+        float[] localPlanes;
+        float[] worldPlanes;
+        float[] localRecords;
+        float[] worldRecords;
+        int[] visits;
+
+        /** Builds {@code seed-6000} in both layouts. */
+        @Setup
+        public void setUp() {
+            build(Scenes.byName("seed-6000"), order.equals("shuffled"));
+        }
+
+        /**
+         * Fills both layouts from a scene whose parents come before their children.
+         *
+         * @param scene the scene
+         * @param shuffle whether to shuffle the visiting order within each depth
+         */
+        void build(Scene scene, boolean shuffle) {
+            size = scene.size();
+            capacity = size + 16;
+            parents = Arrays.copyOf(scene.parents(), capacity);
+            Arrays.fill(parents, size, capacity, -1);
+            modes = new byte[capacity];
+            Arrays.fill(modes, 0, size, LocalToWorld.MODE_TRS);
+            localPlanes = new float[capacity * LocalToWorld.LOCAL_PLANES];
+            worldPlanes = new float[capacity * LocalToWorld.WORLD_PLANES];
+            localRecords = new float[capacity * RECORD];
+            worldRecords = new float[capacity * RECORD];
+            float[] t = scene.translations();
+            float[] r = scene.rotations();
+            float[] s = scene.scales();
+            for (int i = 0; i < size; i++) {
+                float[] trs = {t[3 * i], t[3 * i + 1], t[3 * i + 2], r[4 * i], r[4 * i + 1], r[4 * i + 2],
+                    r[4 * i + 3], s[3 * i], s[3 * i + 1], s[3 * i + 2]};
+                for (int k = 0; k < trs.length; k++) {
+                    localPlanes[k * capacity + i] = trs[k];
+                    localRecords[i * RECORD + k] = trs[k];
+                }
+            }
+            int[] depths = new int[size];
+            for (int i = 0; i < size; i++) {
+                depths[i] = parents[i] < 0 ? 0 : depths[parents[i]] + 1;
+            }
+            visits = new int[size];
+            int at = 0;
+            SplittableRandom random = new SplittableRandom(0x51D6L);
+            for (int depth = 0; at < size; depth++) {
+                int start = at;
+                for (int i = 0; i < size; i++) {
+                    if (depths[i] == depth) {
+                        visits[at++] = i;
+                    }
+                }
+                for (int k = at - 1; shuffle && k > start; k--) {
+                    int j = start + random.nextInt(k - start + 1);
+                    int swap = visits[k];
+                    visits[k] = visits[j];
+                    visits[j] = swap;
+                }
+            }
+        }
+    }
+
+    /**
+     * Every node once from the planes, one call of Arbor's single-node kernel each.
+     *
+     * @param l the layouts
+     * @return one world element, to be consumed
+     */
+    @Benchmark
+    @OperationsPerInvocation(6000)
+    public float planes(Layouts l) {
+        int[] visits = l.visits;
+        for (int k = 0; k < visits.length; k++) {
+            LocalToWorld.computeNode(l.localPlanes, l.modes, l.parents, l.worldPlanes, l.capacity, visits[k]);
+        }
+        return l.worldPlanes[11 * l.capacity + visits[visits.length - 1]];
+    }
+
+    /**
+     * Every node once from the records.
+     *
+     * @param l the layouts
+     * @return one world element, to be consumed
+     */
+    @Benchmark
+    @OperationsPerInvocation(6000)
+    public float records(Layouts l) {
+        int[] visits = l.visits;
+        for (int k = 0; k < visits.length; k++) {
+            computeRecord(l.localRecords, l.parents, l.worldRecords, visits[k]);
+        }
+        return l.worldRecords[visits[visits.length - 1] * RECORD + 11];
+    }
+
+    /**
+     * One TRS node's world matrix from records: {@code worldFromLocal = worldFromParent × T × R × S} in one pass, with
+     * exactly the float operations of {@link LocalToWorld#computeNode} (written out again here on purpose: this is that
+     * kernel on the other layout, so both give the same bits and differ only in where the values live).
+     *
+     * @param locals local records: translation, unit quaternion (x, y, z, w), scale
+     * @param parents parent per node, -1 for a root, before the node
+     * @param worlds world records, column-major 3×4 (the parent's must be up to date)
+     * @param node the node
+     */
+    static void computeRecord(float[] locals, int[] parents, float[] worlds, int node) {
+        int b = node * RECORD;
+        float qx = locals[b + 3];
+        float qy = locals[b + 4];
+        float qz = locals[b + 5];
+        float qw = locals[b + 6];
+        float sx = locals[b + 7];
+        float sy = locals[b + 8];
+        float sz = locals[b + 9];
+        float xx = qx * qx;
+        float yy = qy * qy;
+        float zz = qz * qz;
+        float xy = qx * qy;
+        float xz = qx * qz;
+        float yz = qy * qz;
+        float wx = qw * qx;
+        float wy = qw * qy;
+        float wz = qw * qz;
+        float b00 = (1f - (yy + zz) * 2f) * sx;
+        float b01 = (xy + wz) * 2f * sx;
+        float b02 = (xz - wy) * 2f * sx;
+        float b10 = (xy - wz) * 2f * sy;
+        float b11 = (1f - (xx + zz) * 2f) * sy;
+        float b12 = (yz + wx) * 2f * sy;
+        float b20 = (xz + wy) * 2f * sz;
+        float b21 = (yz - wx) * 2f * sz;
+        float b22 = (1f - (xx + yy) * 2f) * sz;
+        float b30 = locals[b];
+        float b31 = locals[b + 1];
+        float b32 = locals[b + 2];
+        int p = parents[node];
+        if (p < 0) {
+            worlds[b] = b00;
+            worlds[b + 1] = b01;
+            worlds[b + 2] = b02;
+            worlds[b + 3] = b10;
+            worlds[b + 4] = b11;
+            worlds[b + 5] = b12;
+            worlds[b + 6] = b20;
+            worlds[b + 7] = b21;
+            worlds[b + 8] = b22;
+            worlds[b + 9] = b30;
+            worlds[b + 10] = b31;
+            worlds[b + 11] = b32;
+            return;
+        }
+        int a = p * RECORD;
+        float a00 = worlds[a];
+        float a01 = worlds[a + 1];
+        float a02 = worlds[a + 2];
+        float a10 = worlds[a + 3];
+        float a11 = worlds[a + 4];
+        float a12 = worlds[a + 5];
+        float a20 = worlds[a + 6];
+        float a21 = worlds[a + 7];
+        float a22 = worlds[a + 8];
+        float a30 = worlds[a + 9];
+        float a31 = worlds[a + 10];
+        float a32 = worlds[a + 11];
+        worlds[b] = a00 * b00 + a10 * b01 + a20 * b02;
+        worlds[b + 1] = a01 * b00 + a11 * b01 + a21 * b02;
+        worlds[b + 2] = a02 * b00 + a12 * b01 + a22 * b02;
+        worlds[b + 3] = a00 * b10 + a10 * b11 + a20 * b12;
+        worlds[b + 4] = a01 * b10 + a11 * b11 + a21 * b12;
+        worlds[b + 5] = a02 * b10 + a12 * b11 + a22 * b12;
+        worlds[b + 6] = a00 * b20 + a10 * b21 + a20 * b22;
+        worlds[b + 7] = a01 * b20 + a11 * b21 + a21 * b22;
+        worlds[b + 8] = a02 * b20 + a12 * b21 + a22 * b22;
+        worlds[b + 9] = a00 * b30 + a10 * b31 + a20 * b32 + a30;
+        worlds[b + 10] = a01 * b30 + a11 * b31 + a21 * b32 + a31;
+        worlds[b + 11] = a02 * b30 + a12 * b31 + a22 * b32 + a32;
+    }
+}
