@@ -96,14 +96,17 @@ public final class Hierarchy {
     private int[] firstChildSlots;
     /** Last child's slot, or NONE. */
     private int[] lastChildSlots;
-    /** Next sibling's slot (among roots, for a root), or NONE. */
+    /**
+     * Next sibling's slot (among roots, for a root), or NONE. For a free slot: the next free slot, or NONE (the free
+     * slots form a stack through this array, headed by {@link #freeHead}).
+     */
     private int[] nextSiblingSlots;
     /** Previous sibling's slot (among roots, for a root), or NONE. */
     private int[] prevSiblingSlots;
     /** Number of children. */
     private int[] childCounts;
-    /** Free slots, used as a stack. */
-    private int[] freeSlots;
+    /** Top of the stack of free slots (linked through {@link #nextSiblingSlots}), or NONE. */
+    private int freeHead = NONE;
     private int freeCount;
     /** Slots ever handed out: [0, slotEnd). */
     private int slotEnd;
@@ -122,6 +125,13 @@ public final class Hierarchy {
     private int[] parentNodes;
     /** Slot of the node at this position, or NONE for a hole. */
     private int[] slotOfNode;
+    /**
+     * Valid while {@link #breadthFirst}: where the node's children start, or for a node without children where they
+     * would (after the children of the nodes before it in its cluster). So the children of a range {@code [lo, hi]}
+     * of one level and cluster are {@code [childStarts[lo], childStarts[hi] + children of hi)} (see
+     * {@link #markSubtreeStaleByLevels}). Written by {@link #breadthFirstClusters}, for {@link #compact}.
+     */
+    private int[] childStarts;
     /** Version of the update that published the node's latest world change. */
     private long[] worldVersions;
     /** Set where the mode is MODE_MATRIX (lets the kernel pick its vector path per word). */
@@ -283,7 +293,6 @@ public final class Hierarchy {
         nextSiblingSlots = new int[cap];
         prevSiblingSlots = new int[cap];
         childCounts = new int[cap];
-        freeSlots = new int[cap];
         locals = new float[cap * LOCAL_PLANES];
         modes = new byte[cap];
         worlds = new float[cap * WORLD_PLANES];
@@ -291,6 +300,7 @@ public final class Hierarchy {
         wordPlans = new long[Bits.words(cap)];
         parentNodes = new int[cap];
         slotOfNode = new int[cap];
+        childStarts = new int[cap];
         worldVersions = new long[cap];
         staleBits = new long[Bits.words(cap)];
         changedBits = new long[Bits.words(cap)];
@@ -2576,12 +2586,24 @@ public final class Hierarchy {
         }
         check(live == liveCount, "live slots ", live, " but liveCount=", liveCount);
         boolean[] isFree = new boolean[slotEnd];
-        for (int k = 0; k < freeCount; k++) {
-            int s = freeSlots[k];
-            check(s >= 0 && s < slotEnd, "free list entry out of range at ", k, ": ", s);
-            check(nodeOfSlot[s] == NONE, "free list holds live slot ", s, " at ", k);
+        int freeListed = 0;
+        for (int s = freeHead; s != NONE; s = nextSiblingSlots[s], freeListed++) {
+            check(freeListed < freeCount, "free list longer than freeCount=", freeCount, " at slot ", s);
+            check(s >= 0 && s < slotEnd, "free list entry out of range at ", freeListed, ": ", s);
+            check(nodeOfSlot[s] == NONE, "free list holds live slot ", s, " at ", freeListed);
             check(!isFree[s], "free list holds slot twice: ", s, "", 0);
             isFree[s] = true;
+        }
+        check(freeListed == freeCount, "free list holds ", freeListed, " slots but freeCount=", freeCount);
+        if (breadthFirst) {
+            // every node's children lie at [childStarts[n], childStarts[n] + count), in sibling order
+            for (int n = 0; n < nodeEnd; n++) {
+                int at = childStarts[n];
+                for (int c = firstChildSlots[slotOfNode[n]]; c != NONE; c = nextSiblingSlots[c], at++) {
+                    check(nodeOfSlot[c] == at, "breadth-first layout: a child of node ", n,
+                            " is not at its child start plus its index but at ", nodeOfSlot[c]);
+                }
+            }
         }
         // sibling lists and reachability, walked in pre-order from the roots
         boolean[] seen = new boolean[slotEnd];
@@ -3030,27 +3052,25 @@ public final class Hierarchy {
 
     /**
      * {@link #markSubtreeStale} in a {@link #breadthFirst} layout: the subtree of {@code node} is one contiguous range
-     * per level, and the range below a range runs from the first child of its first node with children to the last
-     * child of its last. Each range is marked word-wise: O(depth + subtree / 64) plus a sequential scan past the
-     * nodes without children at a range's two ends, where the link walk chases pointers node by node (measured
-     * in docs/performance.md, step 19).
+     * per level, and the range below a range {@code [lo, hi]} runs from {@code childStarts[lo]} to the end of the
+     * children of {@code hi} (in a cluster written breadth-first, children follow their parents' order). Each range
+     * is marked word-wise: O(depth + subtree / 64), with three loads per level where the link walk chases pointers
+     * node by node (docs/performance.md, steps 19 and 29).
      */
     private void markSubtreeStaleByLevels(int node) {
+        int[] starts = childStarts;
         int lo = node;
         int hi = node; // inclusive
         while (true) {
             setStaleRange(lo, hi + 1);
-            while (lo <= hi && childCounts[slotOfNode[lo]] == 0) {
-                lo++;
-            }
-            if (lo > hi) {
+            // the children of [lo, hi] are the positions whose parent lies in it
+            int from = starts[lo];
+            int to = starts[hi] + childCounts[slotOfNode[hi]];
+            if (from >= to) {
                 return;
             }
-            while (childCounts[slotOfNode[hi]] == 0) {
-                hi--;
-            }
-            lo = nodeOfSlot[firstChildSlots[slotOfNode[lo]]];
-            hi = nodeOfSlot[lastChildSlots[slotOfNode[hi]]];
+            lo = from;
+            hi = to - 1;
         }
     }
 
@@ -3299,8 +3319,12 @@ public final class Hierarchy {
     }
 
     private int allocateSlot() {
-        if (freeCount > 0) {
-            return freeSlots[--freeCount];
+        if (freeHead != NONE) {
+            int slot = freeHead;
+            freeHead = nextSiblingSlots[slot];
+            nextSiblingSlots[slot] = NONE;
+            freeCount--;
+            return slot;
         }
         if (slotEnd == generations.length) {
             int cap = grownCapacity(generations.length, slotEnd + 1);
@@ -3312,7 +3336,6 @@ public final class Hierarchy {
             nextSiblingSlots = Arrays.copyOf(nextSiblingSlots, cap);
             prevSiblingSlots = Arrays.copyOf(prevSiblingSlots, cap);
             childCounts = Arrays.copyOf(childCounts, cap);
-            freeSlots = Arrays.copyOf(freeSlots, cap);
         }
         int slot = slotEnd++;
         generations[slot] = 1;
@@ -3337,7 +3360,9 @@ public final class Hierarchy {
         childCounts[slot] = 0;
         generations[slot]++;
         if (generations[slot] != 0) {
-            freeSlots[freeCount++] = slot;
+            nextSiblingSlots[slot] = freeHead;
+            freeHead = slot;
+            freeCount++;
         }
         // a slot whose generation wrapped around is retired for good, so no old handle can ever match it again
     }
@@ -3587,6 +3612,7 @@ public final class Hierarchy {
         modes = Arrays.copyOf(modes, cap);
         parentNodes = Arrays.copyOf(parentNodes, cap);
         slotOfNode = Arrays.copyOf(slotOfNode, cap);
+        childStarts = Arrays.copyOf(childStarts, cap);
         worldVersions = Arrays.copyOf(worldVersions, cap);
         staleBits = Arrays.copyOf(staleBits, Bits.words(cap));
         changedBits = Arrays.copyOf(changedBits, Bits.words(cap));
@@ -3627,7 +3653,8 @@ public final class Hierarchy {
      * {@link #clusterNodes} nodes when the forest allows it (see {@link #clusterNodes}; otherwise one cluster), each
      * cluster breadth-first with the children of one parent together. Within a cluster every level is then one
      * contiguous run whose parents lie in the run before it, which the vector kernel's batches need, and a subtree is
-     * one range per level, which {@link #markSubtreeStaleByLevels} needs. Sets {@link #layoutClusters}. O(n).
+     * one range per level, which {@link #markSubtreeStaleByLevels} needs. Sets {@link #layoutClusters} and
+     * {@link #childStarts}. O(n).
      */
     private int[] breadthFirstClusters() {
         // tree sizes by walking the links, which compaction follows (a reparent may compact before it updates the
@@ -3655,6 +3682,7 @@ public final class Hierarchy {
                 r = nextSiblingSlots[r];
             } while (r != NONE && size < target);
             for (; head < tail; head++) {
+                childStarts[head] = tail; // the queue index is the node's position in the new layout
                 for (int c = firstChildSlots[queue[head]]; c != NONE; c = nextSiblingSlots[c]) {
                     queue[tail++] = c;
                 }
@@ -3747,4 +3775,5 @@ public final class Hierarchy {
         changedLoWord = changedLo;
         changedHiWord = changedHi;
     }
+
 }

@@ -107,6 +107,7 @@ class SubtreeMarkingTest {
         byLevels.update();
         byWalks.update();
         assertThat(byLevels.marksByLevels()).isTrue();
+        byLevels.checkInvariants();
         for (int round = 0; round < 60; round++) {
             int sets = 1 + random.nextInt(round % 3 == 0 ? 200 : 5);
             for (int k = 0; k < sets; k++) {
