@@ -37,6 +37,9 @@ final class LocalToWorldVector {
             VectorShuffle.fromOp(SPECIES, i -> i < LANES / 2 ? 2 * i : 2 * (i - LANES / 2) + LANES);
     private static final VectorShuffle<Float> ODDS =
             VectorShuffle.fromOp(SPECIES, i -> i < LANES / 2 ? 2 * i + 1 : 2 * (i - LANES / 2) + 1 + LANES);
+    /** Lanes i with i & 1 set, and with i & 2 set: which vector a blend of two takes each lane from. */
+    private static final VectorMask<Float> ODD_LANES = VectorMask.fromLong(SPECIES, 0xAAAA_AAAA_AAAA_AAAAL);
+    private static final VectorMask<Float> HIGH_PAIRS = VectorMask.fromLong(SPECIES, 0xCCCC_CCCC_CCCC_CCCCL);
 
     /**
      * The vector part of {@link QuaternionRuns#check}: whole vectors of quaternions from {@code from}. Bounds are
@@ -69,6 +72,34 @@ final class LocalToWorldVector {
             FloatVector first = a.rearrange(EVENS, b).add(a.rearrange(ODDS, b)); // x² + y², z² + w², ...
             FloatVector second = d.rearrange(EVENS, e).add(d.rearrange(ODDS, e));
             FloatVector sums = first.rearrange(EVENS, second).add(first.rearrange(ODDS, second));
+            valid = valid.and(sums.compare(VectorOperators.GT, QuaternionRuns.MIN_SQUARED_LENGTH))
+                    .and(sums.compare(VectorOperators.LT, QuaternionRuns.MAX_SQUARED_LENGTH));
+            unit = unit.and(sums.sub(1f).abs().compare(VectorOperators.LE, QuaternionRuns.UNIT_SLACK));
+        }
+        // lanes() quaternions at a time where permutations across vectors do not compile well (JDK 17): each
+        // vector's squares summed in pairs by a permutation within it, the pair sums of two vectors merged by a blend
+        // (odd lanes from the second), each quaternion's two halves added, and the two merged vectors blended again.
+        // Lane 4j + m then holds quaternion j of vector m: (x² + y²) + (z² + w²), the same sum as the loops around
+        // it, with half the permutations of the loop below and a quarter of its tests
+        for (; !VectorSupport.WIDE_PERMUTES && k + LANES <= to; k += LANES) {
+            int q = offset + 4 * k;
+            FloatVector a = FloatVector.fromArray(SPECIES, src, q);
+            FloatVector b = FloatVector.fromArray(SPECIES, src, q + LANES);
+            FloatVector d = FloatVector.fromArray(SPECIES, src, q + 2 * LANES);
+            FloatVector e = FloatVector.fromArray(SPECIES, src, q + 3 * LANES);
+            a = a.mul(a);
+            b = b.mul(b);
+            d = d.mul(d);
+            e = e.mul(e);
+            a = a.add(a.rearrange(SWAP_PAIRS));
+            b = b.add(b.rearrange(SWAP_PAIRS));
+            d = d.add(d.rearrange(SWAP_PAIRS));
+            e = e.add(e.rearrange(SWAP_PAIRS));
+            FloatVector first = a.blend(b, ODD_LANES);
+            FloatVector second = d.blend(e, ODD_LANES);
+            first = first.add(first.rearrange(SWAP_HALVES));
+            second = second.add(second.rearrange(SWAP_HALVES));
+            FloatVector sums = first.blend(second, HIGH_PAIRS);
             valid = valid.and(sums.compare(VectorOperators.GT, QuaternionRuns.MIN_SQUARED_LENGTH))
                     .and(sums.compare(VectorOperators.LT, QuaternionRuns.MAX_SQUARED_LENGTH));
             unit = unit.and(sums.sub(1f).abs().compare(VectorOperators.LE, QuaternionRuns.UNIT_SLACK));
