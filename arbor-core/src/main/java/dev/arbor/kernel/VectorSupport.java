@@ -10,7 +10,8 @@ package dev.arbor.kernel;
  * <p>One part waits for JDK {@value #WIDE_PERMUTE_FEATURE_VERSION}: permutations that draw lanes from two vectors
  * (the 16-quaternions-per-step check and the vector copy of quaternions into planes). JDK 17 does not compile them to
  * vector instructions (measured: 4.7 ns per quaternion against 1.05 for the scalar check), so before that version
- * the check takes four quaternions per vector with one-vector permutations, and the copy is scalar.
+ * the check sums each vector's quaternions with one-vector permutations and merges four vectors by blends (which
+ * move no lane), and the copy is scalar.
  */
 public final class VectorSupport {
     /** The first JDK feature release on which permutations across two vectors are used. */
