@@ -3775,5 +3775,4 @@ public final class Hierarchy {
         changedLoWord = changedLo;
         changedHiWord = changedHi;
     }
-
 }
