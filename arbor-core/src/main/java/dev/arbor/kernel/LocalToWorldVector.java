@@ -53,13 +53,18 @@ final class LocalToWorldVector {
         int k = from;
         VectorMask<Float> valid = SPECIES.maskAll(true);
         VectorMask<Float> unit = SPECIES.maskAll(true);
-        // lanes() quaternions at a time: four vectors squared, then summed pairwise twice by unzipping (as
-        // copyQuaternions unzips), so that lane i holds quaternion k + i's (x² + y²) + (z² + w²), the same sum as the
-        // loop below: six permutations per 16 quaternions where that loop takes eight. The two loops repeat the range
-        // and unit tests rather than share a helper: a mask returned from a call that is not inlined is boxed, and
-        // such a helper made every frame allocate 384 bytes on JDK 25 (SteadyStateAllocationTest). Only where
-        // two-vector permutations compile to vector code (VectorSupport.WIDE_PERMUTES)
-        for (; VectorSupport.WIDE_PERMUTES && k + LANES <= to; k += LANES) {
+        // lanes() quaternions at a time: four vectors squared, then reduced so that every quaternion's
+        // (x² + y²) + (z² + w²), the same sum as the loop below, stands in one lane. Where two-vector permutations
+        // compile to vector code (VectorSupport.WIDE_PERMUTES, JDK 25+): the squares summed pairwise twice by unzipping
+        // (as copyQuaternions unzips), lane i holding quaternion k + i; six permutations per 16 quaternions where the
+        // loop below takes eight. Elsewhere (JDK 17): each vector's squares summed in pairs by a permutation within it,
+        // the pair sums of two vectors merged by a blend (odd lanes from the second), each quaternion's two halves
+        // added, and the two merged vectors blended again, lane 4j + m holding quaternion j of vector m; half the
+        // permutations of the loop below and a quarter of its tests. The constant test folds away when compiled. The
+        // two loops repeat the range and unit tests rather than share a helper: a mask returned from a call that is
+        // not inlined is boxed, and such a helper made every frame allocate 384 bytes on JDK 25
+        // (SteadyStateAllocationTest)
+        for (; k + LANES <= to; k += LANES) {
             int q = offset + 4 * k;
             FloatVector a = FloatVector.fromArray(SPECIES, src, q);
             FloatVector b = FloatVector.fromArray(SPECIES, src, q + LANES);
@@ -69,37 +74,22 @@ final class LocalToWorldVector {
             b = b.mul(b);
             d = d.mul(d);
             e = e.mul(e);
-            FloatVector first = a.rearrange(EVENS, b).add(a.rearrange(ODDS, b)); // x² + y², z² + w², ...
-            FloatVector second = d.rearrange(EVENS, e).add(d.rearrange(ODDS, e));
-            FloatVector sums = first.rearrange(EVENS, second).add(first.rearrange(ODDS, second));
-            valid = valid.and(sums.compare(VectorOperators.GT, QuaternionRuns.MIN_SQUARED_LENGTH))
-                    .and(sums.compare(VectorOperators.LT, QuaternionRuns.MAX_SQUARED_LENGTH));
-            unit = unit.and(sums.sub(1f).abs().compare(VectorOperators.LE, QuaternionRuns.UNIT_SLACK));
-        }
-        // lanes() quaternions at a time where permutations across vectors do not compile well (JDK 17): each
-        // vector's squares summed in pairs by a permutation within it, the pair sums of two vectors merged by a blend
-        // (odd lanes from the second), each quaternion's two halves added, and the two merged vectors blended again.
-        // Lane 4j + m then holds quaternion j of vector m: (x² + y²) + (z² + w²), the same sum as the loops around
-        // it, with half the permutations of the loop below and a quarter of its tests
-        for (; !VectorSupport.WIDE_PERMUTES && k + LANES <= to; k += LANES) {
-            int q = offset + 4 * k;
-            FloatVector a = FloatVector.fromArray(SPECIES, src, q);
-            FloatVector b = FloatVector.fromArray(SPECIES, src, q + LANES);
-            FloatVector d = FloatVector.fromArray(SPECIES, src, q + 2 * LANES);
-            FloatVector e = FloatVector.fromArray(SPECIES, src, q + 3 * LANES);
-            a = a.mul(a);
-            b = b.mul(b);
-            d = d.mul(d);
-            e = e.mul(e);
-            a = a.add(a.rearrange(SWAP_PAIRS));
-            b = b.add(b.rearrange(SWAP_PAIRS));
-            d = d.add(d.rearrange(SWAP_PAIRS));
-            e = e.add(e.rearrange(SWAP_PAIRS));
-            FloatVector first = a.blend(b, ODD_LANES);
-            FloatVector second = d.blend(e, ODD_LANES);
-            first = first.add(first.rearrange(SWAP_HALVES));
-            second = second.add(second.rearrange(SWAP_HALVES));
-            FloatVector sums = first.blend(second, HIGH_PAIRS);
+            FloatVector sums;
+            if (VectorSupport.WIDE_PERMUTES) {
+                FloatVector first = a.rearrange(EVENS, b).add(a.rearrange(ODDS, b)); // x² + y², z² + w², ...
+                FloatVector second = d.rearrange(EVENS, e).add(d.rearrange(ODDS, e));
+                sums = first.rearrange(EVENS, second).add(first.rearrange(ODDS, second));
+            } else {
+                a = a.add(a.rearrange(SWAP_PAIRS));
+                b = b.add(b.rearrange(SWAP_PAIRS));
+                d = d.add(d.rearrange(SWAP_PAIRS));
+                e = e.add(e.rearrange(SWAP_PAIRS));
+                FloatVector first = a.blend(b, ODD_LANES);
+                FloatVector second = d.blend(e, ODD_LANES);
+                first = first.add(first.rearrange(SWAP_HALVES));
+                second = second.add(second.rearrange(SWAP_HALVES));
+                sums = first.blend(second, HIGH_PAIRS);
+            }
             valid = valid.and(sums.compare(VectorOperators.GT, QuaternionRuns.MIN_SQUARED_LENGTH))
                     .and(sums.compare(VectorOperators.LT, QuaternionRuns.MAX_SQUARED_LENGTH));
             unit = unit.and(sums.sub(1f).abs().compare(VectorOperators.LE, QuaternionRuns.UNIT_SLACK));
