@@ -107,7 +107,6 @@ public final class Hierarchy {
     private int[] childCounts;
     /** Top of the stack of free slots (linked through {@link #nextSiblingSlots}), or NONE. */
     private int freeHead = NONE;
-    private int freeCount;
     /** Slots ever handed out: [0, slotEnd). */
     private int slotEnd;
     private int firstRootSlot = NONE;
@@ -2588,13 +2587,16 @@ public final class Hierarchy {
         boolean[] isFree = new boolean[slotEnd];
         int freeListed = 0;
         for (int s = freeHead; s != NONE; s = nextSiblingSlots[s], freeListed++) {
-            check(freeListed < freeCount, "free list longer than freeCount=", freeCount, " at slot ", s);
             check(s >= 0 && s < slotEnd, "free list entry out of range at ", freeListed, ": ", s);
             check(nodeOfSlot[s] == NONE, "free list holds live slot ", s, " at ", freeListed);
-            check(!isFree[s], "free list holds slot twice: ", s, "", 0);
+            check(!isFree[s], "free list holds slot twice (or loops): ", s, "", 0);
             isFree[s] = true;
         }
-        check(freeListed == freeCount, "free list holds ", freeListed, " slots but freeCount=", freeCount);
+        for (int s = 0; s < slotEnd; s++) {
+            // a slot not in use is free, or retired for good when its generation wrapped around to 0
+            check(nodeOfSlot[s] != NONE || isFree[s] || generations[s] == 0, "slot neither live, free nor retired: ",
+                    s, " generation ", generations[s]);
+        }
         if (breadthFirst) {
             // every node's children lie at [childStarts[n], childStarts[n] + count), in sibling order
             for (int n = 0; n < nodeEnd; n++) {
@@ -3323,7 +3325,6 @@ public final class Hierarchy {
             int slot = freeHead;
             freeHead = nextSiblingSlots[slot];
             nextSiblingSlots[slot] = NONE;
-            freeCount--;
             return slot;
         }
         if (slotEnd == generations.length) {
@@ -3362,7 +3363,6 @@ public final class Hierarchy {
         if (generations[slot] != 0) {
             nextSiblingSlots[slot] = freeHead;
             freeHead = slot;
-            freeCount++;
         }
         // a slot whose generation wrapped around is retired for good, so no old handle can ever match it again
     }
