@@ -178,8 +178,8 @@ public final class CompareBuildsMain {
                     fixtures[w] = create.invoke(null, scene, impl, byId.invoke(null, workloads.get(w)));
                     operations[w] = fixture.getMethod(methodName(workloads.get(w)));
                 }
-                Class<?> scenes = Class.forName("dev.arbor.scenes.Scenes", true, loader);
-                Object built = scenes.getMethod("byName", String.class).invoke(null, scene);
+                // the scene the first fixture was built from (generating it again would cost a second build)
+                Object built = fixture.getMethod("scene").invoke(fixtures[0]);
                 nodes = (Integer) built.getClass().getMethod("size").invoke(built);
             } catch (MalformedURLException | ReflectiveOperationException e) {
                 throw new IllegalStateException("cannot load build " + classPath + ": " + cause(e), e);
