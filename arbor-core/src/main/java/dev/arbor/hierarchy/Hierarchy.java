@@ -491,8 +491,7 @@ public final class Hierarchy {
                 loadWorld(node, matrixA, 0);
             } else {
                 int pNode = nodeOfSlot[p];
-                ensureWorld(pNode);
-                loadWorld(pNode, matrixD, 0);
+                worldInto(pNode, matrixD, 0);
                 invertOrThrow(matrixD, 0, matrixB, newParent, "cannot keep the world pose");
                 loadWorld(node, matrixD, 0);
                 Affine.multiply(matrixB, 0, matrixD, 0, matrixA, 0);
@@ -1895,8 +1894,7 @@ public final class Hierarchy {
     public float[] getWorld(long handle, float[] dest, int offset) {
         int node = nodeOfSlot[liveSlot(handle)];
         requireRoom("dest", dest.length, offset, Affine.STRIDE);
-        ensureWorld(node);
-        loadWorld(node, dest, offset);
+        worldInto(node, dest, offset);
         return dest;
     }
 
@@ -1913,8 +1911,7 @@ public final class Hierarchy {
     public float[] getWorld4x4(long handle, float[] dest, int offset) {
         int node = nodeOfSlot[liveSlot(handle)];
         requireRoom("dest", dest.length, offset, 16);
-        ensureWorld(node);
-        loadWorld(node, matrixE, 0);
+        worldInto(node, matrixE, 0);
         MatrixLayout.COLUMN_MAJOR_4X4.convert(matrixE, 0, dest, offset);
         return dest;
     }
@@ -1929,8 +1926,7 @@ public final class Hierarchy {
      */
     public Matrix4x3f getWorld(long handle, Matrix4x3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
-        ensureWorld(node);
-        loadWorld(node, matrixE, 0);
+        worldInto(node, matrixE, 0);
         return dest.set(matrixE, 0);
     }
 
@@ -1961,8 +1957,7 @@ public final class Hierarchy {
     public FloatBuffer getWorld(long handle, MatrixLayout layout, FloatBuffer dest, int index) {
         int node = nodeOfSlot[liveSlot(handle)];
         requireRoom("dest", dest.limit(), index, layout.floats());
-        ensureWorld(node);
-        loadWorld(node, matrixE, 0);
+        worldInto(node, matrixE, 0);
         layout.convert(matrixE, 0, matrixA, 0);
         dest.put(index, matrixA, 0, layout.floats());
         return dest;
@@ -1982,8 +1977,7 @@ public final class Hierarchy {
     public ByteBuffer getWorld(long handle, MatrixLayout layout, ByteBuffer dest, int byteIndex) {
         int node = nodeOfSlot[liveSlot(handle)];
         requireRoom("dest", dest.limit(), byteIndex, layout.bytes());
-        ensureWorld(node);
-        loadWorld(node, matrixE, 0);
+        worldInto(node, matrixE, 0);
         layout.convert(matrixE, 0, matrixA, 0);
         for (int k = 0; k < layout.floats(); k++) {
             dest.putFloat(byteIndex + k * Float.BYTES, matrixA[k]);
@@ -2018,8 +2012,7 @@ public final class Hierarchy {
      */
     public Quaternionf getWorldRotation(long handle, Quaternionf dest) {
         int node = nodeOfSlot[liveSlot(handle)];
-        ensureWorld(node);
-        loadWorld(node, matrixE, 0);
+        worldInto(node, matrixE, 0);
         Affine.decompose(matrixE, 0, matrixA, 0);
         return dest.set(matrixA[Affine.TRS_Q], matrixA[Affine.TRS_Q + 1], matrixA[Affine.TRS_Q + 2],
                 matrixA[Affine.TRS_Q + 3]);
@@ -2035,8 +2028,7 @@ public final class Hierarchy {
      */
     public Vector3f getWorldScale(long handle, Vector3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
-        ensureWorld(node);
-        loadWorld(node, matrixE, 0);
+        worldInto(node, matrixE, 0);
         Affine.decompose(matrixE, 0, matrixA, 0);
         return dest.set(matrixA[Affine.TRS_S], matrixA[Affine.TRS_S + 1], matrixA[Affine.TRS_S + 2]);
     }
@@ -2099,8 +2091,7 @@ public final class Hierarchy {
             System.arraycopy(matrixC, 0, matrixA, 0, Affine.STRIDE);
         } else {
             int pNode = nodeOfSlot[p];
-            ensureWorld(pNode);
-            loadWorld(pNode, matrixE, 0);
+            worldInto(pNode, matrixE, 0);
             invertOrThrow(matrixE, 0, matrixB, handleOfSlot(p), "cannot set the world transform");
             Affine.multiply(matrixB, 0, matrixC, 0, matrixA, 0);
         }
@@ -2143,8 +2134,7 @@ public final class Hierarchy {
         float lz = z;
         if (p != NONE) {
             int pNode = nodeOfSlot[p];
-            ensureWorld(pNode);
-            loadWorld(pNode, matrixE, 0);
+            worldInto(pNode, matrixE, 0);
             invertOrThrow(matrixE, 0, matrixB, handleOfSlot(p), "cannot set the world position");
             Affine.transformPoint(matrixB, 0, x, y, z, matrixA, 0);
             lx = matrixA[0];
@@ -2885,31 +2875,46 @@ public final class Hierarchy {
 
     /** Makes one node's world matrix exact by recomputing its stale ancestor chain, top-down. */
     private void ensureWorld(int node) {
-        if (!Bits.get(staleBits, node)) {
-            return;
-        }
-        int parent = parentNodes[node];
-        if (parent == NONE || !Bits.get(staleBits, parent)) {
-            recomputeOne(node); // the usual case: only the node itself is stale
-            return;
-        }
-        int depth = 0;
-        int n = node;
-        while (n != NONE && Bits.get(staleBits, n)) {
-            if (depth == scratch.length) {
-                scratch = Arrays.copyOf(scratch, scratch.length * 2);
-            }
-            scratch[depth++] = n;
-            n = parentNodes[n];
-        }
-        for (int k = depth - 1; k >= 0; k--) {
-            recomputeOne(scratch[k]);
+        if (Bits.get(staleBits, node)) {
+            recomputeChain(node, null, 0);
         }
     }
 
+    /**
+     * Writes one node's exact world matrix to {@code dest}: loaded from the planes when it is up to date, else
+     * written by the recomputation itself, so that a read after a set does not load back what it just stored.
+     */
+    private void worldInto(int node, float[] dest, int offset) {
+        if (Bits.get(staleBits, node)) {
+            recomputeChain(node, dest, offset);
+        } else {
+            loadWorld(node, dest, offset);
+        }
+    }
+
+    /** Recomputes a stale node after its stale ancestors, top-down; the node's result also goes to {@code copy}. */
+    private void recomputeChain(int node, float[] copy, int at) {
+        int parent = parentNodes[node];
+        if (parent != NONE && Bits.get(staleBits, parent)) {
+            int depth = 0;
+            int n = parent;
+            while (n != NONE && Bits.get(staleBits, n)) {
+                if (depth == scratch.length) {
+                    scratch = Arrays.copyOf(scratch, scratch.length * 2);
+                }
+                scratch[depth++] = n;
+                n = parentNodes[n];
+            }
+            for (int k = depth - 1; k >= 0; k--) {
+                recomputeOne(scratch[k], null, 0);
+            }
+        }
+        recomputeOne(node, copy, at); // the usual case: only the node itself is stale
+    }
+
     /** Recomputes one stale node whose parent is up to date, and records it as changed. */
-    private void recomputeOne(int c) {
-        LocalToWorld.computeNode(locals, modes, parentNodes, worlds, modes.length, c);
+    private void recomputeOne(int c, float[] copy, int at) {
+        LocalToWorld.computeNode(locals, modes, parentNodes, worlds, modes.length, c, copy, at);
         worldVersions[c] = version + 1;
         recomputedNodes++;
         Bits.clear(staleBits, c);

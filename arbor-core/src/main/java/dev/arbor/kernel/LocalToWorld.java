@@ -50,7 +50,25 @@ public final class LocalToWorld {
      */
     public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                    int node) {
-        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity);
+        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, null, 0);
+    }
+
+    /**
+     * {@link #computeNode}, also writing the result to {@code copy} (12 floats, column-major) from the same
+     * registers: a read that has to recompute the node then need not load it back from the planes.
+     *
+     * @param locals local planes
+     * @param modes local modes
+     * @param parents parent indices
+     * @param worlds world planes (read for the parent, written for {@code node})
+     * @param capacity nodes per plane
+     * @param node the node
+     * @param copy second destination
+     * @param at offset in {@code copy}
+     */
+    public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
+                                   int node, float[] copy, int at) {
+        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, copy, at);
     }
 
     /**
@@ -68,12 +86,12 @@ public final class LocalToWorld {
      */
     public static void computeNodeInto(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                        int node, float[] dest, int d) {
-        compute(locals, modes, parents, worlds, capacity, node, dest, d, 1);
+        compute(locals, modes, parents, worlds, capacity, node, dest, d, 1, null, 0);
     }
 
-    /** Writes element k of the result to {@code out[base + k * stride]}. */
+    /** Writes element k of the result to {@code out[base + k * stride]}, and to {@code copy[at + k]} if given. */
     private static void compute(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int node,
-                                float[] out, int base, int stride) {
+                                float[] out, int base, int stride, float[] copy, int at) {
         int parent = parents[node];
         assert parent < node : "parent after child: node=" + node + " parent=" + parent;
         float b00;
@@ -132,45 +150,70 @@ public final class LocalToWorld {
             b31 = locals[10 * c + node];
             b32 = locals[11 * c + node];
         }
-        if (parent < 0) {
-            out[base] = b00;
-            out[base + stride] = b01;
-            out[base + 2 * stride] = b02;
-            out[base + 3 * stride] = b10;
-            out[base + 4 * stride] = b11;
-            out[base + 5 * stride] = b12;
-            out[base + 6 * stride] = b20;
-            out[base + 7 * stride] = b21;
-            out[base + 8 * stride] = b22;
-            out[base + 9 * stride] = b30;
-            out[base + 10 * stride] = b31;
-            out[base + 11 * stride] = b32;
-            return;
+        float r00 = b00;
+        float r01 = b01;
+        float r02 = b02;
+        float r10 = b10;
+        float r11 = b11;
+        float r12 = b12;
+        float r20 = b20;
+        float r21 = b21;
+        float r22 = b22;
+        float r30 = b30;
+        float r31 = b31;
+        float r32 = b32;
+        if (parent >= 0) {
+            float a00 = worlds[parent];
+            float a01 = worlds[c + parent];
+            float a02 = worlds[2 * c + parent];
+            float a10 = worlds[3 * c + parent];
+            float a11 = worlds[4 * c + parent];
+            float a12 = worlds[5 * c + parent];
+            float a20 = worlds[6 * c + parent];
+            float a21 = worlds[7 * c + parent];
+            float a22 = worlds[8 * c + parent];
+            float a30 = worlds[9 * c + parent];
+            float a31 = worlds[10 * c + parent];
+            float a32 = worlds[11 * c + parent];
+            r00 = a00 * b00 + a10 * b01 + a20 * b02;
+            r01 = a01 * b00 + a11 * b01 + a21 * b02;
+            r02 = a02 * b00 + a12 * b01 + a22 * b02;
+            r10 = a00 * b10 + a10 * b11 + a20 * b12;
+            r11 = a01 * b10 + a11 * b11 + a21 * b12;
+            r12 = a02 * b10 + a12 * b11 + a22 * b12;
+            r20 = a00 * b20 + a10 * b21 + a20 * b22;
+            r21 = a01 * b20 + a11 * b21 + a21 * b22;
+            r22 = a02 * b20 + a12 * b21 + a22 * b22;
+            r30 = a00 * b30 + a10 * b31 + a20 * b32 + a30;
+            r31 = a01 * b30 + a11 * b31 + a21 * b32 + a31;
+            r32 = a02 * b30 + a12 * b31 + a22 * b32 + a32;
         }
-        float a00 = worlds[parent];
-        float a01 = worlds[c + parent];
-        float a02 = worlds[2 * c + parent];
-        float a10 = worlds[3 * c + parent];
-        float a11 = worlds[4 * c + parent];
-        float a12 = worlds[5 * c + parent];
-        float a20 = worlds[6 * c + parent];
-        float a21 = worlds[7 * c + parent];
-        float a22 = worlds[8 * c + parent];
-        float a30 = worlds[9 * c + parent];
-        float a31 = worlds[10 * c + parent];
-        float a32 = worlds[11 * c + parent];
-        out[base] = a00 * b00 + a10 * b01 + a20 * b02;
-        out[base + stride] = a01 * b00 + a11 * b01 + a21 * b02;
-        out[base + 2 * stride] = a02 * b00 + a12 * b01 + a22 * b02;
-        out[base + 3 * stride] = a00 * b10 + a10 * b11 + a20 * b12;
-        out[base + 4 * stride] = a01 * b10 + a11 * b11 + a21 * b12;
-        out[base + 5 * stride] = a02 * b10 + a12 * b11 + a22 * b12;
-        out[base + 6 * stride] = a00 * b20 + a10 * b21 + a20 * b22;
-        out[base + 7 * stride] = a01 * b20 + a11 * b21 + a21 * b22;
-        out[base + 8 * stride] = a02 * b20 + a12 * b21 + a22 * b22;
-        out[base + 9 * stride] = a00 * b30 + a10 * b31 + a20 * b32 + a30;
-        out[base + 10 * stride] = a01 * b30 + a11 * b31 + a21 * b32 + a31;
-        out[base + 11 * stride] = a02 * b30 + a12 * b31 + a22 * b32 + a32;
+        out[base] = r00;
+        out[base + stride] = r01;
+        out[base + 2 * stride] = r02;
+        out[base + 3 * stride] = r10;
+        out[base + 4 * stride] = r11;
+        out[base + 5 * stride] = r12;
+        out[base + 6 * stride] = r20;
+        out[base + 7 * stride] = r21;
+        out[base + 8 * stride] = r22;
+        out[base + 9 * stride] = r30;
+        out[base + 10 * stride] = r31;
+        out[base + 11 * stride] = r32;
+        if (copy != null) {
+            copy[at] = r00;
+            copy[at + 1] = r01;
+            copy[at + 2] = r02;
+            copy[at + 3] = r10;
+            copy[at + 4] = r11;
+            copy[at + 5] = r12;
+            copy[at + 6] = r20;
+            copy[at + 7] = r21;
+            copy[at + 8] = r22;
+            copy[at + 9] = r30;
+            copy[at + 10] = r31;
+            copy[at + 11] = r32;
+        }
     }
 
     /**
@@ -323,7 +366,7 @@ public final class LocalToWorld {
                 long remaining = bits;
                 while (remaining != 0L) {
                     int node = base + Long.numberOfTrailingZeros(remaining);
-                    compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity);
+                    compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, null, 0);
                     remaining &= remaining - 1;
                 }
             }
@@ -434,7 +477,7 @@ public final class LocalToWorld {
             int end = Math.min(to, base + 64);
             while (mask != 0L) {
                 int n = base + Long.numberOfTrailingZeros(mask);
-                compute(locals, modes, parents, worlds, capacity, n, worlds, n, capacity);
+                compute(locals, modes, parents, worlds, capacity, n, worlds, n, capacity, null, 0);
                 count++;
                 mask &= mask - 1;
             }
@@ -464,7 +507,7 @@ public final class LocalToWorld {
         }
         for (int node = from; node < to; node++) {
             if (modes[node] != MODE_HOLE) {
-                compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity);
+                compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, null, 0);
             }
         }
     }
