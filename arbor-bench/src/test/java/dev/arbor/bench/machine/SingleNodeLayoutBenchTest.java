@@ -6,20 +6,24 @@ import dev.arbor.scenes.Scenes;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-/** The two layouts of {@link SingleNodeLayoutBench} compute the same matrices, so the benchmark compares like with like. */
+/** The layouts of {@link SingleNodeLayoutBench} compute the same matrices, so the benchmark compares like with like. */
 class SingleNodeLayoutBenchTest {
     @Test
-    void recordsAndPlanesGiveTheSameBitsInEitherOrder() {
+    void recordsBlocksAndPlanesGiveTheSameBitsInEitherOrder() {
         for (boolean shuffle : new boolean[] {false, true}) {
             SingleNodeLayoutBench.Layouts l = new SingleNodeLayoutBench.Layouts();
             l.build(Scenes.byName("seed-6000"), shuffle);
             SingleNodeLayoutBench bench = new SingleNodeLayoutBench();
             bench.planes(l);
             bench.records(l);
+            bench.blocks(l);
             int c = l.capacity;
             for (int i = 0; i < l.size; i++) {
                 for (int k = 0; k < SingleNodeLayoutBench.RECORD; k++) {
                     assertThat(l.worldRecords[i * SingleNodeLayoutBench.RECORD + k])
+                            .as("node %d element %d, shuffled=%s", i, k, shuffle)
+                            .isEqualTo(l.worldPlanes[k * c + i]);
+                    assertThat(l.worldBlocks[SingleNodeLayoutBench.blockBase(i) + k * SingleNodeLayoutBench.BLOCK])
                             .as("node %d element %d, shuffled=%s", i, k, shuffle)
                             .isEqualTo(l.worldPlanes[k * c + i]);
                 }
