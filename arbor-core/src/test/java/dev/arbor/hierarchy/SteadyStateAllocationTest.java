@@ -7,6 +7,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,11 +20,7 @@ class SteadyStateAllocationTest {
 
     @Test
     void framesAfterWarmUpAllocateNothing() {
-        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-        assumeThat(bean).isInstanceOf(com.sun.management.ThreadMXBean.class);
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
-        assumeThat(threads.isThreadAllocatedMemorySupported()).isTrue();
-        threads.setThreadAllocatedMemoryEnabled(true);
+        com.sun.management.ThreadMXBean threads = allocationCounter();
 
         Hierarchy h = new Hierarchy();
         int n = 5000;
@@ -43,29 +40,80 @@ class SteadyStateAllocationTest {
             some[k] = handles[(k * 7919) % n]; // scattered
         }
         NodeList scattered = h.nodeList(some, 0, some.length);
-        // warm up until the JIT has compiled the frame (the vector path, where it is on, allocates until C2
-        // compiles it); give up after a generous bound
+        long least = steadyStateBytes(threads, 20_000,
+                f -> frame(h, handles, all, scattered, rotations, world, upload, f));
+        assertThat(least).as("bytes allocated by 20 steady-state frames (least of up to 5 windows)").isZero();
+        assertThat(h.changedCount()).isEqualTo(n);
+        assertThat(sum[0]).isNotZero();
+    }
+
+    /**
+     * A large list set in one call, then update: the bulk check then runs one long loop per frame. On JDK 17 that
+     * loop once carried its two vector masks from one iteration to the next, and the compiled loop boxed them: 384
+     * bytes per 16 quaternions at 100,000 nodes, 6 MB per frame at a million, however long it ran, while the smaller
+     * frames above compiled clean.
+     */
+    @Test
+    void largeListFramesAfterWarmUpAllocateNothing() {
+        com.sun.management.ThreadMXBean threads = allocationCounter();
+        Hierarchy h = new Hierarchy();
+        int n = 100_000;
+        long[] handles = new long[n];
+        for (int i = 0; i < n; i++) {
+            handles[i] = i < 100 ? h.createRoot() : h.createChild(handles[(i - 100) / 4]);
+            h.setLocalTranslation(handles[i], 1, 0, 0);
+        }
+        NodeList all = h.nodeList(handles, 0, n);
+        float[][] rotations = new float[2][4 * n];
+        for (int i = 0; i < n; i++) {
+            for (int f = 0; f < 2; f++) {
+                float angle = 0.3f * f + 0.001f * i;
+                rotations[f][4 * i + 1] = (float) Math.sin(angle * 0.5);
+                rotations[f][4 * i + 3] = (float) Math.cos(angle * 0.5);
+            }
+        }
+        long least = steadyStateBytes(threads, 3_000, f -> {
+            h.setLocalRotations(all, rotations[f & 1], 0);
+            h.update();
+        });
+        assertThat(least).as("bytes allocated by 20 steady-state frames of %d nodes (least of up to 5 windows)", n)
+                .isZero();
+        assertThat(h.changedCount()).isEqualTo(n);
+    }
+
+    /**
+     * Runs frames until the JIT has compiled them (the vector path, where it is on, allocates until C2 compiles it):
+     * until 20 frames in a row allocate nothing, or {@code maxWarmUp} frames. Then returns the bytes allocated by 20
+     * more frames, the least of up to 5 such windows: a frame that allocated would allocate in every window, while a
+     * stray JVM-internal allocation (seen rarely: 128 bytes once) hits one window only, so the least must be zero.
+     */
+    private static long steadyStateBytes(com.sun.management.ThreadMXBean threads, int maxWarmUp, IntConsumer frame) {
         long tid = Thread.currentThread().getId();
         int warm = 0;
         int quiet = 0;
-        while (quiet < 20 && warm < 20_000) {
+        while (quiet < 20 && warm < maxWarmUp) {
             long start = threads.getThreadAllocatedBytes(tid);
-            frame(h, handles, all, scattered, rotations, world, upload, warm++);
+            frame.accept(warm++);
             quiet = threads.getThreadAllocatedBytes(tid) == start ? quiet + 1 : 0;
         }
-        // a frame that allocated would allocate in every window; a stray JVM-internal allocation (seen rarely:
-        // 128 bytes once) hits one window only, so the least-allocating of a few windows must be exactly zero
         long least = Long.MAX_VALUE;
         for (int window = 0; window < 5 && least > 0; window++) {
             long before = threads.getThreadAllocatedBytes(tid);
             for (int f = 0; f < 20; f++) {
-                frame(h, handles, all, scattered, rotations, world, upload, warm++);
+                frame.accept(warm++);
             }
             least = Math.min(least, threads.getThreadAllocatedBytes(tid) - before);
         }
-        assertThat(least).as("bytes allocated by 20 steady-state frames (least of up to 5 windows)").isZero();
-        assertThat(h.changedCount()).isEqualTo(n);
-        assertThat(sum[0]).isNotZero();
+        return least;
+    }
+
+    private static com.sun.management.ThreadMXBean allocationCounter() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        assumeThat(bean).isInstanceOf(com.sun.management.ThreadMXBean.class);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        assumeThat(threads.isThreadAllocatedMemorySupported()).isTrue();
+        threads.setThreadAllocatedMemoryEnabled(true);
+        return threads;
     }
 
     private static void frame(Hierarchy h, long[] handles, NodeList all, NodeList scattered, float[] rotations,
