@@ -2895,7 +2895,7 @@ public final class Hierarchy {
     /** Recomputes a stale node after its stale ancestors, top-down; the node's result also goes to {@code copy}. */
     private void recomputeChain(int node, float[] copy, int at) {
         int parent = parentNodes[node];
-        if (parent != NONE && Bits.get(staleBits, parent)) {
+        if (parent != NONE && Bits.get(staleBits, parent)) { // usually not: only the node itself is stale
             int depth = 0;
             int n = parent;
             while (n != NONE && Bits.get(staleBits, n)) {
@@ -2909,7 +2909,7 @@ public final class Hierarchy {
                 recomputeOne(scratch[k], null, 0);
             }
         }
-        recomputeOne(node, copy, at); // the usual case: only the node itself is stale
+        recomputeOne(node, copy, at);
     }
 
     /** Recomputes one stale node whose parent is up to date, and records it as changed. */
