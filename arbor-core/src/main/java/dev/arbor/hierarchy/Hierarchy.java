@@ -250,11 +250,18 @@ public final class Hierarchy {
      * compare with walks.
      */
     boolean rangeMarking = true;
+    /** The batches of the latest refresh, counted by shape (see {@link LocalToWorld#STATS}). */
+    private final int[] batchStats = new int[LocalToWorld.STATS];
     /**
-     * Vector batches in a fast shape, and those in a slow one (scalar fallback or gathered parents), in the latest
-     * refresh: {fast, slow}.
+     * The batch shapes the next refresh computes on the vector path ({@link LocalToWorld#VECTOR_ALL} and its parts):
+     * see {@link #chooseVectorKinds()}. Read and set by tests.
      */
-    private final int[] batchStats = new int[2];
+    int vectorKinds = VectorSupport.ENABLED ? LocalToWorld.VECTOR_ALL : 0;
+    /**
+     * The fewest batches of a rarer shape (two-vector windows; roots or gathered parents) in one refresh for the
+     * next refresh to compute that shape on the vector path: see {@link #chooseVectorKinds()}.
+     */
+    static final int VECTOR_SHAPE_MIN = 32;
 
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
@@ -2186,7 +2193,8 @@ public final class Hierarchy {
         changedCount = count;
         changesListed = count == 0;
         version = next;
-        if (batchStats[1] > 0 && batchStats[1] * 4 >= batchStats[0] + batchStats[1]
+        int slow = batchStats[LocalToWorld.STAT_SLOW];
+        if (slow > 0 && slow * 4 >= batchStats[LocalToWorld.STAT_FAST] + slow
                 && (long) appendedSinceCompaction * 8 >= liveCount) {
             // many vector batches had a parent inside them, or parents too far apart to load as one window: the
             // layout is not breadth-first with siblings together (typically a scene built depth-first, or many
@@ -2202,8 +2210,7 @@ public final class Hierarchy {
             relinearizations++;
         }
         planFailed = false;
-        batchStats[0] = 0;
-        batchStats[1] = 0;
+        Arrays.fill(batchStats, 0);
         if (count > 0 && listeners.length > 0) {
             listChanges();
             notifying = true;
@@ -2740,16 +2747,33 @@ public final class Hierarchy {
         }
         if (parallel == null || !refreshStaleInParallel()) {
             stampStale(staleBits, worldVersions, version + 1, staleLoWord << 6, Math.min(nodeEnd, staleHiWord << 6));
-            batchStats[0] = 0;
-            batchStats[1] = 0;
+            Arrays.fill(batchStats, 0);
             recomputedNodes += LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length,
-                    staleBits, staleLoWord, staleHiWord, changedBits, matrixBits, wordPlans, VectorSupport.ENABLED,
+                    staleBits, staleLoWord, staleHiWord, changedBits, matrixBits, wordPlans, vectorKinds,
                     batchStats);
         }
+        chooseVectorKinds();
         changedLoWord = Math.min(changedLoWord, staleLoWord);
         changedHiWord = Math.max(changedHiWord, staleHiWord);
         staleLoWord = Integer.MAX_VALUE;
         staleHiWord = 0;
+    }
+
+    /**
+     * Chooses the batch shapes the next refresh computes on the vector path, from this refresh's counts: the usual
+     * shape (one-vector windows) always; two-vector windows, and roots or gathered parents, only when this refresh had
+     * at least {@link #VECTOR_SHAPE_MIN} batches of them. Each shape has its own vector method, and the JIT compiles
+     * a method fully only after thousands of calls; until then the Vector API runs as plain Java code, which
+     * allocates. A shape that comes a few times per update would stay there for thousands of updates (measured on
+     * JDK 17: {@code game-100k}'s two batches with gathered parents per update allocated 21,120 bytes per update for
+     * its first 9,000 or so), so it takes the scalar loop, at a cost of well under a microsecond.
+     */
+    private void chooseVectorKinds() {
+        if (vectorKinds != 0) {
+            vectorKinds = LocalToWorld.VECTOR_WINDOWS
+                    | (batchStats[LocalToWorld.STAT_WIDE] >= VECTOR_SHAPE_MIN ? LocalToWorld.VECTOR_WIDE_WINDOWS : 0)
+                    | (batchStats[LocalToWorld.STAT_GENERAL] >= VECTOR_SHAPE_MIN ? LocalToWorld.VECTOR_GENERAL : 0);
+        }
     }
 
     /**
@@ -2786,16 +2810,17 @@ public final class Hierarchy {
             planFailed = true; // many nodes appended since the layout was written: rewrite after this update
         }
         int c = modes.length;
-        boolean vector = VectorSupport.ENABLED;
+        int kinds = vectorKinds;
         long stamp = version + 1;
+        Arrays.fill(batchStats, 0);
         stampStale(staleBits, worldVersions, stamp, 0, plan.cutStart);
         int count = LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
-                wordPlans, 0, plan.cutStart, vector);
-        count += parallel.run(plan, locals, modes, parentNodes, worlds, c, staleBits, matrixBits, wordPlans, vector,
-                worldVersions, stamp);
+                wordPlans, 0, plan.cutStart, kinds, batchStats);
+        count += parallel.run(plan, locals, modes, parentNodes, worlds, c, staleBits, matrixBits, wordPlans, kinds,
+                worldVersions, stamp, batchStats);
         stampStale(staleBits, worldVersions, stamp, plan.mainEnd, nodeEnd);
         count += LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
-                wordPlans, plan.mainEnd, nodeEnd, vector);
+                wordPlans, plan.mainEnd, nodeEnd, kinds, batchStats);
         assert count == staleCount : "computed " + count + " of " + staleCount;
         recomputedNodes += count;
         parallelUpdates++;

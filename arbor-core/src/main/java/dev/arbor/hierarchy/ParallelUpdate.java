@@ -1,6 +1,7 @@
 package dev.arbor.hierarchy;
 
 import dev.arbor.kernel.LocalToWorld;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -45,17 +46,20 @@ final class ParallelUpdate {
     private long[] staleBits;
     private long[] matrixBits;
     private long[] wordPlans;
-    private boolean vector;
+    private int vectorKinds;
     private long[] stamps;
     private long stamp;
     private Plan plan;
     private final int[] counts;
+    /** Per thread, the batches of its share counted by shape ({@link LocalToWorld#STATS} entries, padded). */
+    private final int[][] threadStats;
     private final Job updateJob = this::shareUpdate;
     private Job job; // the job of the current generation
 
     ParallelUpdate(int threads) {
         this.threads = threads;
         this.counts = new int[threads * 16]; // one slot per thread, 64 bytes apart against false sharing
+        this.threadStats = new int[threads][16];
         workers = new Thread[threads - 1];
         for (int t = 1; t < threads; t++) {
             int index = t;
@@ -253,7 +257,7 @@ final class ParallelUpdate {
 
     /** Runs the plan's ranges on all threads (the caller is thread 0); returns the nodes recomputed. */
     int run(Plan plan, float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity, long[] staleBits,
-            long[] matrixBits, long[] wordPlans, boolean vector, long[] stamps, long stamp) {
+            long[] matrixBits, long[] wordPlans, int vectorKinds, long[] stamps, long stamp, int[] batchStats) {
         this.wordPlans = wordPlans;
         this.stamps = stamps;
         this.stamp = stamp;
@@ -265,21 +269,26 @@ final class ParallelUpdate {
         this.capacity = capacity;
         this.staleBits = staleBits;
         this.matrixBits = matrixBits;
-        this.vector = vector;
+        this.vectorKinds = vectorKinds;
         runJob(updateJob);
         int total = 0;
         for (int k = 0; k < threads; k++) {
             total += counts[k * 16];
+            for (int e = 0; e < LocalToWorld.STATS; e++) {
+                batchStats[e] += threadStats[k][e];
+            }
         }
         return total;
     }
 
     private void shareUpdate(int t) {
         int count = 0;
+        int[] stats = threadStats[t];
+        Arrays.fill(stats, 0);
         for (int[] s : plan.splits) {
             Hierarchy.stampStale(staleBits, stamps, stamp, s[t], s[t + 1]);
             count += LocalToWorld.computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits,
-                    wordPlans, s[t], s[t + 1], vector);
+                    wordPlans, s[t], s[t + 1], vectorKinds, stats);
         }
         counts[t * 16] = count;
     }

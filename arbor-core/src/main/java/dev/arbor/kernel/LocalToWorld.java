@@ -34,6 +34,35 @@ public final class LocalToWorld {
     /** Mode of a node whose local transform is an explicit affine matrix. */
     public static final byte MODE_MATRIX = 2;
 
+    /**
+     * {@code vectorKinds} bit: the vector path, with its batches whose parents lie within one vector's width of the
+     * first lane's parent, the usual shape in a breadth-first layout (see {@link LocalToWorldVector}). Set whenever
+     * another bit is.
+     */
+    public static final int VECTOR_WINDOWS = 1;
+    /** {@code vectorKinds} bit: vector batches whose parents lie within two vectors' width. */
+    public static final int VECTOR_WIDE_WINDOWS = 2;
+    /** {@code vectorKinds} bit: vector batches of roots, and batches whose parents are gathered. */
+    public static final int VECTOR_GENERAL = 4;
+    /** {@code vectorKinds} with every batch shape on the vector path; 0 keeps everything on the scalar path. */
+    public static final int VECTOR_ALL = VECTOR_WINDOWS | VECTOR_WIDE_WINDOWS | VECTOR_GENERAL;
+    /** {@code batchStats} entry: vector-path batches in a fast shape (one or two windows, or roots). */
+    public static final int STAT_FAST = 0;
+    /**
+     * {@code batchStats} entry: batches in a slow shape: fallen back to scalar code (a parent inside the batch, or
+     * roots mixed with children) or with parents scattered so widely that they had to be gathered; a breadth-first
+     * layout with siblings together avoids both. The batches of a word kept off the vector path only by an explicit
+     * matrix count as slow too: in a breadth-first layout a model's matrix nodes (its top nodes, as a rule) share
+     * words with one another rather than with the animated nodes below them.
+     */
+    public static final int STAT_SLOW = 1;
+    /** {@code batchStats} entry: batches with a stale node in the shape of {@link #VECTOR_WIDE_WINDOWS}. */
+    public static final int STAT_WIDE = 2;
+    /** {@code batchStats} entry: batches with a stale node in the shape of {@link #VECTOR_GENERAL}. */
+    public static final int STAT_GENERAL = 3;
+    /** The length of a {@code batchStats} array. */
+    public static final int STATS = 4;
+
     private LocalToWorld() {
     }
 
@@ -315,19 +344,19 @@ public final class LocalToWorld {
      * @param wordPlans if not null, one entry per word caching how the vector path splits it into batches (see
      *     {@link #resetPlans}); 0 means not yet known, and the caller must reset a word's entry whenever a parent
      *     index in it changes
-     * @param vector whether to use the vector path
-     * @param batchStats if not null, receives counts: {@code [0] +=} vector batches computed in a fast shape,
-     *     {@code [1] +=} batches in a slow shape: fallen back to scalar code (a parent inside the batch, or roots
-     *     mixed with children) or with parents scattered so widely that they had to be gathered; a breadth-first
-     *     layout with siblings together avoids both. The batches of a word kept off the vector path only by an
-     *     explicit matrix count as slow too: in a breadth-first layout a model's matrix nodes (its top nodes, as a
-     *     rule) share words with one another rather than with the animated nodes below them
+     * @param vectorKinds the batch shapes to compute on the vector path: 0 for none (the scalar path), else
+     *     {@link #VECTOR_WINDOWS} with none, either or both of {@link #VECTOR_WIDE_WINDOWS} and
+     *     {@link #VECTOR_GENERAL} ({@link #VECTOR_ALL}); the batches of a rarer shape left out take the scalar loop.
+     *     A caller leaves out a shape that occurs only a few times per update: the JIT would leave its vector method
+     *     in its first tier, where the Vector API allocates, for thousands of updates
+     * @param batchStats if not null, {@link #STATS} entries that receive counts ({@code +=}): {@link #STAT_FAST},
+     *     {@link #STAT_SLOW}, {@link #STAT_WIDE}, {@link #STAT_GENERAL}
      * @return the number of nodes recomputed
      * @throws IllegalArgumentException if the word range does not fit the bit arrays
      */
     public static int propagateStale(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                      long[] staleBits, int fromWord, int toWord, long[] changedBits,
-                                     long[] matrixBits, long[] wordPlans, boolean vector, int[] batchStats) {
+                                     long[] matrixBits, long[] wordPlans, int vectorKinds, int[] batchStats) {
         if (fromWord < 0 || toWord > staleBits.length || toWord > changedBits.length || toWord > matrixBits.length
                 || fromWord > toWord) {
             throw new IllegalArgumentException("word range out of bounds: fromWord=" + fromWord + ", toWord="
@@ -340,11 +369,11 @@ public final class LocalToWorld {
                 continue;
             }
             int base = word << 6;
-            if (vector && matrixBits[word] == 0L && denseEnough(bits, base, capacity)) {
-                int slow = LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base, wordPlans);
+            if (vectorKinds != 0 && matrixBits[word] == 0L && denseEnough(bits, base, capacity)) {
+                int shapes = LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base,
+                        wordPlans, bits, vectorKinds);
                 if (batchStats != null) {
-                    batchStats[0] += 64 / LocalToWorldVector.lanes() - slow;
-                    batchStats[1] += slow;
+                    addShapes(batchStats, shapes);
                 }
             } else if (bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
                 // a run of fully stale TRS words: one counted loop over all of them
@@ -358,10 +387,10 @@ public final class LocalToWorld {
                 word = (end >>> 6) - 1;
                 continue;
             } else {
-                if (vector && batchStats != null && denseEnough(bits, base, capacity)) {
+                if (vectorKinds != 0 && batchStats != null && denseEnough(bits, base, capacity)) {
                     // dense, but an explicit matrix keeps this word off the vector path: report it as slow, so
                     // that the layout is rewritten with the matrices (usually a model's top nodes) on their own
-                    batchStats[1] += 64 / LocalToWorldVector.lanes();
+                    batchStats[STAT_SLOW] += 64 / LocalToWorldVector.lanes();
                 }
                 long remaining = bits;
                 while (remaining != 0L) {
@@ -384,6 +413,15 @@ public final class LocalToWorld {
      * Measured (docs/performance.md, step 27): one node alone costs about as much as eight in a vector word.
      */
     static final int DENSE_WORD_MIN = 8;
+
+    /** Adds a word's batch counts, as {@link LocalToWorldVector#computeWord} packs them, to {@code batchStats}. */
+    private static void addShapes(int[] batchStats, int shapes) {
+        int slow = LocalToWorldVector.slowBatches(shapes);
+        batchStats[STAT_FAST] += 64 / LocalToWorldVector.lanes() - slow;
+        batchStats[STAT_SLOW] += slow;
+        batchStats[STAT_WIDE] += LocalToWorldVector.wideBatches(shapes);
+        batchStats[STAT_GENERAL] += LocalToWorldVector.generalBatches(shapes);
+    }
 
     /**
      * @return whether the word at node {@code base} with these stale bits is worth computing whole on the vector path
@@ -427,7 +465,7 @@ public final class LocalToWorld {
      * Recomputes the nodes of {@code [from, to)} whose bit is set in {@code staleBits}, in increasing order, without
      * changing any bit: the per-thread share of a parallel update, where bits are settled afterwards by one thread.
      * Words wholly inside the range, all TRS and with at least {@link #DENSE_WORD_MIN} stale nodes, take the vector
-     * path when {@code vector} is true, as in {@link #propagateStale}. The parents of the range's nodes must be up to
+     * path for the batch shapes in {@code vectorKinds}, as in {@link #propagateStale}. The parents of the range's nodes must be up to
      * date or inside the range.
      *
      * @param locals local planes
@@ -441,12 +479,14 @@ public final class LocalToWorld {
      *     computes may be written
      * @param from first node
      * @param to end (exclusive)
-     * @param vector whether to use the vector path
+     * @param vectorKinds the batch shapes to compute on the vector path, as in {@link #propagateStale}
+     * @param batchStats if not null, receives counts of the vector path's batches, as in {@link #propagateStale}
+     *     (not {@link #STAT_SLOW}'s words kept off the vector path by a matrix)
      * @return the number of nodes recomputed
      */
     public static int computeStale(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                    long[] staleBits, long[] matrixBits, long[] wordPlans, int from, int to,
-                                   boolean vector) {
+                                   int vectorKinds, int[] batchStats) {
         int count = 0;
         int node = from;
         while (node < to) {
@@ -458,8 +498,12 @@ public final class LocalToWorld {
                     node += 64;
                     continue;
                 }
-                if (vector && matrixBits[word] == 0L && denseEnough(bits, base, capacity)) {
-                    LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base, wordPlans);
+                if (vectorKinds != 0 && matrixBits[word] == 0L && denseEnough(bits, base, capacity)) {
+                    int shapes = LocalToWorldVector.computeWord(locals, modes, parents, worlds, capacity, base,
+                            wordPlans, bits, vectorKinds);
+                    if (batchStats != null) {
+                        addShapes(batchStats, shapes);
+                    }
                     count += Long.bitCount(bits);
                     node += 64;
                     continue;

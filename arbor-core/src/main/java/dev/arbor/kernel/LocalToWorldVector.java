@@ -23,6 +23,8 @@ import jdk.incubator.vector.VectorSpecies;
 final class LocalToWorldVector {
     private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
     private static final int LANES = SPECIES.length();
+    /** One bit per lane, in the lowest bits. */
+    private static final long BATCH_LANES = (1L << LANES) - 1;
     /** Parent indices, as many lanes as {@link #SPECIES}. */
     private static final VectorSpecies<Integer> INDEX_SPECIES = VectorSpecies.of(int.class, SPECIES.vectorShape());
 
@@ -137,6 +139,43 @@ final class LocalToWorldVector {
         return k;
     }
 
+    /**
+     * Runs every vector method of this class once, on a scratch scene of four batches. {@link VectorSupport} calls it
+     * once, when it turns the vector path on, so that every vector operation used here has been looked up before the
+     * JIT compiles any of it.
+     *
+     * <p>Why (measured on JDK 17): the Vector API looks each operation's implementation up in a cache
+     * ({@code VectorOperators.ImplCache.find}), which the JIT compiles on its own early. If an operation is first used
+     * after that (a batch kind or a loop that runs only later), the compiled lookup deoptimises once at its cache miss,
+     * and that trap stays counted in the lookup's profile. The JIT adds that count once for every place the lookup is
+     * inlined, and {@link #windowBatch} inlines it about a hundred times; past JDK 17's limit of 100 traps per
+     * compilation it stops speculating on types, the last stores of the method lose their vector intrinsic, and every
+     * batch allocated a boxed vector: 24,096 bytes per frame of {@code seed-6000} in about half of the JVM runs.
+     */
+    static void warmUp() {
+        int c = 4 * LANES;
+        float[] locals = new float[LocalToWorld.LOCAL_PLANES * c];
+        float[] worlds = new float[LocalToWorld.WORLD_PLANES * c];
+        int[] parents = new int[c];
+        java.util.Arrays.fill(locals, 6 * c, 10 * c, 1f); // rotation w and the scales: identity rotations
+        for (int k = 0; k < c; k++) {
+            parents[k] = k < LANES ? -1 : k - LANES; // a batch of roots, then three of children
+        }
+        batch(locals, parents, worlds, c, 0, true);
+        windowBatch(locals, parents, worlds, c, LANES);
+        windowBatch2(locals, parents, worlds, c, 2 * LANES);
+        batch(locals, parents, worlds, c, 3 * LANES, false);
+        int quaternions = LANES + LANES / 4; // one step of each loop
+        float[] unit = new float[4 * quaternions];
+        for (int q = 0; q < quaternions; q++) {
+            unit[4 * q + 3] = 1f;
+        }
+        checkQuaternions(unit, 0, 0, quaternions);
+        if (VectorSupport.WIDE_PERMUTES) {
+            copyQuaternions(unit, 0, 0, quaternions, locals, 3 * c, c);
+        }
+    }
+
     /** @return floats per vector on this machine */
     static int lanes() {
         return LANES;
@@ -145,34 +184,43 @@ final class LocalToWorldVector {
     /** Bits per batch in a word plan. */
     private static final int KIND_BITS = 3;
     /** Batch kind: all roots. */
-    private static final int ROOTS = 0;
+    static final int ROOTS = 0;
     /** Batch kind: all parents before the batch, anywhere; gathered. */
-    private static final int GATHER = 1;
+    static final int GATHER = 1;
     /** Batch kind: a parent inside the batch, or roots mixed with children; scalar code. */
-    private static final int SCALAR = 2;
+    static final int SCALAR = 2;
     /**
      * Batch kind: all parents before the batch and within {@code [p, p + lanes)}, {@code p} the first lane's
      * parent; loaded as one vector per plane and permuted.
      */
-    private static final int WINDOW = 3;
+    static final int WINDOW = 3;
     /** Batch kind: as {@link #WINDOW}, within {@code [p, p + 2 × lanes)}; two vectors per plane, permuted, blended. */
-    private static final int WINDOW2 = 4;
+    static final int WINDOW2 = 4;
     /** The number of batch kinds. */
     static final int BATCH_KINDS = 5;
     /** Set in every known plan, so that a plan is never 0 (at most 16 batches of 3 bits lie below it). */
     private static final long KNOWN = 1L << 63;
 
     /**
-     * Computes the 64 nodes {@code [base, base + 64)}, all TRS (holes and nodes not stale included: see
-     * {@link LocalToWorld#DENSE_WORD_MIN}). A batch whose parents all lie before it
+     * Computes the stale nodes of the 64 {@code [base, base + 64)}, all TRS, batch by batch: a batch with a stale
+     * node is computed whole (holes and nodes not stale included: see {@link LocalToWorld#DENSE_WORD_MIN}), a batch
+     * without one is skipped. A batch whose parents all lie before it
      * is computed lane-wise, its parents loaded as a window or gathered; a batch of roots composes TRS only; any other
      * batch goes to the scalar loop. Which is which depends only on the parent indices, so it is worked out once per
      * word and kept in {@code wordPlans} (when given) until the caller resets it.
      *
-     * @return the number of batches in a slow shape: fallen back to scalar code, or with gathered parents
+     * <p>A batch of a rarer shape not in {@code vectorKinds} takes the scalar loop instead (see
+     * {@link LocalToWorld#propagateStale}); one-vector windows always take the vector path.
+     *
+     * @param stale the word's stale bits
+     * @param vectorKinds the batch shapes to compute on the vector path: {@link LocalToWorld#VECTOR_WINDOWS}, with
+     *     {@link LocalToWorld#VECTOR_WIDE_WINDOWS} or {@link LocalToWorld#VECTOR_GENERAL} or both
+     * @return the batches of the word, counted by shape and packed into one int: read with {@link #slowBatches}
+     *     (in a slow shape: fallen back to scalar code, or with gathered parents), {@link #wideBatches} and
+     *     {@link #generalBatches} (those two counting batches with a stale node only)
      */
     static int computeWord(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int base,
-                           long[] wordPlans) {
+                           long[] wordPlans, long stale, int vectorKinds) {
         long plan = wordPlans != null ? wordPlans[base >>> 6] : 0L;
         if (plan == 0L) {
             plan = plan(parents, base);
@@ -181,26 +229,56 @@ final class LocalToWorldVector {
             }
         }
         int slow = 0;
+        int wide = 0;
+        int general = 0;
         for (int b = 0, i = base; i < base + 64; b++, i += LANES) {
-            int kind = kindOf(plan, b);
-            if (kind == WINDOW || kind == WINDOW2 && parents[i] + 2 * LANES <= c) {
-                // the second test guards the end of the last plane, which a two-vector window may reach
-                if (kind == WINDOW) {
-                    windowBatch(locals, parents, worlds, c, i);
-                } else {
-                    windowBatch2(locals, parents, worlds, c, i);
-                }
-            } else if (kind == ROOTS) {
-                batch(locals, parents, worlds, c, i, true);
-            } else if (kind == SCALAR) {
-                LocalToWorld.computeTrsRange(locals, parents, worlds, c, i, i + LANES);
-                slow++;
-            } else {
-                batch(locals, parents, worlds, c, i, false);
-                slow++;
+            if ((stale >>> (i - base) & BATCH_LANES) == 0L) {
+                continue;
             }
+            int kind = kindOf(plan, b);
+            if (kind == WINDOW) { // the usual shape, always on the vector path
+                windowBatch(locals, parents, worlds, c, i);
+                continue;
+            }
+            if (kind == WINDOW2 && parents[i] + 2 * LANES > c) {
+                kind = GATHER; // a two-vector window would reach past the end of the last plane
+            }
+            if (kind == WINDOW2) {
+                wide++;
+                if ((vectorKinds & LocalToWorld.VECTOR_WIDE_WINDOWS) != 0) {
+                    windowBatch2(locals, parents, worlds, c, i);
+                    continue;
+                }
+            } else {
+                if (kind != ROOTS) {
+                    slow++; // scalar fallback or gathered parents
+                }
+                if (kind != SCALAR) {
+                    general++;
+                    if ((vectorKinds & LocalToWorld.VECTOR_GENERAL) != 0) {
+                        batch(locals, parents, worlds, c, i, kind == ROOTS);
+                        continue;
+                    }
+                }
+            }
+            LocalToWorld.computeTrsRange(locals, parents, worlds, c, i, i + LANES);
         }
-        return slow;
+        return slow | wide << 8 | general << 16;
+    }
+
+    /** @return the batches in a slow shape, from {@link #computeWord}'s result */
+    static int slowBatches(int shapes) {
+        return shapes & 0xff;
+    }
+
+    /** @return the batches with a stale node in a two-vector window, from {@link #computeWord}'s result */
+    static int wideBatches(int shapes) {
+        return shapes >>> 8 & 0xff;
+    }
+
+    /** @return the batches with a stale node of roots or with gathered parents, from {@link #computeWord}'s result */
+    static int generalBatches(int shapes) {
+        return shapes >>> 16;
     }
 
     /**

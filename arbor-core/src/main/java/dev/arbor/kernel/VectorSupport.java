@@ -23,6 +23,12 @@ public final class VectorSupport {
     /** True when the vector path may permute lanes drawn from two vectors (JDK 25 and later). */
     static final boolean WIDE_PERMUTES = ENABLED && Runtime.version().feature() >= WIDE_PERMUTE_FEATURE_VERSION;
 
+    static {
+        if (ENABLED) {
+            LocalToWorldVector.warmUp(); // before the JIT compiles any of it: see there
+        }
+    }
+
     private VectorSupport() {
     }
 

@@ -97,12 +97,16 @@ class LocalToWorldTest {
         }
 
         float[] batched(boolean vector, long[] stale, float[] start) {
+            return batched(vector ? LocalToWorld.VECTOR_ALL : 0, stale, start, null);
+        }
+
+        float[] batched(int vectorKinds, long[] stale, float[] start, int[] batchStats) {
             float[] worlds = start.clone();
             long[] changed = new long[stale.length];
             long[] bits = stale.clone();
             // the batch plans of the vector path are cached per word: the second call of a layout reuses them
             int count = LocalToWorld.propagateStale(locals, modes, parents, worlds, capacity, bits, 0, bits.length,
-                    changed, matrixBits, wordPlans, vector, null);
+                    changed, matrixBits, wordPlans, vectorKinds, batchStats);
             int expected = 0;
             for (long b : stale) {
                 expected += Long.bitCount(b);
@@ -158,6 +162,86 @@ class LocalToWorldTest {
         }
         // every kind of batch was computed: roots, gathered parents, scalar fallback, one-vector and two-vector windows
         assertThat(kinds).as("batches per kind").doesNotContain(0);
+    }
+
+    @Test
+    void everyChoiceOfVectorShapesEqualsTheReferenceAndCountsTheShapes() {
+        assumeThat(vectorModulePresent()).as("jdk.incubator.vector resolved").isTrue();
+        for (long seed = 1; seed <= 6; seed++) {
+            Layout layout = new Layout(seed, 4096, (int) (seed % 3), 0.0); // whole words, all counted below
+            int[] kinds = new int[LocalToWorldVector.BATCH_KINDS];
+            for (int base = 0; base + 64 <= layout.n; base += 64) {
+                LocalToWorldVector.countKinds(layout.parents, base, kinds);
+            }
+            float[] expected = layout.reference();
+            for (int rarer = 0; rarer <= LocalToWorld.VECTOR_WIDE_WINDOWS + LocalToWorld.VECTOR_GENERAL; rarer += 2) {
+                int vectorKinds = LocalToWorld.VECTOR_WINDOWS | rarer;
+                int[] stats = new int[LocalToWorld.STATS];
+                float[] actual = layout.batched(vectorKinds, layout.allStale(), new float[expected.length], stats);
+                assertThat(actual).as("seed %d, vector kinds %d", seed, vectorKinds).containsExactly(expected);
+                // whole words only (no matrices here): the counts are those of the plans, whichever path ran
+                int wide = stats[LocalToWorld.STAT_WIDE];
+                int general = stats[LocalToWorld.STAT_GENERAL];
+                assertThat(general).as("seed %d: roots and gathered batches", seed)
+                        .isGreaterThanOrEqualTo(kinds[LocalToWorldVector.ROOTS] + kinds[LocalToWorldVector.GATHER]);
+                assertThat(wide + general).as("seed %d: wide, roots and gathered batches", seed).isEqualTo(
+                        kinds[LocalToWorldVector.ROOTS] + kinds[LocalToWorldVector.GATHER]
+                                + kinds[LocalToWorldVector.WINDOW2]);
+                // slow: the scalar fallbacks, and every gathered batch (two-vector windows at the planes' end too)
+                assertThat(stats[LocalToWorld.STAT_SLOW]).as("seed %d: slow batches", seed)
+                        .isEqualTo(kinds[LocalToWorldVector.SCALAR] + general - kinds[LocalToWorldVector.ROOTS]);
+            }
+        }
+    }
+
+    @Test
+    void vectorBatchesWithoutAStaleNodeAreSkipped() {
+        assumeThat(vectorModulePresent()).as("jdk.incubator.vector resolved").isTrue();
+        Layout layout = new Layout(4, 2000, true, 0.0);
+        float[] expected = layout.reference();
+        int lanes = LocalToWorldVector.lanes();
+        boolean[] hasChild = new boolean[layout.n];
+        for (int i = 0; i < layout.n; i++) {
+            if (layout.parents[i] >= 0) {
+                hasChild[layout.parents[i]] = true;
+            }
+        }
+        // every full word stale, except its second batch where none of that batch's nodes has children: that batch
+        // is up to date but poisoned, and must come out as it went in
+        long[] stale = new long[Bits.words(layout.capacity)];
+        float[] start = expected.clone();
+        boolean[] skipped = new boolean[layout.n];
+        int skippedBatches = 0;
+        for (int w = 0; w < layout.n / 64; w++) {
+            stale[w] = -1L;
+            int first = w * 64 + lanes;
+            boolean leaves = true;
+            for (int i = first; i < first + lanes; i++) {
+                leaves &= !hasChild[i];
+            }
+            if (leaves) {
+                stale[w] &= ~(((1L << lanes) - 1) << lanes);
+                skippedBatches++;
+                for (int i = first; i < first + lanes; i++) {
+                    skipped[i] = true;
+                    for (int k = 0; k < 12; k++) {
+                        start[k * layout.capacity + i] = Float.NaN;
+                    }
+                }
+            }
+        }
+        assertThat(skippedBatches).as("batches of leaves").isPositive();
+        float[] actual = layout.batched(true, stale, start);
+        for (int i = 0; i < layout.n; i++) {
+            for (int k = 0; k < 12; k++) {
+                float value = actual[k * layout.capacity + i];
+                if (skipped[i]) {
+                    assertThat(value).as("node %d element %d, in a batch without a stale node", i, k).isNaN();
+                } else {
+                    assertThat(value).as("node %d element %d", i, k).isEqualTo(expected[k * layout.capacity + i]);
+                }
+            }
+        }
     }
 
     @Test
@@ -238,7 +322,7 @@ class LocalToWorldTest {
         Layout layout = new Layout(1, 10, false, 0);
         float[] worlds = new float[layout.capacity * 12];
         assertThatThrownBy(() -> LocalToWorld.propagateStale(layout.locals, layout.modes, layout.parents, worlds,
-                layout.capacity, new long[1], 0, 2, new long[1], new long[1], null, false, null))
+                layout.capacity, new long[1], 0, 2, new long[1], new long[1], null, 0, null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("word range out of bounds: fromWord=0, toWord=2, staleWords=1, changedWords=1");
         assertThatThrownBy(() -> LocalToWorld.propagateRange(layout.locals, layout.modes, layout.parents, worlds,

@@ -1,0 +1,75 @@
+package dev.arbor.hierarchy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.kernel.VectorSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The vector path's rarer batch shapes (roots, gathered parents, two-vector windows) run as vector code only where an
+ * update has many of them; a shape that comes a few times per update takes the scalar loop, so that its vector method
+ * is never left half-compiled (see {@code Hierarchy.chooseVectorKinds}).
+ */
+class VectorShapesTest {
+
+    /** A forest of roots with children, updated once, and its handles in creation order. */
+    private static final class Forest {
+        final Hierarchy h = new Hierarchy();
+        final long[] handles;
+
+        Forest(int roots, int children) {
+            handles = new long[roots * (1 + children)];
+            for (int r = 0; r < roots; r++) {
+                handles[r] = h.createRoot();
+                h.setLocalTranslation(handles[r], r, 0, 0);
+            }
+            int n = roots;
+            for (int r = 0; r < roots; r++) {
+                for (int k = 0; k < children; k++) {
+                    handles[n] = h.createChild(handles[r]);
+                    h.setLocalTranslation(handles[n++], 0, k, 0);
+                }
+            }
+            h.update();
+        }
+
+        /** Sets every node's rotation and updates. */
+        void turn(float angle) {
+            for (long handle : handles) {
+                h.setLocalRotation(handle, 0, (float) Math.sin(angle / 2), 0, (float) Math.cos(angle / 2));
+            }
+            h.update();
+        }
+    }
+
+    @Test
+    void manyRootBatchesPerUpdateRunAsVectorCode() {
+        assumeThat(VectorSupport.ENABLED).as("vector path on").isTrue();
+        Forest forest = new Forest(4_000, 2); // at least 4,000 / 16 = 250 batches of roots per update
+        forest.turn(0.5f);
+        assertThat(forest.h.vectorKinds & LocalToWorld.VECTOR_GENERAL).as("roots on the vector path")
+                .isEqualTo(LocalToWorld.VECTOR_GENERAL);
+        assertThat(forest.h.vectorKinds & LocalToWorld.VECTOR_WINDOWS).isEqualTo(LocalToWorld.VECTOR_WINDOWS);
+    }
+
+    @Test
+    void aFewRootBatchesPerUpdateTakeTheScalarLoopAndGiveTheSameMatrices() {
+        assumeThat(VectorSupport.ENABLED).as("vector path on").isTrue();
+        Forest few = new Forest(40, 100); // at most 40 / 4 = 10 batches of roots per update
+        Forest all = new Forest(40, 100);
+        few.turn(0.5f);
+        assertThat(few.h.vectorKinds & LocalToWorld.VECTOR_GENERAL).as("roots on the scalar path").isZero();
+        assertThat(few.h.vectorKinds & LocalToWorld.VECTOR_WINDOWS).isEqualTo(LocalToWorld.VECTOR_WINDOWS);
+        few.turn(0.7f); // computes the roots on the scalar path
+        all.h.vectorKinds = LocalToWorld.VECTOR_ALL;
+        all.turn(0.7f); // the same update, every shape on the vector path
+        float[] a = new float[12];
+        float[] b = new float[12];
+        for (int i = 0; i < few.handles.length; i++) {
+            assertThat(few.h.getWorld(few.handles[i], a, 0)).as("node %d", i)
+                    .containsExactly(all.h.getWorld(all.handles[i], b, 0));
+        }
+    }
+}
