@@ -254,14 +254,16 @@ public final class Hierarchy {
     private final int[] batchStats = new int[LocalToWorld.STATS];
     /**
      * The batch shapes the next refresh computes on the vector path ({@link LocalToWorld#VECTOR_ALL} and its parts):
-     * see {@link #chooseVectorKinds()}. Read and set by tests.
+     * see {@link #chooseVectorKinds}. Read and set by tests.
      */
     int vectorKinds = VectorSupport.ENABLED ? LocalToWorld.VECTOR_ALL : 0;
     /**
-     * The fewest batches of a rarer shape (two-vector windows; roots or gathered parents) in one refresh for the
-     * next refresh to compute that shape on the vector path: see {@link #chooseVectorKinds()}.
+     * The fewest batches of a rarer shape (two-vector windows; roots or gathered parents) in one large refresh for
+     * the next refresh to compute that shape on the vector path: see {@link #chooseVectorKinds}.
      */
     static final int VECTOR_SHAPE_MIN = 32;
+    /** The fewest nodes in a refresh for which {@link #VECTOR_SHAPE_MIN} applies: see {@link #chooseVectorKinds}. */
+    static final int VECTOR_SHAPE_LARGE_REFRESH = 16_384;
 
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
@@ -2748,11 +2750,11 @@ public final class Hierarchy {
         if (parallel == null || !refreshStaleInParallel()) {
             stampStale(staleBits, worldVersions, version + 1, staleLoWord << 6, Math.min(nodeEnd, staleHiWord << 6));
             Arrays.fill(batchStats, 0);
-            recomputedNodes += LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length,
-                    staleBits, staleLoWord, staleHiWord, changedBits, matrixBits, wordPlans, vectorKinds,
-                    batchStats);
+            int count = LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length, staleBits,
+                    staleLoWord, staleHiWord, changedBits, matrixBits, wordPlans, vectorKinds, batchStats);
+            recomputedNodes += count;
+            chooseVectorKinds(count);
         }
-        chooseVectorKinds();
         changedLoWord = Math.min(changedLoWord, staleLoWord);
         changedHiWord = Math.max(changedHiWord, staleHiWord);
         staleLoWord = Integer.MAX_VALUE;
@@ -2760,20 +2762,31 @@ public final class Hierarchy {
     }
 
     /**
-     * Chooses the batch shapes the next refresh computes on the vector path, from this refresh's counts: the usual
-     * shape (one-vector windows) always; two-vector windows, and roots or gathered parents, only when this refresh had
-     * at least {@link #VECTOR_SHAPE_MIN} batches of them. Each shape has its own vector method, and the JIT compiles
-     * a method fully only after thousands of calls; until then the Vector API runs as plain Java code, which
-     * allocates. A shape that comes a few times per update would stay there for thousands of updates (measured on
-     * JDK 17: {@code game-100k}'s two batches with gathered parents per update allocated 21,120 bytes per update for
-     * its first 9,000 or so), so it takes the scalar loop, at a cost of well under a microsecond.
+     * Chooses the batch shapes the next refresh computes on the vector path, from this refresh's size and counts.
+     * Each shape has its own vector method, and the JIT compiles a method fully only after thousands of calls; until
+     * then the Vector API runs as plain Java code, slowly and allocating. A shape that comes only a few times per
+     * update keeps its method there for thousands of updates, and in large updates that lasts long (measured on JDK
+     * 17: {@code game-100k}'s two batches with gathered parents per update allocated 21,120 bytes per update for its
+     * first 9,000 or so, about five seconds of back-to-back updates). So after a refresh of at least
+     * {@link #VECTOR_SHAPE_LARGE_REFRESH} nodes the usual shape (one-vector windows) stays on the vector path, and
+     * each rarer one (two-vector windows; roots or gathered parents) only if it had at least
+     * {@link #VECTOR_SHAPE_MIN} batches; the others take the scalar loop, at a cost of well under a microsecond per
+     * update. After a smaller refresh every shape is on: such updates are fast, so even a method called once per
+     * update is compiled within a fraction of a second, and the scalar loop would cost a measurable share of them.
+     *
+     * @param refreshed the nodes this refresh computed
      */
-    private void chooseVectorKinds() {
-        if (vectorKinds != 0) {
-            vectorKinds = LocalToWorld.VECTOR_WINDOWS
-                    | (batchStats[LocalToWorld.STAT_WIDE] >= VECTOR_SHAPE_MIN ? LocalToWorld.VECTOR_WIDE_WINDOWS : 0)
-                    | (batchStats[LocalToWorld.STAT_GENERAL] >= VECTOR_SHAPE_MIN ? LocalToWorld.VECTOR_GENERAL : 0);
+    private void chooseVectorKinds(int refreshed) {
+        if (vectorKinds == 0) {
+            return; // the scalar path
         }
+        if (refreshed < VECTOR_SHAPE_LARGE_REFRESH) {
+            vectorKinds = LocalToWorld.VECTOR_ALL;
+            return;
+        }
+        vectorKinds = LocalToWorld.VECTOR_WINDOWS
+                | (batchStats[LocalToWorld.STAT_WIDE] >= VECTOR_SHAPE_MIN ? LocalToWorld.VECTOR_WIDE_WINDOWS : 0)
+                | (batchStats[LocalToWorld.STAT_GENERAL] >= VECTOR_SHAPE_MIN ? LocalToWorld.VECTOR_GENERAL : 0);
     }
 
     /**
@@ -2823,6 +2836,7 @@ public final class Hierarchy {
                 wordPlans, plan.mainEnd, nodeEnd, kinds, batchStats);
         assert count == staleCount : "computed " + count + " of " + staleCount;
         recomputedNodes += count;
+        chooseVectorKinds(count);
         parallelUpdates++;
         // the workers left the bits alone; settle them here
         for (int w = staleLoWord; w < staleHiWord; w++) {

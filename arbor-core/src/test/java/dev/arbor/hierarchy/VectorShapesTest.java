@@ -8,9 +8,9 @@ import dev.arbor.kernel.VectorSupport;
 import org.junit.jupiter.api.Test;
 
 /**
- * The vector path's rarer batch shapes (roots, gathered parents, two-vector windows) run as vector code only where an
- * update has many of them; a shape that comes a few times per update takes the scalar loop, so that its vector method
- * is never left half-compiled (see {@code Hierarchy.chooseVectorKinds}).
+ * The vector path's rarer batch shapes (roots, gathered parents, two-vector windows) run as vector code in large
+ * updates only where they come often; a shape that comes a few times per large update takes the scalar loop, so that
+ * its vector method is not left half-compiled for thousands of slow updates (see {@code Hierarchy.chooseVectorKinds}).
  */
 class VectorShapesTest {
 
@@ -55,10 +55,11 @@ class VectorShapesTest {
     }
 
     @Test
-    void aFewRootBatchesPerUpdateTakeTheScalarLoopAndGiveTheSameMatrices() {
+    void aFewRootBatchesInLargeUpdatesTakeTheScalarLoopAndGiveTheSameMatrices() {
         assumeThat(VectorSupport.ENABLED).as("vector path on").isTrue();
-        Forest few = new Forest(40, 100); // at most 40 / 4 = 10 batches of roots per update
-        Forest all = new Forest(40, 100);
+        // at most 40 / 4 = 10 batches of roots per update of 20,040 nodes
+        Forest few = new Forest(40, 500);
+        Forest all = new Forest(40, 500);
         few.turn(0.5f);
         assertThat(few.h.vectorKinds & LocalToWorld.VECTOR_GENERAL).as("roots on the scalar path").isZero();
         assertThat(few.h.vectorKinds & LocalToWorld.VECTOR_WINDOWS).isEqualTo(LocalToWorld.VECTOR_WINDOWS);
@@ -71,5 +72,14 @@ class VectorShapesTest {
             assertThat(few.h.getWorld(few.handles[i], a, 0)).as("node %d", i)
                     .containsExactly(all.h.getWorld(all.handles[i], b, 0));
         }
+    }
+
+    @Test
+    void smallUpdatesKeepEveryShapeOnTheVectorPath() {
+        assumeThat(VectorSupport.ENABLED).as("vector path on").isTrue();
+        Forest forest = new Forest(40, 100); // updates of 4,040 nodes, at most 10 batches of roots
+        forest.h.vectorKinds = LocalToWorld.VECTOR_WINDOWS;
+        forest.turn(0.5f);
+        assertThat(forest.h.vectorKinds).as("every shape").isEqualTo(LocalToWorld.VECTOR_ALL);
     }
 }
