@@ -66,9 +66,12 @@ public final class CompareBuildsMain {
             for (int i = 0; i < args.length; i++) {
                 String next = i + 1 < args.length ? args[i + 1] : null;
                 switch (args[i]) {
-                    case "--scene": scene = require(next, args[i]); i++; break;
-                    case "--impl": impl = require(next, args[i]); i++; break;
-                    case "--workloads": workloads = Arrays.asList(require(next, args[i]).split(",")); i++; break;
+                    case "--scene": scene = CommandLine.valueOf(next, args[i]); i++; break;
+                    case "--impl": impl = CommandLine.valueOf(next, args[i]); i++; break;
+                    case "--workloads":
+                        workloads = Arrays.asList(CommandLine.valueOf(next, args[i]).split(","));
+                        i++;
+                        break;
                     case "--rounds": rounds = positive(next, args[i], 3); i++; break;
                     case "--millis": millis = positive(next, args[i], 1); i++; break;
                     default:
@@ -133,17 +136,11 @@ public final class CompareBuildsMain {
         throw new IllegalArgumentException("unknown workload: id=" + workload + " (bounds workloads are not compared)");
     }
 
-    private static String require(String value, String option) {
-        if (value == null) {
-            throw new IllegalArgumentException("missing value after " + option);
-        }
-        return value;
-    }
 
     private static int positive(String value, String option, int min) {
         int v;
         try {
-            v = Integer.parseInt(require(value, option));
+            v = Integer.parseInt(CommandLine.valueOf(value, option));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + " is not a number: " + value);
         }

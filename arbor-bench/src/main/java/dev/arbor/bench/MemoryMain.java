@@ -52,15 +52,15 @@ public final class MemoryMain {
             for (int i = 0; i < args.length; i++) {
                 String next = i + 1 < args.length ? args[i + 1] : null;
                 switch (args[i]) {
-                    case "--scenes": scenes = Arrays.asList(require(next, args[i]).split(",")); i++; break;
+                    case "--scenes": scenes = Arrays.asList(CommandLine.valueOf(next, args[i]).split(",")); i++; break;
                     case "--impls":
                         impls.clear();
-                        for (String id : require(next, args[i]).split(",")) {
+                        for (String id : CommandLine.valueOf(next, args[i]).split(",")) {
                             impls.add(Implementation.byId(id));
                         }
                         i++;
                         break;
-                    case "--format": csv = "csv".equals(require(next, args[i])); i++; break;
+                    case "--format": csv = "csv".equals(CommandLine.valueOf(next, args[i])); i++; break;
                     default: throw new IllegalArgumentException("unknown option: " + args[i]);
                 }
             }
@@ -114,12 +114,5 @@ public final class MemoryMain {
             used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
         }
         return used;
-    }
-
-    private static String require(String value, String option) {
-        if (value == null) {
-            throw new IllegalArgumentException("missing value after " + option);
-        }
-        return value;
     }
 }

@@ -37,5 +37,6 @@ class CompareBuildsMainTest {
         assertThat(CompareBuildsMain.run(new String[] {"--rounds", "2", SELF, SELF}, out)).isEqualTo(2);
         assertThat(CompareBuildsMain.run(new String[] {"--millis", "x", SELF, SELF}, out)).isEqualTo(2);
         assertThat(CompareBuildsMain.run(new String[] {"--frobnicate", SELF, SELF}, out)).isEqualTo(2);
+        assertThat(CompareBuildsMain.run(new String[] {SELF, SELF, "--scene"}, out)).isEqualTo(2); // no value
     }
 }

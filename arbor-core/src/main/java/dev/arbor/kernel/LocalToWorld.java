@@ -465,8 +465,8 @@ public final class LocalToWorld {
      * Recomputes the nodes of {@code [from, to)} whose bit is set in {@code staleBits}, in increasing order, without
      * changing any bit: the per-thread share of a parallel update, where bits are settled afterwards by one thread.
      * Words wholly inside the range, all TRS and with at least {@link #DENSE_WORD_MIN} stale nodes, take the vector
-     * path for the batch shapes in {@code vectorKinds}, as in {@link #propagateStale}. The parents of the range's nodes must be up to
-     * date or inside the range.
+     * path for the batch shapes in {@code vectorKinds}, as in {@link #propagateStale}. The parents of the range's
+     * nodes must be up to date or inside the range.
      *
      * @param locals local planes
      * @param modes local modes
