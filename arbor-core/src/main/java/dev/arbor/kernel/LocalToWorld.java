@@ -46,7 +46,10 @@ public final class LocalToWorld {
     public static final int VECTOR_GENERAL = 4;
     /** {@code vectorKinds} with every batch shape on the vector path; 0 keeps everything on the scalar path. */
     public static final int VECTOR_ALL = VECTOR_WINDOWS | VECTOR_WIDE_WINDOWS | VECTOR_GENERAL;
-    /** {@code batchStats} entry: vector-path batches in a fast shape (one or two windows, or roots). */
+    /**
+     * {@code batchStats} entry: the batches of the words on the vector path that are not in a slow shape (one or two
+     * windows, or roots), whether computed, skipped for having no stale node, or sent to the scalar loop as rare.
+     */
     public static final int STAT_FAST = 0;
     /**
      * {@code batchStats} entry: batches in a slow shape: fallen back to scalar code (a parent inside the batch, or

@@ -215,9 +215,9 @@ final class LocalToWorldVector {
      * @param stale the word's stale bits
      * @param vectorKinds the batch shapes to compute on the vector path: {@link LocalToWorld#VECTOR_WINDOWS}, with
      *     {@link LocalToWorld#VECTOR_WIDE_WINDOWS} or {@link LocalToWorld#VECTOR_GENERAL} or both
-     * @return the batches of the word, counted by shape and packed into one int: read with {@link #slowBatches}
-     *     (in a slow shape: fallen back to scalar code, or with gathered parents), {@link #wideBatches} and
-     *     {@link #generalBatches} (those two counting batches with a stale node only)
+     * @return the word's batches with a stale node, counted by shape and packed into one int: read with
+     *     {@link #slowBatches} (in a slow shape: fallen back to scalar code, or with gathered parents),
+     *     {@link #wideBatches} and {@link #generalBatches}
      */
     static int computeWord(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int base,
                            long[] wordPlans, long stale, int vectorKinds) {
