@@ -495,14 +495,13 @@ public final class Hierarchy {
         if (keepWorld) {
             // compute everything that can fail before changing anything
             int node = nodeOfSlot[x];
-            ensureWorld(node);
             if (p == NONE) {
-                loadWorld(node, matrixA, 0);
+                worldInto(node, matrixA, 0);
             } else {
                 int pNode = nodeOfSlot[p];
                 worldInto(pNode, matrixD, 0);
                 invertOrThrow(matrixD, 0, matrixB, newParent, "cannot keep the world pose");
-                loadWorld(node, matrixD, 0);
+                worldInto(node, matrixD, 0);
                 Affine.multiply(matrixB, 0, matrixD, 0, matrixA, 0);
             }
             newMode = chooseLocalForm(modes[node], matrixA, matrixC);
