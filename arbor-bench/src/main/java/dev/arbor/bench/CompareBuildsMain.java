@@ -1,5 +1,7 @@
 package dev.arbor.bench;
 
+import dev.arbor.bench.peers.Workload;
+import dev.arbor.bench.workloads.BenchMethods;
 import java.io.File;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -29,12 +31,6 @@ import java.util.Locale;
  * arbor-cli/target/arbor.jar dev.arbor.bench.CompareBuildsMain old/arbor.jar arbor-cli/target/arbor.jar}.
  */
 public final class CompareBuildsMain {
-    /** Workload ids and the {@code Fixture} method that runs one operation of each. */
-    private static final String[][] METHODS = {
-        {"all-dirty", "allDirty"}, {"dirty-1pct", "dirty1pct"}, {"static", "staticFrame"},
-        {"roots-moved", "rootsMoved"}, {"set-get-forward", "setGetForward"}, {"set-get-reverse", "setGetReverse"},
-        {"set-get-some", "setGetSome"}, {"reparent-churn", "reparentChurn"}};
-
     private CompareBuildsMain() {
     }
 
@@ -127,15 +123,14 @@ public final class CompareBuildsMain {
         return v[v.length / 2];
     }
 
+    /** The {@code Fixture} method that runs one operation of the workload with this id. */
     private static String methodName(String workload) {
-        for (String[] m : METHODS) {
-            if (m[0].equals(workload)) {
-                return m[1];
-            }
+        Workload w = Workload.byId(workload);
+        if (w.bounds()) {
+            throw new IllegalArgumentException("bounds workloads are not compared: id=" + workload);
         }
-        throw new IllegalArgumentException("unknown workload: id=" + workload + " (bounds workloads are not compared)");
+        return BenchMethods.methodOf(w);
     }
-
 
     private static int positive(String value, String option, int min) {
         int v;

@@ -8,25 +8,39 @@ public final class BenchMethods {
     }
 
     /**
+     * @param workload a workload
+     * @return the name of the JMH method that times it, e.g. {@code allDirty}; for every workload but the bounds
+     *     ones, also the name of the {@link Fixture} method that runs one operation of it
+     */
+    public static String methodOf(Workload workload) {
+        switch (workload) {
+            case ALL_DIRTY: return "allDirty";
+            case DIRTY_1PCT: return "dirty1pct";
+            case STATIC: return "staticFrame";
+            case ROOTS_MOVED: return "rootsMoved";
+            case SET_GET_FORWARD: return "setGetForward";
+            case SET_GET_REVERSE: return "setGetReverse";
+            case SET_GET_SOME: return "setGetSome";
+            case REPARENT_CHURN: return "reparentChurn";
+            case BOUNDS_1PCT: return "bounds1pct";
+            case FRUSTUM_QUERY: return "frustumQuery";
+            default: throw new IllegalArgumentException("unknown workload: " + workload);
+        }
+    }
+
+    /**
      * @param benchmark a JMH benchmark name, e.g. {@code dev.arbor.bench.workloads.FrameBench.allDirty}
      * @return the workload its method times
      * @throws IllegalArgumentException if the method is not a workload
      */
     public static Workload workloadOf(String benchmark) {
         String method = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-        switch (method) {
-            case "allDirty": return Workload.ALL_DIRTY;
-            case "dirty1pct": return Workload.DIRTY_1PCT;
-            case "staticFrame": return Workload.STATIC;
-            case "rootsMoved": return Workload.ROOTS_MOVED;
-            case "setGetForward": return Workload.SET_GET_FORWARD;
-            case "setGetReverse": return Workload.SET_GET_REVERSE;
-            case "setGetSome": return Workload.SET_GET_SOME;
-            case "reparentChurn": return Workload.REPARENT_CHURN;
-            case "bounds1pct": return Workload.BOUNDS_1PCT;
-            case "frustumQuery": return Workload.FRUSTUM_QUERY;
-            default: throw new IllegalArgumentException("not a workload method: benchmark=" + benchmark);
+        for (Workload w : Workload.values()) {
+            if (methodOf(w).equals(method)) {
+                return w;
+            }
         }
+        throw new IllegalArgumentException("not a workload method: benchmark=" + benchmark);
     }
 
     /**
@@ -34,18 +48,23 @@ public final class BenchMethods {
      * @return the regular expression selecting its JMH method, e.g. {@code FrameBench\.allDirty$}
      */
     public static String includeOf(Workload workload) {
+        String bench;
         switch (workload) {
-            case ALL_DIRTY: return "FrameBench\\.allDirty$";
-            case DIRTY_1PCT: return "FrameBench\\.dirty1pct$";
-            case STATIC: return "FrameBench\\.staticFrame$";
-            case ROOTS_MOVED: return "FrameBench\\.rootsMoved$";
-            case SET_GET_FORWARD: return "SetAndGetBench\\.setGetForward$";
-            case SET_GET_REVERSE: return "SetAndGetBench\\.setGetReverse$";
-            case SET_GET_SOME: return "SetAndGetBench\\.setGetSome$";
-            case REPARENT_CHURN: return "ReparentBench\\.reparentChurn$";
-            case BOUNDS_1PCT: return "BoundsBench\\.bounds1pct$";
-            case FRUSTUM_QUERY: return "BoundsBench\\.frustumQuery$";
-            default: throw new IllegalArgumentException("unknown workload: " + workload);
+            case SET_GET_FORWARD:
+            case SET_GET_REVERSE:
+            case SET_GET_SOME:
+                bench = "SetAndGetBench";
+                break;
+            case REPARENT_CHURN:
+                bench = "ReparentBench";
+                break;
+            case BOUNDS_1PCT:
+            case FRUSTUM_QUERY:
+                bench = "BoundsBench";
+                break;
+            default:
+                bench = "FrameBench";
         }
+        return bench + "\\." + methodOf(workload) + "$";
     }
 }
