@@ -50,16 +50,21 @@ final class ParallelUpdate {
     private long[] stamps;
     private long stamp;
     private Plan plan;
-    private final int[] counts;
-    /** Per thread, the batches of its share counted by shape ({@link LocalToWorld#STATS} entries, padded). */
+    /**
+     * Per thread, what its share of an update computed: the batches counted by shape ({@link LocalToWorld#STATS}
+     * entries), then the number of nodes at {@link #NODES}. One array of 32 ints per thread: whatever the arrays'
+     * places in memory, the few entries used by two threads then lie more than a cache line apart (the counts are
+     * written once per word).
+     */
     private final int[][] threadStats;
+    /** Where a thread's node count stands in its {@link #threadStats} entry. */
+    private static final int NODES = LocalToWorld.STATS;
     private final Job updateJob = this::shareUpdate;
     private Job job; // the job of the current generation
 
     ParallelUpdate(int threads) {
         this.threads = threads;
-        this.counts = new int[threads * 16]; // one slot per thread, 64 bytes apart against false sharing
-        this.threadStats = new int[threads][16];
+        this.threadStats = new int[threads][32];
         workers = new Thread[threads - 1];
         for (int t = 1; t < threads; t++) {
             int index = t;
@@ -273,7 +278,7 @@ final class ParallelUpdate {
         runJob(updateJob);
         int total = 0;
         for (int k = 0; k < threads; k++) {
-            total += counts[k * 16];
+            total += threadStats[k][NODES];
             for (int e = 0; e < LocalToWorld.STATS; e++) {
                 batchStats[e] += threadStats[k][e];
             }
@@ -290,7 +295,7 @@ final class ParallelUpdate {
             count += LocalToWorld.computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits,
                     wordPlans, s[t], s[t + 1], vectorKinds, stats);
         }
-        counts[t * 16] = count;
+        stats[NODES] = count;
     }
 
     private void loop(int index) {
