@@ -14,6 +14,7 @@ import dev.arbor.math.Affine;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.function.LongConsumer;
 import org.joml.Matrix4f;
 import org.joml.Matrix4fc;
@@ -114,12 +115,25 @@ public final class Hierarchy {
     private int rootCount;
 
     // ---- dense node arrays: indexed by node, parents before children ----
-    /** Local transforms as LOCAL_PLANES planes of capacity floats (TRS or affine matrix, see LocalToWorld). */
+    /**
+     * Local transforms, 12 floats per node (TRS or affine matrix, see LocalToWorld), in the layout {@link #records}
+     * names: element k of node i at {@code k * elementStride + i * nodeStride}.
+     */
     private float[] locals;
     /** MODE_TRS, MODE_MATRIX, or MODE_HOLE for a free position. */
     private byte[] modes;
-    /** World matrices as WORLD_PLANES planes of capacity floats, valid where the stale bit is clear. */
+    /** World matrices, 12 floats per node in the layout of {@link #locals}, valid where the stale bit is clear. */
     private float[] worlds;
+    /**
+     * The layout of {@link #locals} and {@link #worlds}: false for planes (capacity floats per element; what the
+     * vector and batched kernels need), true for records ({@link LocalToWorld#RECORD} floats per node; what single
+     * nodes want). See {@link #chooseLayout}.
+     */
+    private boolean records;
+    /** Distance between two elements of one node: the capacity in planes, 1 in records. */
+    private int elementStride;
+    /** Distance between two nodes' values of one element: 1 in planes, {@link LocalToWorld#RECORD} in records. */
+    private int nodeStride = 1;
     /** Parent's node index, or NONE; always smaller than the node's own index. */
     private int[] parentNodes;
     /** Slot of the node at this position, or NONE for a hole. */
@@ -183,6 +197,26 @@ public final class Hierarchy {
     long parallelBulkSets;
     /** Bulk sets of a {@link NodeList} written run-wise (a list whose nodes fill one run of storage). */
     long bulkRuns;
+    /** Conversions between the plane and the record layout. */
+    long layoutChanges;
+    /** The layout the user asked for ({@link #setStorageLayout}). */
+    private StorageLayout layoutPolicy = StorageLayout.AUTOMATIC;
+    /**
+     * Under {@link StorageLayout#AUTOMATIC} in planes: the nodes computed one at a time (lazily, or in sparse
+     * refreshes) since the latest dense refresh. See {@link #chooseLayout}.
+     */
+    private long singleNodeWork;
+    /**
+     * Under {@link StorageLayout#AUTOMATIC}: the records layout is chosen once {@link #singleNodeWork} reaches this
+     * many times the live nodes (at least {@link #RECORDS_MIN_WORK}).
+     */
+    static final int RECORDS_WORK_FACTOR = 2;
+    /** The least {@link #singleNodeWork} that chooses the records layout, so that small hierarchies switch rarely. */
+    static final int RECORDS_MIN_WORK = 2048;
+    /** {@link #RECORDS_WORK_FACTOR}, lowered by tests. */
+    int recordsWorkFactor = RECORDS_WORK_FACTOR;
+    /** {@link #RECORDS_MIN_WORK}, lowered by tests. */
+    int recordsMinWork = RECORDS_MIN_WORK;
     /** Largest thread count {@link #setUpdateThreads(int)} accepts. */
     public static final int MAX_UPDATE_THREADS = 64;
     /**
@@ -304,6 +338,7 @@ public final class Hierarchy {
         locals = new float[cap * LOCAL_PLANES];
         modes = new byte[cap];
         worlds = new float[cap * WORLD_PLANES];
+        elementStride = cap;
         matrixBits = new long[Bits.words(cap)];
         wordPlans = new long[Bits.words(cap)];
         parentNodes = new int[cap];
@@ -826,11 +861,11 @@ public final class Hierarchy {
         int slot = liveSlot(handle);
         requireFinite3("translation", handle, x, y, z);
         int node = nodeOfSlot[slot];
-        int c = modes.length;
-        int at = (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * c + node;
+        int e = elementStride;
+        int at = (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * e + node * nodeStride;
         locals[at] = x;
-        locals[at + c] = y;
-        locals[at + 2 * c] = z;
+        locals[at + e] = y;
+        locals[at + 2 * e] = z;
         markSubtreeStale(slot);
     }
 
@@ -864,8 +899,8 @@ public final class Hierarchy {
         int node = nodeOfSlot[slot];
         checkRotation(handle, x, y, z, w);
         requireTrsLocal(node, handle);
-        int c = modes.length;
-        normalizeInto(x, y, z, w, locals, Affine.TRS_Q * c + node, c);
+        int e = elementStride;
+        normalizeInto(x, y, z, w, locals, Affine.TRS_Q * e + node * nodeStride, e);
         markSubtreeStale(slot);
     }
 
@@ -898,11 +933,11 @@ public final class Hierarchy {
         requireFinite3("scale", handle, x, y, z);
         int node = nodeOfSlot[slot];
         requireTrsLocal(node, handle);
-        int c = modes.length;
-        int at = Affine.TRS_S * c + node;
+        int e = elementStride;
+        int at = Affine.TRS_S * e + node * nodeStride;
         locals[at] = x;
-        locals[at + c] = y;
-        locals[at + 2 * c] = z;
+        locals[at + e] = y;
+        locals[at + 2 * e] = z;
         markSubtreeStale(slot);
     }
 
@@ -1142,7 +1177,7 @@ public final class Hierarchy {
         if (!plain) {
             splitToTrs(nodes, handles, handleOffset, count);
         }
-        writeRotationRun(rotations, rotationOffset, nodes, 0, count, locals, 0, modes.length, plain);
+        writeRotationRun(rotations, rotationOffset, nodes, 0, count, locals, 0, elementStride, nodeStride, plain);
         markBatchStale(nodes, count);
     }
 
@@ -1170,37 +1205,38 @@ public final class Hierarchy {
             return false;
         }
         writeRotationRun(rotations, offset, list.runInOrder ? null : list.nodes, 0, count, locals,
-                list.runFirst, modes.length, check == QuaternionRuns.UNIT);
+                list.runFirst, elementStride, nodeStride, check == QuaternionRuns.UNIT);
         markRunStale(list.runFirst, count);
         bulkRuns++;
         return true;
     }
 
     /**
-     * Writes quaternions {@code [from, to)} (batch positions) into the four rotation planes of {@code l} (capacity
-     * {@code c}): position k to node {@code nodes[k]}, or to {@code first + k} when {@code nodes} is null (a run in
-     * storage order, copied by {@link QuaternionRuns#copy}). Copied when {@code unit}, else through
-     * {@link #normalizeInto}. Values are read in batch order: scattered writes cost less than scattered reads.
+     * Writes quaternions {@code [from, to)} (batch positions) into the four rotation elements of the nodes in
+     * {@code l} (element stride {@code e}, node stride {@code n}): position k to node {@code nodes[k]}, or to
+     * {@code first + k} when {@code nodes} is null (a run in storage order, copied by {@link QuaternionRuns#copy} in
+     * planes). Copied when {@code unit}, else through {@link #normalizeInto}. Values are read in batch order:
+     * scattered writes cost less than scattered reads.
      */
     private static void writeRotationRun(float[] rotations, int offset, int[] nodes, int from, int to, float[] l,
-                                         int first, int c, boolean unit) {
-        int q0 = Affine.TRS_Q * c;
-        if (unit && nodes == null) {
-            QuaternionRuns.copy(rotations, offset, from, to, l, q0 + first, c, VectorSupport.ENABLED);
+                                         int first, int e, int n, boolean unit) {
+        int q0 = Affine.TRS_Q * e;
+        if (unit && nodes == null && n == 1) {
+            QuaternionRuns.copy(rotations, offset, from, to, l, q0 + first, e, VectorSupport.ENABLED);
         } else if (unit) {
             for (int k = from; k < to; k++) {
                 int q = offset + 4 * k;
-                int node = nodes[k];
-                l[q0 + node] = rotations[q];
-                l[q0 + c + node] = rotations[q + 1];
-                l[q0 + 2 * c + node] = rotations[q + 2];
-                l[q0 + 3 * c + node] = rotations[q + 3];
+                int at = q0 + (nodes == null ? first + k : nodes[k]) * n;
+                l[at] = rotations[q];
+                l[at + e] = rotations[q + 1];
+                l[at + 2 * e] = rotations[q + 2];
+                l[at + 3 * e] = rotations[q + 3];
             }
         } else {
             for (int k = from; k < to; k++) {
                 int q = offset + 4 * k;
                 int node = nodes == null ? first + k : nodes[k];
-                normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l, q0 + node, c);
+                normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l, q0 + node * n, e);
             }
         }
     }
@@ -1525,7 +1561,7 @@ public final class Hierarchy {
         private void write(int from, int to) {
             if (kind == BULK_ROTATION) {
                 writeRotationRun(values, valueOffset, runInOrder ? null : nodes, from, to, locals, runFirst,
-                        modes.length, unit);
+                        elementStride, nodeStride, unit);
             } else if (kind == BULK_SCALE) {
                 writeScales(nodes, from, to, values, valueOffset);
             } else {
@@ -1725,15 +1761,16 @@ public final class Hierarchy {
      * (planes 9–11) of an explicit matrix.
      */
     private void writeTranslations(int[] nodes, int from, int to, float[] translations, int offset) {
-        int c = modes.length;
+        int e = elementStride;
+        int n = nodeStride;
         float[] l = locals;
         for (int k = from; k < to; k++) {
             int node = nodes[k];
-            int plane = modes[node] == MODE_TRS ? Affine.TRS_T : 9;
+            int at = (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * e + node * n;
             int t = offset + 3 * k;
-            l[plane * c + node] = translations[t];
-            l[(plane + 1) * c + node] = translations[t + 1];
-            l[(plane + 2) * c + node] = translations[t + 2];
+            l[at] = translations[t];
+            l[at + e] = translations[t + 1];
+            l[at + 2 * e] = translations[t + 2];
         }
     }
 
@@ -1789,14 +1826,15 @@ public final class Hierarchy {
 
     /** Writes the vectors of batch positions {@code [from, to)} into the scale planes of their (TRS) nodes. */
     private void writeScales(int[] nodes, int from, int to, float[] scales, int offset) {
-        int c = modes.length;
+        int e = elementStride;
+        int n = nodeStride;
         float[] l = locals;
         for (int k = from; k < to; k++) {
-            int node = nodes[k];
+            int at = Affine.TRS_S * e + nodes[k] * n;
             int v = offset + 3 * k;
-            l[Affine.TRS_S * c + node] = scales[v];
-            l[(Affine.TRS_S + 1) * c + node] = scales[v + 1];
-            l[(Affine.TRS_S + 2) * c + node] = scales[v + 2];
+            l[at] = scales[v];
+            l[at + e] = scales[v + 1];
+            l[at + 2 * e] = scales[v + 2];
         }
     }
 
@@ -1821,9 +1859,9 @@ public final class Hierarchy {
      */
     public Vector3f getLocalTranslation(long handle, Vector3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
-        int c = modes.length;
-        int at = (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * c + node;
-        return dest.set(locals[at], locals[at + c], locals[at + 2 * c]);
+        int e = elementStride;
+        int at = (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * e + node * nodeStride;
+        return dest.set(locals[at], locals[at + e], locals[at + 2 * e]);
     }
 
     /**
@@ -2004,8 +2042,9 @@ public final class Hierarchy {
     public Vector3f getWorldTranslation(long handle, Vector3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
         ensureWorld(node);
-        int c = modes.length;
-        return dest.set(worlds[9 * c + node], worlds[10 * c + node], worlds[11 * c + node]);
+        int e = elementStride;
+        int at = 9 * e + node * nodeStride;
+        return dest.set(worlds[at], worlds[at + e], worlds[at + 2 * e]);
     }
 
     /**
@@ -2677,7 +2716,11 @@ public final class Hierarchy {
                 check(w >= staleLoWord && w < staleHiWord, "stale node ", node, " outside the tracked words ", w);
             } else {
                 check(p == NONE || !Bits.get(staleBits, p), "up-to-date node ", node, " under stale parent ", p);
-                LocalToWorld.computeNodeInto(locals, modes, parentNodes, worlds, modes.length, node, matrixE, 0);
+                if (records) {
+                    LocalToWorld.computeNodeIntoRecords(locals, modes, parentNodes, worlds, node, matrixE, 0);
+                } else {
+                    LocalToWorld.computeNodeInto(locals, modes, parentNodes, worlds, modes.length, node, matrixE, 0);
+                }
                 loadWorld(node, matrixD, 0);
                 for (int k = 0; k < WORLD_PLANES; k++) {
                     check(Float.floatToIntBits(matrixE[k]) == Float.floatToIntBits(matrixD[k]),
@@ -2746,18 +2789,134 @@ public final class Hierarchy {
                 inverseValidBits[w] &= ~staleBits[w]; // these world matrices are about to change
             }
         }
+        chooseLayout();
         if (parallel == null || !refreshStaleInParallel()) {
             stampStale(staleBits, worldVersions, version + 1, staleLoWord << 6, Math.min(nodeEnd, staleHiWord << 6));
-            Arrays.fill(batchStats, 0);
-            int count = LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length, staleBits,
-                    staleLoWord, staleHiWord, changedBits, matrixBits, wordPlans, vectorKinds, batchStats);
+            int count;
+            if (records) {
+                count = LocalToWorld.propagateStaleRecords(locals, modes, parentNodes, worlds, staleBits, staleLoWord,
+                        staleHiWord, changedBits);
+            } else {
+                Arrays.fill(batchStats, 0);
+                count = LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length, staleBits,
+                        staleLoWord, staleHiWord, changedBits, matrixBits, wordPlans, vectorKinds, batchStats);
+                chooseVectorKinds(count);
+            }
             recomputedNodes += count;
-            chooseVectorKinds(count);
         }
         changedLoWord = Math.min(changedLoWord, staleLoWord);
         changedHiWord = Math.max(changedHiWord, staleHiWord);
         staleLoWord = Integer.MAX_VALUE;
         staleHiWord = 0;
+    }
+
+    /**
+     * Under {@link StorageLayout#AUTOMATIC}, before a refresh: a dense refresh (at least half of the stale nodes in
+     * words that the vector path takes whole, {@link LocalToWorld#DENSE_WORD_MIN} stale of 64) is computed in
+     * planes, converting from records first; a sparse one counts its nodes as single-node work, and in planes
+     * converts to records once that work reaches {@link #recordsWork}. O(stale words).
+     */
+    private void chooseLayout() {
+        if (layoutPolicy != StorageLayout.AUTOMATIC) {
+            return;
+        }
+        int stale = 0;
+        int dense = 0;
+        for (int w = staleLoWord; w < staleHiWord; w++) {
+            int bits = Long.bitCount(staleBits[w]);
+            stale += bits;
+            if (bits >= LocalToWorld.DENSE_WORD_MIN) {
+                dense += bits;
+            }
+        }
+        if (2 * dense >= stale) {
+            singleNodeWork = 0;
+            if (records) {
+                useLayout(false);
+            }
+        } else if (!records) {
+            singleNodeWork += stale;
+            if (singleNodeWork >= recordsWork()) {
+                useLayout(true);
+            }
+        }
+    }
+
+    /** The single-node work after which {@link StorageLayout#AUTOMATIC} converts to records (see chooseLayout). */
+    private long recordsWork() {
+        return layoutPolicy == StorageLayout.AUTOMATIC
+                ? Math.max(recordsMinWork, (long) recordsWorkFactor * liveCount) : Long.MAX_VALUE;
+    }
+
+    /**
+     * Converts {@link #locals} and {@link #worlds} to records ({@code true}) or planes; nothing if they are in it
+     * already. O(nodes); allocates the two new arrays.
+     */
+    private void useLayout(boolean toRecords) {
+        singleNodeWork = 0;
+        if (records == toRecords) {
+            return;
+        }
+        int cap = modes.length;
+        float[] newLocals = new float[locals.length];
+        float[] newWorlds = new float[worlds.length];
+        if (toRecords) {
+            LocalToWorld.toRecords(locals, cap, nodeEnd, newLocals);
+            LocalToWorld.toRecords(worlds, cap, nodeEnd, newWorlds);
+        } else {
+            LocalToWorld.toPlanes(locals, nodeEnd, newLocals, cap);
+            LocalToWorld.toPlanes(worlds, nodeEnd, newWorlds, cap);
+        }
+        locals = newLocals;
+        worlds = newWorlds;
+        records = toRecords;
+        elementStride = toRecords ? 1 : cap;
+        nodeStride = toRecords ? LocalToWorld.RECORD : 1;
+        layoutChanges++;
+    }
+
+    /**
+     * Sets how local transforms and world matrices are laid out in memory (see {@link StorageLayout}); a fixed layout
+     * is converted to at once, O(nodes). Results are bit-identical in every layout. Default:
+     * {@link StorageLayout#AUTOMATIC}.
+     *
+     * @param layout the layout, or {@link StorageLayout#AUTOMATIC} to let the hierarchy choose
+     * @throws NullPointerException if {@code layout} is null
+     */
+    public void setStorageLayout(StorageLayout layout) {
+        Objects.requireNonNull(layout, "layout");
+        layoutPolicy = layout;
+        if (layout != StorageLayout.AUTOMATIC) {
+            useLayout(layout == StorageLayout.RECORDS);
+        }
+        singleNodeWork = 0;
+    }
+
+    /**
+     * The layout asked for with {@link #setStorageLayout}; O(1).
+     *
+     * @return the policy, {@link StorageLayout#AUTOMATIC} by default
+     */
+    public StorageLayout storageLayout() {
+        return layoutPolicy;
+    }
+
+    /**
+     * The layout in use now: {@link StorageLayout#PLANES} or {@link StorageLayout#RECORDS}, whatever the policy. O(1).
+     *
+     * @return the current layout
+     */
+    public StorageLayout currentStorageLayout() {
+        return records ? StorageLayout.RECORDS : StorageLayout.PLANES;
+    }
+
+    /** The stale nodes of {@code [from, to)} recomputed in the current layout, bits untouched (parallel refresh). */
+    private int computeStale(int from, int to, int kinds) {
+        if (records) {
+            return LocalToWorld.computeStaleRecords(locals, modes, parentNodes, worlds, staleBits, from, to);
+        }
+        return LocalToWorld.computeStale(locals, modes, parentNodes, worlds, modes.length, staleBits, matrixBits,
+                wordPlans, from, to, kinds, batchStats);
     }
 
     /**
@@ -2821,21 +2980,20 @@ public final class Hierarchy {
         if ((long) (nodeEnd - plan.mainEnd) * 8 >= liveCount) {
             planFailed = true; // many nodes appended since the layout was written: rewrite after this update
         }
-        int c = modes.length;
         int kinds = vectorKinds;
         long stamp = version + 1;
         Arrays.fill(batchStats, 0);
         stampStale(staleBits, worldVersions, stamp, 0, plan.cutStart);
-        int count = LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
-                wordPlans, 0, plan.cutStart, kinds, batchStats);
-        count += parallel.run(plan, locals, modes, parentNodes, worlds, c, staleBits, matrixBits, wordPlans, kinds,
-                worldVersions, stamp, batchStats);
+        int count = computeStale(0, plan.cutStart, kinds);
+        count += parallel.run(plan, locals, modes, parentNodes, worlds, records ? 0 : modes.length, staleBits,
+                matrixBits, wordPlans, kinds, worldVersions, stamp, batchStats);
         stampStale(staleBits, worldVersions, stamp, plan.mainEnd, nodeEnd);
-        count += LocalToWorld.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
-                wordPlans, plan.mainEnd, nodeEnd, kinds, batchStats);
+        count += computeStale(plan.mainEnd, nodeEnd, kinds);
         assert count == staleCount : "computed " + count + " of " + staleCount;
         recomputedNodes += count;
-        chooseVectorKinds(count);
+        if (!records) {
+            chooseVectorKinds(count);
+        }
         parallelUpdates++;
         // the workers left the bits alone; settle them here
         for (int w = staleLoWord; w < staleHiWord; w++) {
@@ -2932,6 +3090,9 @@ public final class Hierarchy {
 
     /** Recomputes a stale node after its stale ancestors, top-down; the node's result also goes to {@code copy}. */
     private void recomputeChain(int node, float[] copy, int at) {
+        if (!records && singleNodeWork >= recordsWork()) {
+            useLayout(true);
+        }
         int parent = parentNodes[node];
         if (parent != NONE && Bits.get(staleBits, parent)) { // usually not: only the node itself is stale
             int depth = 0;
@@ -2952,7 +3113,12 @@ public final class Hierarchy {
 
     /** Recomputes one stale node whose parent is up to date, and records it as changed. */
     private void recomputeOne(int c, float[] copy, int at) {
-        LocalToWorld.computeNode(locals, modes, parentNodes, worlds, modes.length, c, copy, at);
+        if (records) {
+            LocalToWorld.computeNodeRecords(locals, modes, parentNodes, worlds, c, copy, at);
+        } else {
+            LocalToWorld.computeNode(locals, modes, parentNodes, worlds, modes.length, c, copy, at);
+            singleNodeWork++;
+        }
         worldVersions[c] = version + 1;
         recomputedNodes++;
         Bits.clear(staleBits, c);
@@ -3204,41 +3370,50 @@ public final class Hierarchy {
         }
     }
 
-    /** Copies a node's world matrix out of the planes: 12 floats, column-major. */
+    /** Copies a node's world matrix out of storage: 12 floats, column-major. */
     private void loadWorld(int node, float[] dest, int d) {
-        int c = modes.length;
+        int e = elementStride;
+        int at = node * nodeStride;
         for (int k = 0; k < WORLD_PLANES; k++) {
-            dest[d + k] = worlds[k * c + node];
+            dest[d + k] = worlds[at + k * e];
         }
     }
 
     private void storeWorld(int node, float[] src, int s) {
-        int c = modes.length;
+        int e = elementStride;
+        int at = node * nodeStride;
         for (int k = 0; k < WORLD_PLANES; k++) {
-            worlds[k * c + node] = src[s + k];
+            worlds[at + k * e] = src[s + k];
         }
     }
 
-    /** Copies a node's 12 local plane values out (a TRS record and 2 unused, or a matrix). */
+    /** Copies a node's 12 local values out (a TRS record and 2 unused, or a matrix). */
     private void loadLocal(int node, float[] dest, int d) {
-        int c = modes.length;
+        int e = elementStride;
+        int at = node * nodeStride;
         for (int k = 0; k < LOCAL_PLANES; k++) {
-            dest[d + k] = locals[k * c + node];
+            dest[d + k] = locals[at + k * e];
         }
     }
 
-    /** Writes {@code count} values into local planes {@code [firstPlane, firstPlane + count)} of a node. */
+    /** Writes {@code count} values into local elements {@code [firstPlane, firstPlane + count)} of a node. */
     private void storeLocalFrom(int node, int firstPlane, float[] src, int s, int count) {
-        int c = modes.length;
+        int e = elementStride;
+        int at = firstPlane * e + node * nodeStride;
         for (int k = 0; k < count; k++) {
-            locals[(firstPlane + k) * c + node] = src[s + k];
+            locals[at + k * e] = src[s + k];
         }
     }
 
-    /** Copies every plane value of node {@code from} in one plane set to node {@code to} in another. */
-    private static void copyPlanes(float[] src, int srcCap, int from, float[] dst, int dstCap, int to, int planes) {
-        for (int k = 0; k < planes; k++) {
-            dst[k * dstCap + to] = src[k * srcCap + from];
+    /**
+     * Copies node {@code from}'s 12 values in {@code src} to node {@code to} in {@code dst}, both in the current
+     * layout and of the current capacity.
+     */
+    private void copyNode(float[] src, int from, float[] dst, int to) {
+        int e = elementStride;
+        int n = nodeStride;
+        for (int k = 0; k < LocalToWorld.RECORD; k++) {
+            dst[k * e + to * n] = src[k * e + from * n];
         }
     }
 
@@ -3579,9 +3754,8 @@ public final class Hierarchy {
             int to = nodeEnd++;
             movedNodes++;
             appendedSinceCompaction++;
-            int c = modes.length;
-            copyPlanes(locals, c, from, locals, c, to, LOCAL_PLANES);
-            copyPlanes(worlds, c, from, worlds, c, to, WORLD_PLANES);
+            copyNode(locals, from, locals, to);
+            copyNode(worlds, from, worlds, to);
             setMode(to, modes[from]);
             worldVersions[to] = worldVersions[from];
             setParentNode(to, s == x ? NONE : nodeOfSlot[parentSlots[s]]);
@@ -3648,8 +3822,14 @@ public final class Hierarchy {
             return;
         }
         int cap = grownCapacity(modes.length, (int) Math.min(needed, Integer.MAX_VALUE));
-        locals = replane(locals, modes.length, cap, LOCAL_PLANES, nodeEnd);
-        worlds = replane(worlds, modes.length, cap, WORLD_PLANES, nodeEnd);
+        if (records) {
+            locals = Arrays.copyOf(locals, cap * LOCAL_PLANES);
+            worlds = Arrays.copyOf(worlds, cap * WORLD_PLANES);
+        } else {
+            locals = replane(locals, modes.length, cap, LOCAL_PLANES, nodeEnd);
+            worlds = replane(worlds, modes.length, cap, WORLD_PLANES, nodeEnd);
+            elementStride = cap;
+        }
         matrixBits = Arrays.copyOf(matrixBits, Bits.words(cap));
         wordPlans = Arrays.copyOf(wordPlans, Bits.words(cap));
         modes = Arrays.copyOf(modes, cap);
@@ -3766,8 +3946,8 @@ public final class Hierarchy {
         int changedHi = 0;
         for (int s : queue) {
             int from = nodeOfSlot[s];
-            copyPlanes(locals, cap, from, newLocals, cap, to, LOCAL_PLANES);
-            copyPlanes(worlds, cap, from, newWorlds, cap, to, WORLD_PLANES);
+            copyNode(locals, from, newLocals, to);
+            copyNode(worlds, from, newWorlds, to);
             newModes[to] = modes[from];
             if (modes[from] == MODE_MATRIX) {
                 Bits.set(newMatrixBits, to);

@@ -42,6 +42,7 @@ final class ParallelUpdate {
     private byte[] modes;
     private int[] parents;
     private float[] worlds;
+    /** The planes' capacity, or 0 in the record layout. */
     private int capacity;
     private long[] staleBits;
     private long[] matrixBits;
@@ -260,7 +261,10 @@ final class ParallelUpdate {
         }
     }
 
-    /** Runs the plan's ranges on all threads (the caller is thread 0); returns the nodes recomputed. */
+    /**
+     * Runs the plan's ranges on all threads (the caller is thread 0); returns the nodes recomputed. {@code capacity}
+     * is the planes' capacity, or 0 for the record layout (then one node at a time).
+     */
     int run(Plan plan, float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity, long[] staleBits,
             long[] matrixBits, long[] wordPlans, int vectorKinds, long[] stamps, long stamp, int[] batchStats) {
         this.wordPlans = wordPlans;
@@ -292,8 +296,10 @@ final class ParallelUpdate {
         Arrays.fill(stats, 0);
         for (int[] s : plan.splits) {
             Hierarchy.stampStale(staleBits, stamps, stamp, s[t], s[t + 1]);
-            count += LocalToWorld.computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits,
-                    wordPlans, s[t], s[t + 1], vectorKinds, stats);
+            count += capacity == 0
+                    ? LocalToWorld.computeStaleRecords(locals, modes, parents, worlds, staleBits, s[t], s[t + 1])
+                    : LocalToWorld.computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits,
+                            wordPlans, s[t], s[t + 1], vectorKinds, stats);
         }
         stats[NODES] = count;
     }

@@ -4,8 +4,12 @@ package dev.arbor.kernel;
  * The local-to-world kernels: compute {@code worldFromLocal[i] = worldFromLocal[parent[i]] × parentFromLocal[i]} over
  * packed node arrays stored as planes (structure of arrays).
  *
- * <p>Storage, with {@code c} the capacity (nodes per plane): element {@code k} of node {@code i} is at
- * {@code [k * c + i]}.
+ * <p>Storage comes in two layouts of the same size. In <em>planes</em> (structure of arrays), with {@code c} the
+ * capacity (nodes per plane), element {@code k} of node {@code i} is at {@code [k * c + i]}: the layout of the
+ * batched and vector paths. In <em>records</em>, element {@code k} of node {@code i} is at
+ * {@code [i * }{@link #RECORD}{@code  + k]}: one node's values share one or two cache lines, which is what reading,
+ * writing or computing single nodes wants (the methods named {@code …Records}). {@link #toRecords} and
+ * {@link #toPlanes} convert between them.
  * <ul>
  *   <li>{@code locals}: {@link #LOCAL_PLANES} planes. A {@link #MODE_TRS} node keeps translation in planes 0–2,
  *       its unit quaternion (x, y, z, w) in planes 3–6 and scale in planes 7–9 ({@code parentFromLocal = T × R × S});
@@ -23,6 +27,8 @@ package dev.arbor.kernel;
  * path of {@link LocalToWorldVector}), so all paths give bit-identical matrices.
  */
 public final class LocalToWorld {
+    /** Floats per node in the record layout, for {@code locals} and {@code worlds} alike. */
+    public static final int RECORD = 12;
     /** Planes in {@code locals}. */
     public static final int LOCAL_PLANES = 12;
     /** Planes in {@code worlds}. */
@@ -82,7 +88,7 @@ public final class LocalToWorld {
      */
     public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                    int node) {
-        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, null, 0);
+        compute(locals, modes, parents, worlds, capacity, 1, node, worlds, node, capacity, null, 0);
     }
 
     /**
@@ -100,7 +106,7 @@ public final class LocalToWorld {
      */
     public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                    int node, float[] copy, int at) {
-        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, copy, at);
+        compute(locals, modes, parents, worlds, capacity, 1, node, worlds, node, capacity, copy, at);
     }
 
     /**
@@ -118,13 +124,174 @@ public final class LocalToWorld {
      */
     public static void computeNodeInto(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                        int node, float[] dest, int d) {
-        compute(locals, modes, parents, worlds, capacity, node, dest, d, 1, null, 0);
+        compute(locals, modes, parents, worlds, capacity, 1, node, dest, d, 1, null, 0);
     }
 
-    /** Writes element k of the result to {@code out[base + k * stride]}, and to {@code copy[at + k]} if given. */
-    private static void compute(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int node,
+    /**
+     * {@link #computeNode(float[], byte[], int[], float[], int, int, float[], int)} in the record layout: the same
+     * float operations, so the same bits.
+     *
+     * @param locals local records
+     * @param modes local modes
+     * @param parents parent indices
+     * @param worlds world records (read for the parent, written for {@code node})
+     * @param node the node
+     * @param copy second destination (12 floats, column-major), or null
+     * @param at offset in {@code copy}
+     */
+    public static void computeNodeRecords(float[] locals, byte[] modes, int[] parents, float[] worlds, int node,
+                                          float[] copy, int at) {
+        computeRecord(locals, modes, parents, worlds, node, worlds, node * RECORD, copy, at);
+    }
+
+    /**
+     * {@link #computeNodeInto} in the record layout: the node's world matrix into {@code dest} only.
+     *
+     * @param locals local records
+     * @param modes local modes
+     * @param parents parent indices
+     * @param worlds world records (read for the parent only)
+     * @param node the node
+     * @param dest destination (12 floats, column-major)
+     * @param d offset in {@code dest}
+     */
+    public static void computeNodeIntoRecords(float[] locals, byte[] modes, int[] parents, float[] worlds, int node,
+                                              float[] dest, int d) {
+        computeRecord(locals, modes, parents, worlds, node, dest, d, null, 0);
+    }
+
+    /**
+     * {@link #propagateStale} in the record layout, one node at a time: recomputes every node whose bit is set in
+     * {@code staleBits} within words {@code [fromWord, toWord)}, in increasing order, then ORs those bits into
+     * {@code changedBits} and clears them in {@code staleBits}.
+     *
+     * @param locals local records
+     * @param modes local modes
+     * @param parents parent indices
+     * @param worlds world records, written for every stale node
+     * @param staleBits one bit per node, set where the world matrix is out of date; cleared on return
+     * @param fromWord first word of {@code staleBits} to visit
+     * @param toWord end (exclusive) of the words to visit
+     * @param changedBits one bit per node; receives the bits of the recomputed nodes
+     * @return the number of nodes recomputed
+     * @throws IllegalArgumentException if the word range does not fit the bit arrays
+     */
+    public static int propagateStaleRecords(float[] locals, byte[] modes, int[] parents, float[] worlds,
+                                            long[] staleBits, int fromWord, int toWord, long[] changedBits) {
+        if (fromWord < 0 || toWord > staleBits.length || toWord > changedBits.length || fromWord > toWord) {
+            throw new IllegalArgumentException("word range out of bounds: fromWord=" + fromWord + ", toWord="
+                    + toWord + ", staleWords=" + staleBits.length + ", changedWords=" + changedBits.length);
+        }
+        int count = 0;
+        for (int word = fromWord; word < toWord; word++) {
+            long bits = staleBits[word];
+            if (bits == 0L) {
+                continue;
+            }
+            int base = word << 6;
+            for (long remaining = bits; remaining != 0L; remaining &= remaining - 1) {
+                int node = base + Long.numberOfTrailingZeros(remaining);
+                computeRecord(locals, modes, parents, worlds, node, worlds, node * RECORD, null, 0);
+            }
+            count += Long.bitCount(bits);
+            changedBits[word] |= bits;
+            staleBits[word] = 0L;
+        }
+        return count;
+    }
+
+    /**
+     * {@link #computeStale} in the record layout, one node at a time and without changing any bit: the per-thread
+     * share of a parallel update.
+     *
+     * @param locals local records
+     * @param modes local modes
+     * @param parents parent indices
+     * @param worlds world records
+     * @param staleBits stale bits (read only)
+     * @param from first node
+     * @param to end (exclusive)
+     * @return the number of nodes recomputed
+     */
+    public static int computeStaleRecords(float[] locals, byte[] modes, int[] parents, float[] worlds,
+                                          long[] staleBits, int from, int to) {
+        int count = 0;
+        for (int base = from & ~63; base < to; base += 64) {
+            for (long mask = Bits.within(staleBits[base >>> 6], base, from, to); mask != 0L; mask &= mask - 1) {
+                int node = base + Long.numberOfTrailingZeros(mask);
+                computeRecord(locals, modes, parents, worlds, node, worlds, node * RECORD, null, 0);
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * Converts the first {@code used} nodes of {@code planes} (12 planes of {@code capacity} floats) into records in
+     * {@code records} (at least {@code used × }{@link #RECORD} floats); nothing else of {@code records} is written.
+     *
+     * @param planes source, in the plane layout
+     * @param capacity nodes per plane of {@code planes}
+     * @param used nodes to convert
+     * @param records destination, in the record layout
+     * @throws IllegalArgumentException if the arrays are too short
+     */
+    public static void toRecords(float[] planes, int capacity, int used, float[] records) {
+        checkLayouts(planes, capacity, used, records);
+        for (int block = 0; block < used; block += LAYOUT_BLOCK) { // a block's records stay in cache over the planes
+            int end = Math.min(used, block + LAYOUT_BLOCK);
+            for (int k = 0; k < RECORD; k++) {
+                int plane = k * capacity;
+                for (int i = block, r = block * RECORD + k; i < end; i++, r += RECORD) {
+                    records[r] = planes[plane + i];
+                }
+            }
+        }
+    }
+
+    /**
+     * Converts the first {@code used} records of {@code records} into 12 planes of {@code capacity} floats in
+     * {@code planes}; nothing else of {@code planes} is written.
+     *
+     * @param records source, in the record layout
+     * @param used nodes to convert
+     * @param planes destination, in the plane layout
+     * @param capacity nodes per plane of {@code planes}
+     * @throws IllegalArgumentException if the arrays are too short
+     */
+    public static void toPlanes(float[] records, int used, float[] planes, int capacity) {
+        checkLayouts(planes, capacity, used, records);
+        for (int block = 0; block < used; block += LAYOUT_BLOCK) {
+            int end = Math.min(used, block + LAYOUT_BLOCK);
+            for (int k = 0; k < RECORD; k++) {
+                int plane = k * capacity;
+                for (int i = block, r = block * RECORD + k; i < end; i++, r += RECORD) {
+                    planes[plane + i] = records[r];
+                }
+            }
+        }
+    }
+
+    /** Nodes converted per step of {@link #toRecords} and {@link #toPlanes}: 3 KB of records. */
+    private static final int LAYOUT_BLOCK = 64;
+
+    private static void checkLayouts(float[] planes, int capacity, int used, float[] records) {
+        if (used < 0 || used > capacity || (long) capacity * RECORD > planes.length
+                || (long) used * RECORD > records.length) {
+            throw new IllegalArgumentException("layout sizes out of bounds: used=" + used + ", capacity=" + capacity
+                    + ", planes=" + planes.length + ", records=" + records.length);
+        }
+    }
+
+    /**
+     * Reads element k of node i of {@code locals} and {@code worlds} at {@code [k * e + i * n]} (planes: {@code e} the
+     * capacity and {@code n} 1; records: {@code e} 1 and {@code n} {@link #RECORD}); writes element k of the result
+     * to {@code out[base + k * stride]}, and to {@code copy[at + k]} if given.
+     */
+    private static void compute(float[] locals, byte[] modes, int[] parents, float[] worlds, int e, int n, int node,
                                 float[] out, int base, int stride, float[] copy, int at) {
         int parent = parents[node];
+        int l = node * n;
         assert parent < node : "parent after child: node=" + node + " parent=" + parent;
         float b00;
         float b01;
@@ -139,13 +306,13 @@ public final class LocalToWorld {
         float b31;
         float b32;
         if (modes[node] == MODE_TRS) {
-            float qx = locals[3 * c + node];
-            float qy = locals[4 * c + node];
-            float qz = locals[5 * c + node];
-            float qw = locals[6 * c + node];
-            float sx = locals[7 * c + node];
-            float sy = locals[8 * c + node];
-            float sz = locals[9 * c + node];
+            float qx = locals[l + 3 * e];
+            float qy = locals[l + 4 * e];
+            float qz = locals[l + 5 * e];
+            float qw = locals[l + 6 * e];
+            float sx = locals[l + 7 * e];
+            float sy = locals[l + 8 * e];
+            float sz = locals[l + 9 * e];
             float xx = qx * qx;
             float yy = qy * qy;
             float zz = qz * qz;
@@ -164,23 +331,23 @@ public final class LocalToWorld {
             b20 = (xz + wy) * 2f * sz;
             b21 = (yz - wx) * 2f * sz;
             b22 = (1f - (xx + yy) * 2f) * sz;
-            b30 = locals[node];
-            b31 = locals[c + node];
-            b32 = locals[2 * c + node];
+            b30 = locals[l];
+            b31 = locals[l + e];
+            b32 = locals[l + 2 * e];
         } else {
             assert modes[node] == MODE_MATRIX : "hole at node=" + node;
-            b00 = locals[node];
-            b01 = locals[c + node];
-            b02 = locals[2 * c + node];
-            b10 = locals[3 * c + node];
-            b11 = locals[4 * c + node];
-            b12 = locals[5 * c + node];
-            b20 = locals[6 * c + node];
-            b21 = locals[7 * c + node];
-            b22 = locals[8 * c + node];
-            b30 = locals[9 * c + node];
-            b31 = locals[10 * c + node];
-            b32 = locals[11 * c + node];
+            b00 = locals[l];
+            b01 = locals[l + e];
+            b02 = locals[l + 2 * e];
+            b10 = locals[l + 3 * e];
+            b11 = locals[l + 4 * e];
+            b12 = locals[l + 5 * e];
+            b20 = locals[l + 6 * e];
+            b21 = locals[l + 7 * e];
+            b22 = locals[l + 8 * e];
+            b30 = locals[l + 9 * e];
+            b31 = locals[l + 10 * e];
+            b32 = locals[l + 11 * e];
         }
         float r00 = b00;
         float r01 = b01;
@@ -195,18 +362,19 @@ public final class LocalToWorld {
         float r31 = b31;
         float r32 = b32;
         if (parent >= 0) {
-            float a00 = worlds[parent];
-            float a01 = worlds[c + parent];
-            float a02 = worlds[2 * c + parent];
-            float a10 = worlds[3 * c + parent];
-            float a11 = worlds[4 * c + parent];
-            float a12 = worlds[5 * c + parent];
-            float a20 = worlds[6 * c + parent];
-            float a21 = worlds[7 * c + parent];
-            float a22 = worlds[8 * c + parent];
-            float a30 = worlds[9 * c + parent];
-            float a31 = worlds[10 * c + parent];
-            float a32 = worlds[11 * c + parent];
+            int p = parent * n;
+            float a00 = worlds[p];
+            float a01 = worlds[p + e];
+            float a02 = worlds[p + 2 * e];
+            float a10 = worlds[p + 3 * e];
+            float a11 = worlds[p + 4 * e];
+            float a12 = worlds[p + 5 * e];
+            float a20 = worlds[p + 6 * e];
+            float a21 = worlds[p + 7 * e];
+            float a22 = worlds[p + 8 * e];
+            float a30 = worlds[p + 9 * e];
+            float a31 = worlds[p + 10 * e];
+            float a32 = worlds[p + 11 * e];
             r00 = a00 * b00 + a10 * b01 + a20 * b02;
             r01 = a01 * b00 + a11 * b01 + a21 * b02;
             r02 = a02 * b00 + a12 * b01 + a22 * b02;
@@ -232,6 +400,139 @@ public final class LocalToWorld {
         out[base + 9 * stride] = r30;
         out[base + 10 * stride] = r31;
         out[base + 11 * stride] = r32;
+        if (copy != null) {
+            copy[at] = r00;
+            copy[at + 1] = r01;
+            copy[at + 2] = r02;
+            copy[at + 3] = r10;
+            copy[at + 4] = r11;
+            copy[at + 5] = r12;
+            copy[at + 6] = r20;
+            copy[at + 7] = r21;
+            copy[at + 8] = r22;
+            copy[at + 9] = r30;
+            copy[at + 10] = r31;
+            copy[at + 11] = r32;
+        }
+    }
+
+    /**
+     * {@link #compute} in the record layout, with every offset a constant (so that the JIT checks each array's bounds
+     * once per node): the same float operations in the same order, so the same bits. Writes the result to
+     * {@code out[o + k]}, and to {@code copy[at + k]} if given.
+     */
+    private static void computeRecord(float[] locals, byte[] modes, int[] parents, float[] worlds, int node,
+                                      float[] out, int o, float[] copy, int at) {
+        int parent = parents[node];
+        int l = node * RECORD;
+        assert parent < node : "parent after child: node=" + node + " parent=" + parent;
+        float b00;
+        float b01;
+        float b02;
+        float b10;
+        float b11;
+        float b12;
+        float b20;
+        float b21;
+        float b22;
+        float b30;
+        float b31;
+        float b32;
+        if (modes[node] == MODE_TRS) {
+            float qx = locals[l + 3];
+            float qy = locals[l + 4];
+            float qz = locals[l + 5];
+            float qw = locals[l + 6];
+            float sx = locals[l + 7];
+            float sy = locals[l + 8];
+            float sz = locals[l + 9];
+            float xx = qx * qx;
+            float yy = qy * qy;
+            float zz = qz * qz;
+            float xy = qx * qy;
+            float xz = qx * qz;
+            float yz = qy * qz;
+            float wx = qw * qx;
+            float wy = qw * qy;
+            float wz = qw * qz;
+            b00 = (1f - (yy + zz) * 2f) * sx;
+            b01 = (xy + wz) * 2f * sx;
+            b02 = (xz - wy) * 2f * sx;
+            b10 = (xy - wz) * 2f * sy;
+            b11 = (1f - (xx + zz) * 2f) * sy;
+            b12 = (yz + wx) * 2f * sy;
+            b20 = (xz + wy) * 2f * sz;
+            b21 = (yz - wx) * 2f * sz;
+            b22 = (1f - (xx + yy) * 2f) * sz;
+            b30 = locals[l];
+            b31 = locals[l + 1];
+            b32 = locals[l + 2];
+        } else {
+            assert modes[node] == MODE_MATRIX : "hole at node=" + node;
+            b00 = locals[l];
+            b01 = locals[l + 1];
+            b02 = locals[l + 2];
+            b10 = locals[l + 3];
+            b11 = locals[l + 4];
+            b12 = locals[l + 5];
+            b20 = locals[l + 6];
+            b21 = locals[l + 7];
+            b22 = locals[l + 8];
+            b30 = locals[l + 9];
+            b31 = locals[l + 10];
+            b32 = locals[l + 11];
+        }
+        float r00 = b00;
+        float r01 = b01;
+        float r02 = b02;
+        float r10 = b10;
+        float r11 = b11;
+        float r12 = b12;
+        float r20 = b20;
+        float r21 = b21;
+        float r22 = b22;
+        float r30 = b30;
+        float r31 = b31;
+        float r32 = b32;
+        if (parent >= 0) {
+            int p = parent * RECORD;
+            float a00 = worlds[p];
+            float a01 = worlds[p + 1];
+            float a02 = worlds[p + 2];
+            float a10 = worlds[p + 3];
+            float a11 = worlds[p + 4];
+            float a12 = worlds[p + 5];
+            float a20 = worlds[p + 6];
+            float a21 = worlds[p + 7];
+            float a22 = worlds[p + 8];
+            float a30 = worlds[p + 9];
+            float a31 = worlds[p + 10];
+            float a32 = worlds[p + 11];
+            r00 = a00 * b00 + a10 * b01 + a20 * b02;
+            r01 = a01 * b00 + a11 * b01 + a21 * b02;
+            r02 = a02 * b00 + a12 * b01 + a22 * b02;
+            r10 = a00 * b10 + a10 * b11 + a20 * b12;
+            r11 = a01 * b10 + a11 * b11 + a21 * b12;
+            r12 = a02 * b10 + a12 * b11 + a22 * b12;
+            r20 = a00 * b20 + a10 * b21 + a20 * b22;
+            r21 = a01 * b20 + a11 * b21 + a21 * b22;
+            r22 = a02 * b20 + a12 * b21 + a22 * b22;
+            r30 = a00 * b30 + a10 * b31 + a20 * b32 + a30;
+            r31 = a01 * b30 + a11 * b31 + a21 * b32 + a31;
+            r32 = a02 * b30 + a12 * b31 + a22 * b32 + a32;
+        }
+        out[o] = r00;
+        out[o + 1] = r01;
+        out[o + 2] = r02;
+        out[o + 3] = r10;
+        out[o + 4] = r11;
+        out[o + 5] = r12;
+        out[o + 6] = r20;
+        out[o + 7] = r21;
+        out[o + 8] = r22;
+        out[o + 9] = r30;
+        out[o + 10] = r31;
+        out[o + 11] = r32;
         if (copy != null) {
             copy[at] = r00;
             copy[at + 1] = r01;
@@ -398,7 +699,7 @@ public final class LocalToWorld {
                 long remaining = bits;
                 while (remaining != 0L) {
                     int node = base + Long.numberOfTrailingZeros(remaining);
-                    compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, null, 0);
+                    computeNode(locals, modes, parents, worlds, capacity, node);
                     remaining &= remaining - 1;
                 }
             }
@@ -415,7 +716,7 @@ public final class LocalToWorld {
      * either, so its inputs are those of its last computation, and every path performs the same float operations.
      * Measured (docs/performance.md, step 27): one node alone costs about as much as eight in a vector word.
      */
-    static final int DENSE_WORD_MIN = 8;
+    public static final int DENSE_WORD_MIN = 8;
 
     /** Adds a word's batch counts, as {@link LocalToWorldVector#computeWord} packs them, to {@code batchStats}. */
     private static void addShapes(int[] batchStats, int shapes) {
@@ -524,7 +825,7 @@ public final class LocalToWorld {
             int end = Math.min(to, base + 64);
             while (mask != 0L) {
                 int n = base + Long.numberOfTrailingZeros(mask);
-                compute(locals, modes, parents, worlds, capacity, n, worlds, n, capacity, null, 0);
+                computeNode(locals, modes, parents, worlds, capacity, n);
                 count++;
                 mask &= mask - 1;
             }
@@ -554,7 +855,7 @@ public final class LocalToWorld {
         }
         for (int node = from; node < to; node++) {
             if (modes[node] != MODE_HOLE) {
-                compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, null, 0);
+                computeNode(locals, modes, parents, worlds, capacity, node);
             }
         }
     }

@@ -165,6 +165,27 @@ class ParallelUpdateTest {
     }
 
     /**
+     * In the record layout the threads compute one node at a time, and the bulk setters write records on the
+     * threads: still the bits of a sequential update in planes.
+     */
+    @Test
+    void parallelUpdatesInTheRecordLayoutMatchSequentialPlanesBitForBit() {
+        SplittableRandom random = new SplittableRandom(47);
+        Hierarchy sequential = new Hierarchy();
+        sequential.setStorageLayout(StorageLayout.PLANES);
+        parallel = new Hierarchy();
+        parallel.setStorageLayout(StorageLayout.RECORDS);
+        parallel.setUpdateThreads(2);
+        long[][] handles = build(random, 40_000, 100, sequential, parallel);
+        for (int frame = 0; frame < 5; frame++) {
+            frame(random, sequential, handles[0], parallel, handles[1], frame, frame == 2);
+        }
+        assertThat(parallel.parallelUpdates).isGreaterThan(2);
+        assertThat(parallel.parallelBulkSets).isGreaterThan(2);
+        assertThat(parallel.currentStorageLayout()).isEqualTo(StorageLayout.RECORDS);
+    }
+
+    /**
      * Trees created one after another (each tree contiguous, not breadth-first): the update splits into independent
      * stretches without rewriting the layout, and stays bit-identical to the sequential update through edits,
      * reparenting across trees, destruction and creation.

@@ -360,6 +360,10 @@ class RandomizedHierarchyTest {
         // ---------------------------------------------------------------------------------------------
 
         void step(Mix mix) {
+            if (rnd.nextInt(64) == 0) {
+                // every operation runs in both storage layouts, and layouts change in any state
+                arbor.setStorageLayout(StorageLayout.values()[rnd.nextInt(StorageLayout.values().length)]);
+            }
             Op op = mix.pick(rnd);
             if (live.isEmpty()) {
                 op = Op.CREATE_ROOT;

@@ -82,6 +82,49 @@ class SteadyStateAllocationTest {
     }
 
     /**
+     * Sparse frames (single sets and reads, a small scattered list, update) turn the automatic layout to records;
+     * frames there allocate nothing either.
+     */
+    @Test
+    void sparseFramesInTheRecordLayoutAllocateNothing() {
+        com.sun.management.ThreadMXBean threads = allocationCounter();
+        Hierarchy h = new Hierarchy();
+        int n = 5000;
+        long[] handles = new long[n];
+        for (int i = 0; i < n; i++) {
+            handles[i] = i < 10 ? h.createRoot() : h.createChild(handles[(i - 10) / 3]);
+            h.setLocalTranslation(handles[i], 1, 0, 0);
+        }
+        long[] some = new long[50];
+        for (int k = 0; k < some.length; k++) {
+            some[k] = handles[n - 1 - (k * 7919) % (n / 2)]; // leaves: nodes past n / 3 have no children
+        }
+        NodeList scattered = h.nodeList(some, 0, some.length);
+        float[] rotations = new float[some.length * 4];
+        float[] world = new float[12];
+        FloatBuffer upload = ByteBuffer.allocateDirect(n * 16 * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
+        IntConsumer frame = f -> {
+            for (int k = 0; k < some.length; k++) {
+                float angle = 0.01f * f + k;
+                rotations[k * 4] = (float) Math.sin(angle * 0.5);
+                rotations[k * 4 + 3] = (float) Math.cos(angle * 0.5);
+                h.setLocalRotation(some[k], rotations[k * 4], 0, 0, rotations[k * 4 + 3]);
+                h.getWorld(some[k], world, 0);
+            }
+            h.setLocalRotations(scattered, rotations, 0);
+            h.update();
+            h.writeWorldMatrices(handles, 0, n, MatrixLayout.COLUMN_MAJOR_4X4, upload);
+        };
+        for (int f = 0; f < 1000 && h.currentStorageLayout() == StorageLayout.PLANES; f++) {
+            frame.accept(f); // 100 nodes computed one at a time per frame: records after 2 × 5,000 of them
+        }
+        assertThat(h.currentStorageLayout()).isEqualTo(StorageLayout.RECORDS);
+        long least = steadyStateBytes(threads, 20_000, frame);
+        assertThat(h.currentStorageLayout()).isEqualTo(StorageLayout.RECORDS);
+        assertThat(least).as("bytes allocated by 20 steady-state sparse frames (least of up to 5 windows)").isZero();
+    }
+
+    /**
      * Runs frames until the JIT has compiled them (the vector path, where it is on, allocates until C2 compiles it):
      * until 20 frames in a row allocate nothing, or {@code maxWarmUp} frames. Then returns the bytes allocated by 20
      * more frames, the least of up to 5 such windows: a frame that allocated would allocate in every window, while a

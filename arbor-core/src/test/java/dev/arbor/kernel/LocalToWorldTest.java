@@ -195,6 +195,98 @@ class LocalToWorldTest {
     }
 
     @Test
+    void recordLayoutKernelsEqualThePlaneKernelsBitForBit() {
+        for (long seed = 1; seed <= 4; seed++) {
+            Layout layout = new Layout(seed, 3000, (int) (seed % 3), 0.05);
+            float[] expected = layout.reference();
+            int n = layout.n;
+            float[] localRecords = new float[layout.capacity * LocalToWorld.RECORD];
+            LocalToWorld.toRecords(layout.locals, layout.capacity, n, localRecords);
+
+            // a sparse refresh: a random third of the nodes stale, with every descendant of a stale node stale too
+            SplittableRandom random = new SplittableRandom(seed);
+            long[] stale = new long[Bits.words(layout.capacity)];
+            for (int i = 0; i < n; i++) {
+                int p = layout.parents[i];
+                if (random.nextInt(3) == 0 || p >= 0 && Bits.get(stale, p)) {
+                    Bits.set(stale, i);
+                }
+            }
+            float[] start = expected.clone();
+            for (int i = 0; i < n; i++) {
+                if (Bits.get(stale, i)) {
+                    for (int k = 0; k < 12; k++) {
+                        start[k * layout.capacity + i] = Float.NaN; // stale values must not be read
+                    }
+                }
+            }
+            float[] worldRecords = new float[layout.capacity * LocalToWorld.RECORD];
+            LocalToWorld.toRecords(start, layout.capacity, n, worldRecords);
+            long[] bits = stale.clone();
+            long[] changed = new long[stale.length];
+            int count = LocalToWorld.propagateStaleRecords(localRecords, layout.modes, layout.parents, worldRecords,
+                    bits, 0, bits.length, changed);
+            assertThat(count).isEqualTo(Arrays.stream(stale).map(Long::bitCount).sum());
+            assertThat(changed).containsExactly(stale);
+            assertThat(bits).containsOnly(0L);
+            float[] back = new float[expected.length];
+            LocalToWorld.toPlanes(worldRecords, n, back, layout.capacity);
+            assertThat(back).as("seed %d", seed).containsExactly(expected);
+
+            // the per-thread share, over an uneven range, and single nodes with their second destination
+            Arrays.fill(worldRecords, Float.NaN);
+            int split = 1000 + random.nextInt(100);
+            assertThat(LocalToWorld.computeStaleRecords(localRecords, layout.modes, layout.parents, worldRecords,
+                    layout.allStale(), 0, split)
+                    + LocalToWorld.computeStaleRecords(localRecords, layout.modes, layout.parents, worldRecords,
+                    layout.allStale(), split, n)).isEqualTo(n);
+            float[] copy = new float[14];
+            float[] into = new float[13];
+            for (int i = 0; i < n; i++) {
+                float[] want = new float[12];
+                for (int k = 0; k < 12; k++) {
+                    want[k] = expected[k * layout.capacity + i];
+                }
+                assertThat(Arrays.copyOfRange(worldRecords, i * 12, i * 12 + 12)).as("node %d", i)
+                        .containsExactly(want);
+                LocalToWorld.computeNodeRecords(localRecords, layout.modes, layout.parents, worldRecords, i, copy, 2);
+                assertThat(Arrays.copyOfRange(copy, 2, 14)).containsExactly(want);
+                LocalToWorld.computeNodeIntoRecords(localRecords, layout.modes, layout.parents, worldRecords, i,
+                        into, 1);
+                assertThat(Arrays.copyOfRange(into, 1, 13)).containsExactly(want);
+            }
+        }
+    }
+
+    @Test
+    void layoutConversionsRoundTripAndCheckTheirSizes() {
+        int capacity = 200;
+        float[] planes = new float[capacity * 12];
+        for (int k = 0; k < planes.length; k++) {
+            planes[k] = k * 0.5f;
+        }
+        float[] records = new float[capacity * 12];
+        LocalToWorld.toRecords(planes, capacity, 150, records);
+        assertThat(records[7 * 12 + 3]).isEqualTo(planes[3 * capacity + 7]);
+        assertThat(records[149 * 12 + 11]).isEqualTo(planes[11 * capacity + 149]);
+        assertThat(records[150 * 12]).as("past the used nodes").isZero();
+        float[] back = new float[capacity * 12];
+        LocalToWorld.toPlanes(records, 150, back, capacity);
+        for (int k = 0; k < 12; k++) {
+            assertThat(Arrays.copyOfRange(back, k * capacity, k * capacity + 150))
+                    .containsExactly(Arrays.copyOfRange(planes, k * capacity, k * capacity + 150));
+            assertThat(back[k * capacity + 150]).isZero();
+        }
+        assertThatThrownBy(() -> LocalToWorld.toRecords(planes, capacity, 201, records))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("used=201, capacity=200");
+        assertThatThrownBy(() -> LocalToWorld.toPlanes(new float[12], 2, back, capacity))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("records=12");
+        assertThatThrownBy(() -> LocalToWorld.propagateStaleRecords(records, new byte[capacity], new int[capacity],
+                records, new long[4], 0, 5, new long[4])).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("toWord=5");
+    }
+
+    @Test
     void vectorBatchesWithoutAStaleNodeAreSkipped() {
         assumeThat(vectorModulePresent()).as("jdk.incubator.vector resolved").isTrue();
         Layout layout = new Layout(4, 2000, true, 0.0);

@@ -1,0 +1,29 @@
+package dev.arbor.hierarchy;
+
+/**
+ * How a {@link Hierarchy} lays out its local transforms and world matrices in memory. Both layouts take the same
+ * space (12 floats of each per node) and give bit-identical results; they differ in what is fast.
+ *
+ * @see Hierarchy#setStorageLayout(StorageLayout)
+ */
+public enum StorageLayout {
+    /**
+     * The hierarchy chooses, and changes its choice as the work changes (the default). It starts in
+     * {@link #PLANES}. Once it has computed twice as many nodes one at a time (lazy reads of stale nodes, and updates
+     * in which fewer than half of the stale nodes lie in words of 64 with at least 8 stale) as it holds, with no
+     * dense update between, it converts to {@link #RECORDS}; the first dense update converts it back. A conversion
+     * costs about as much as one update of every node, and allocates the two new arrays.
+     */
+    AUTOMATIC,
+    /**
+     * Each of the 12 elements in a plane of its own (structure of arrays): the vector kernel computes 8 or 16 nodes
+     * with each instruction. Best for updates that recompute many nodes: animation, moved roots.
+     */
+    PLANES,
+    /**
+     * A node's 12 values next to each other: one node takes one or two cache lines instead of 12 for each of its
+     * local and world matrices. Best for reading and writing single nodes and for sparse updates; every update is
+     * computed one node at a time.
+     */
+    RECORDS
+}
