@@ -2254,6 +2254,11 @@ public final class Hierarchy {
         if (notifying) {
             throw new IllegalStateException("update() called from a WorldChangeListener; expected it to return first");
         }
+        if (changedLoWord < changedHiWord) {
+            // nodes recomputed lazily since the latest update: their version is this update's
+            stampStale(changedBits, worldVersions, version + 1, changedLoWord << 6,
+                    Math.min(nodeEnd, changedHiWord << 6));
+        }
         refreshStale();
         long next = version + 1;
         int count = 0;
@@ -2262,7 +2267,8 @@ public final class Hierarchy {
         publishedLoWord = Integer.MAX_VALUE;
         publishedHiWord = 0;
         if (changedLoWord < changedHiWord) {
-            // versions were stamped and cached inverses dropped when the matrices were computed
+            // versions were stamped (above, and by the refresh) and cached inverses dropped when the matrices were
+            // computed
             long[] changed = changedBits;
             for (int w = changedLoWord; w < changedHiWord; w++) {
                 count += Long.bitCount(changed[w]);
@@ -3092,8 +3098,9 @@ public final class Hierarchy {
     }
 
     /**
-     * Stamps {@code stamp} on the world version of every stale node in {@code [from, to)}: the version of the update
-     * that will publish the matrices about to be computed. Whole stale words are filled at once.
+     * Stamps {@code stamp} on the world version of every node in {@code [from, to)} whose bit is set in
+     * {@code staleBits} (or another bit set): the version of the update that will publish the matrices about to be
+     * computed, or computed since the latest update. Whole words of set bits are filled at once.
      */
     static void stampStale(long[] staleBits, long[] stamps, long stamp, int from, int to) {
         int node = from;
@@ -3165,7 +3172,8 @@ public final class Hierarchy {
             LocalToWorld.computeNode(locals, modes, parentNodes, worlds, modes.length, c, copy, at);
             singleNodeWork++;
         }
-        worldVersions[c] = version + 1;
+        // its world version is stamped by the next update, from the changed bit (which effectiveVersion reads until
+        // then): one random store less per lazy read
         recomputedNodes++;
         Bits.clear(staleBits, c);
         setChanged(c);
@@ -3230,7 +3238,14 @@ public final class Hierarchy {
             return;
         }
         if (rangeMarking && breadthFirst) {
-            markSubtreeStaleByLevels(node);
+            int children = childCounts[x];
+            if (children == 0) {
+                setStale(node); // a leaf: no child range to look up
+            } else {
+                int from = childStarts[node];
+                setStale(node);
+                markSubtreeStaleByLevels(from, from + children - 1);
+            }
             return;
         }
         if (rangeMarking && contiguity == CONTIGUITY_UNKNOWN && walkedSinceCheck >= liveCount) {
@@ -3308,16 +3323,15 @@ public final class Hierarchy {
     }
 
     /**
-     * {@link #markSubtreeStale} in a {@link #breadthFirst} layout: the subtree of {@code node} is one contiguous range
-     * per level, and the range below a range {@code [lo, hi]} runs from {@code childStarts[lo]} to the end of the
-     * children of {@code hi} (in a cluster written breadth-first, children follow their parents' order). Each range
-     * is marked word-wise: O(depth + subtree / 64), with three loads per level where the link walk chases pointers
-     * node by node (docs/performance.md, steps 19 and 29).
+     * {@link #markSubtreeStale} in a {@link #breadthFirst} layout, below the node itself: its subtree is one
+     * contiguous range per level, starting with its children {@code [lo, hi]}, and the range below a range
+     * {@code [lo, hi]} runs from {@code childStarts[lo]} to the end of the children of {@code hi} (in a cluster
+     * written breadth-first, children follow their parents' order). Each range is marked word-wise:
+     * O(depth + subtree / 64), with three loads per level where the link walk chases pointers node by node
+     * (docs/performance.md, steps 19 and 29).
      */
-    private void markSubtreeStaleByLevels(int node) {
+    private void markSubtreeStaleByLevels(int lo, int hi) {
         int[] starts = childStarts;
-        int lo = node;
-        int hi = node; // inclusive
         while (true) {
             setStaleRange(lo, hi + 1);
             // the children of [lo, hi] are the positions whose parent lies in it
