@@ -213,6 +213,19 @@ public final class Hierarchy {
     static final int RECORDS_WORK_FACTOR = 2;
     /** The least {@link #singleNodeWork} that chooses the records layout, so that small hierarchies switch rarely. */
     static final int RECORDS_MIN_WORK = 2048;
+    /**
+     * The cost of computing one node alone in planes, in nodes of a vector word: about eight (docs/performance.md,
+     * step 27). See {@link #chooseLayout}.
+     */
+    static final int PLANE_NODE_COST = 8;
+    /**
+     * The cost of computing one node alone in records, in nodes of a vector word: half of {@link #PLANE_NODE_COST}.
+     * Single nodes in random order took two thirds of the planes' time in cache (step 28), and less from memory,
+     * where a node reads 3 to 6 cache lines instead of 34: the 1%-dirty frame of {@code million} took 6.4 ns per
+     * node in records against 8.7 in planes (step 36), which a ratio of two thirds would have kept in planes. See
+     * {@link #chooseLayout}.
+     */
+    static final int RECORD_NODE_COST = 4;
     /** {@link #RECORDS_WORK_FACTOR}, lowered by tests. */
     int recordsWorkFactor = RECORDS_WORK_FACTOR;
     /** {@link #RECORDS_MIN_WORK}, lowered by tests. */
@@ -2863,25 +2876,25 @@ public final class Hierarchy {
     }
 
     /**
-     * Under {@link StorageLayout#AUTOMATIC}, before a refresh: a dense refresh (at least half of the stale nodes in
-     * words that the vector path takes whole, {@link LocalToWorld#DENSE_WORD_MIN} stale of 64) is computed in
-     * planes, converting from records first; a sparse one counts its nodes as single-node work, and in planes
-     * converts to records once that work reaches {@link #recordsWork}. O(stale words).
+     * Under {@link StorageLayout#AUTOMATIC}, before a refresh: a dense refresh, one that would cost less in planes
+     * than in records, is computed in planes, converting from records first; a sparse one counts its nodes as
+     * single-node work, and in planes converts to records once that work reaches {@link #recordsWork}. The costs are
+     * estimated in units of one node of a vector word: in planes, a word with at least
+     * {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole (64 units) and a node elsewhere alone
+     * ({@link #PLANE_NODE_COST}); in records every stale node alone ({@link #RECORD_NODE_COST}). O(stale words).
      */
     private void chooseLayout() {
         if (layoutPolicy != StorageLayout.AUTOMATIC) {
             return;
         }
-        int stale = 0;
-        int dense = 0;
+        long stale = 0;
+        long planesCost = 0;
         for (int w = staleLoWord; w < staleHiWord; w++) {
             int bits = Long.bitCount(staleBits[w]);
             stale += bits;
-            if (bits >= LocalToWorld.DENSE_WORD_MIN) {
-                dense += bits;
-            }
+            planesCost += bits >= LocalToWorld.DENSE_WORD_MIN ? 64 : bits * PLANE_NODE_COST;
         }
-        if (2 * dense >= stale) {
+        if (planesCost <= stale * RECORD_NODE_COST) {
             singleNodeWork = 0;
             if (records) {
                 useLayout(false);
