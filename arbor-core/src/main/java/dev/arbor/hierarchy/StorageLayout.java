@@ -9,10 +9,12 @@ package dev.arbor.hierarchy;
 public enum StorageLayout {
     /**
      * The hierarchy chooses, and changes its choice as the work changes (the default). It starts in
-     * {@link #PLANES}. Once it has computed twice as many nodes one at a time (lazy reads of stale nodes, and updates
-     * in which fewer than half of the stale nodes lie in words of 64 with at least 8 stale) as it holds, with no
-     * dense update between, it converts to {@link #RECORDS}; the first dense update converts it back. A conversion
-     * costs about as much as one update of every node, and allocates the two new arrays.
+     * {@link #PLANES}. Once it has computed twice as many nodes one at a time (lazy reads of stale nodes, and sparse
+     * updates) as it holds, with no dense update between, it converts to {@link #RECORDS}; the first dense update
+     * converts it back. An update counts as dense when it would cost less in planes than in records, as estimated
+     * from its stale bits: the vector path computes a word of 64 nodes whole when at least 8 of them are stale, at
+     * about an eighth of the cost of computing a node alone in planes, and a quarter of computing it alone in
+     * records. A conversion costs about as much as one update of every node, and allocates the two new arrays.
      */
     AUTOMATIC,
     /**
