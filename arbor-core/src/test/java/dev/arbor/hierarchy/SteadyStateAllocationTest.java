@@ -116,7 +116,7 @@ class SteadyStateAllocationTest {
             h.writeWorldMatrices(handles, 0, n, MatrixLayout.COLUMN_MAJOR_4X4, upload);
         };
         for (int f = 0; f < 1000 && h.currentStorageLayout() == StorageLayout.PLANES; f++) {
-            frame.accept(f); // 100 nodes computed one at a time per frame: records after 2 × 5,000 of them
+            frame.accept(f); // 100 nodes computed one at a time per frame: records after 4 × 5,000 of them
         }
         assertThat(h.currentStorageLayout()).isEqualTo(StorageLayout.RECORDS);
         long least = steadyStateBytes(threads, 20_000, frame);
