@@ -24,11 +24,7 @@ class SteadyStateAllocationTest {
 
         Hierarchy h = new Hierarchy();
         int n = 5000;
-        long[] handles = new long[n];
-        for (int i = 0; i < n; i++) {
-            handles[i] = i < 10 ? h.createRoot() : h.createChild(handles[(i - 10) / 3]);
-            h.setLocalTranslation(handles[i], 1, 0, 0);
-        }
+        long[] handles = tenTernaryTrees(h, n);
         float[] rotations = new float[n * 4];
         float[] world = new float[12];
         FloatBuffer upload = ByteBuffer.allocateDirect(n * 16 * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
@@ -90,11 +86,7 @@ class SteadyStateAllocationTest {
         com.sun.management.ThreadMXBean threads = allocationCounter();
         Hierarchy h = new Hierarchy();
         int n = 5000;
-        long[] handles = new long[n];
-        for (int i = 0; i < n; i++) {
-            handles[i] = i < 10 ? h.createRoot() : h.createChild(handles[(i - 10) / 3]);
-            h.setLocalTranslation(handles[i], 1, 0, 0);
-        }
+        long[] handles = tenTernaryTrees(h, n);
         long[] some = new long[50];
         for (int k = 0; k < some.length; k++) {
             some[k] = handles[n - 1 - (k * 7919) % (n / 2)]; // leaves: nodes past n / 3 have no children
@@ -122,6 +114,16 @@ class SteadyStateAllocationTest {
         long least = steadyStateBytes(threads, 20_000, frame);
         assertThat(h.currentStorageLayout()).isEqualTo(StorageLayout.RECORDS);
         assertThat(least).as("bytes allocated by 20 steady-state sparse frames (least of up to 5 windows)").isZero();
+    }
+
+    /** {@code n} nodes in ten trees, node i's parent (i - 10) / 3: nodes from n / 3 on are leaves. */
+    private static long[] tenTernaryTrees(Hierarchy h, int n) {
+        long[] handles = new long[n];
+        for (int i = 0; i < n; i++) {
+            handles[i] = i < 10 ? h.createRoot() : h.createChild(handles[(i - 10) / 3]);
+            h.setLocalTranslation(handles[i], 1, 0, 0);
+        }
+        return handles;
     }
 
     /**
