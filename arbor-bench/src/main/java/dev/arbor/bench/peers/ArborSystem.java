@@ -2,7 +2,9 @@ package dev.arbor.bench.peers;
 
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.NodeList;
+import dev.arbor.hierarchy.StorageLayout;
 import dev.arbor.scenes.Scene;
+import java.util.Locale;
 
 /**
  * Arbor's {@link Hierarchy}: packed arrays in parent-first order, stale bits, one update pass over what changed,
@@ -15,6 +17,7 @@ import dev.arbor.scenes.Scene;
  */
 public final class ArborSystem implements TransformSystem {
     private final int threads;
+    private final StorageLayout layout;
     private Hierarchy hierarchy;
     private long[] handles;
     private int[] listNodes;
@@ -32,11 +35,28 @@ public final class ArborSystem implements TransformSystem {
      * @param threads update threads (1 = sequential)
      */
     public ArborSystem(int threads) {
+        this(threads, StorageLayout.AUTOMATIC);
+    }
+
+    /**
+     * Arbor on the caller's thread with a fixed {@link StorageLayout}.
+     *
+     * @param layout the layout ({@link Hierarchy#setStorageLayout})
+     */
+    public ArborSystem(StorageLayout layout) {
+        this(1, layout);
+    }
+
+    private ArborSystem(int threads, StorageLayout layout) {
         this.threads = threads;
+        this.layout = layout;
     }
 
     @Override
     public String id() {
+        if (layout != StorageLayout.AUTOMATIC) {
+            return "arbor-" + layout.name().toLowerCase(Locale.ROOT);
+        }
         return threads == 1 ? "arbor" : "arbor-" + threads + "t";
     }
 
@@ -48,6 +68,7 @@ public final class ArborSystem implements TransformSystem {
         float[] r = scene.rotations();
         float[] s = scene.scales();
         hierarchy = new Hierarchy(n);
+        hierarchy.setStorageLayout(layout);
         handles = new long[n];
         listNodes = null;
         for (int i = 0; i < n; i++) {

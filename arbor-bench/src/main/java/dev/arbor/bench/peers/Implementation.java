@@ -1,5 +1,6 @@
 package dev.arbor.bench.peers;
 
+import dev.arbor.hierarchy.StorageLayout;
 import java.util.Locale;
 import java.util.function.Supplier;
 
@@ -9,6 +10,11 @@ public enum Implementation {
     ARBOR("arbor", ArborSystem::new),
     /** Arbor with {@code setUpdateThreads(2)}: large updates split between two threads. */
     ARBOR_2T("arbor-2t", () -> new ArborSystem(2)),
+    /**
+     * Arbor fixed to the plane layout ({@code StorageLayout.PLANES}), as before session 9: the baseline for what the
+     * automatic choice of layout gains on single-node work.
+     */
+    ARBOR_PLANES("arbor-planes", () -> new ArborSystem(StorageLayout.PLANES)),
     /** jMonkeyEngine 3.9 {@code Node} tree. */
     JME("jme", JmeSystem::new),
     /** libGDX 1.14 g3d {@code Node} tree. */

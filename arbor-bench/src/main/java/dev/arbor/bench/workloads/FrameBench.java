@@ -32,8 +32,8 @@ public class FrameBench {
         @Param({"seed-6000", "game-100k", "chain-10k", "flat-100k", "crowd", "million"})
         public String scene;
         /** Implementation id. */
-        @Param({"arbor", "arbor-2t", "jme", "gdx", "joml-tree", "minko-before", "minko-after", "sort-container",
-            "nested-set"})
+        @Param({"arbor", "arbor-2t", "arbor-planes", "jme", "gdx", "joml-tree", "minko-before", "minko-after",
+            "sort-container", "nested-set"})
         public String impl;
         Fixture fixture;
 

@@ -32,7 +32,8 @@ public class SetAndGetBench {
         @Param({"seed-6000", "crowd"})
         public String scene;
         /** Implementation id. */
-        @Param({"arbor", "jme", "gdx", "joml-tree", "minko-before", "minko-after", "sort-container", "nested-set"})
+        @Param({"arbor", "arbor-planes", "jme", "gdx", "joml-tree", "minko-before", "minko-after", "sort-container",
+            "nested-set"})
         public String impl;
         Fixture fixture;
 
