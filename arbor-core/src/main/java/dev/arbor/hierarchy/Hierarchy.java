@@ -2884,7 +2884,8 @@ public final class Hierarchy {
      * single-node work, and in planes converts to records once that work reaches {@link #recordsWork}. The costs are
      * estimated in units of one node of a vector word: in planes, a word with at least
      * {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole (64 units) and a node elsewhere alone
-     * ({@link #PLANE_NODE_COST}); in records every stale node alone ({@link #RECORD_NODE_COST}). O(stale words).
+     * ({@link #PLANE_NODE_COST}); in records every stale node alone ({@link #RECORD_NODE_COST}). Without the vector
+     * path no refresh is dense. O(stale words).
      */
     private void chooseLayout() {
         if (layoutPolicy != StorageLayout.AUTOMATIC) {
@@ -2897,7 +2898,8 @@ public final class Hierarchy {
             stale += bits;
             planesCost += bits >= LocalToWorld.DENSE_WORD_MIN ? 64 : bits * PLANE_NODE_COST;
         }
-        if (planesCost <= stale * RECORD_NODE_COST) {
+        // without the vector path every node is computed alone, which records do at least as fast (step 36)
+        if (vectorKinds != 0 && planesCost <= stale * RECORD_NODE_COST) {
             singleNodeWork = 0;
             if (records) {
                 useLayout(false);

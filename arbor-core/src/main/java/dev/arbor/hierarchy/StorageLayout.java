@@ -14,7 +14,8 @@ public enum StorageLayout {
      * converts it back. An update counts as dense when it would cost less in planes than in records, as estimated
      * from its stale bits: the vector path computes a word of 64 nodes whole when at least 8 of them are stale, at
      * about an eighth of the cost of computing a node alone in planes, and a quarter of computing it alone in
-     * records. A conversion costs about 15 ns per node (a few all-dirty updates; measured in docs/performance.md, step
+     * records; without the vector path ({@code jdk.incubator.vector} absent or turned off) no update is dense, since
+     * records compute single nodes at least as fast as planes do. A conversion costs about 15 ns per node (a few all-dirty updates; measured in docs/performance.md, step
      * 36) and allocates the two new arrays, which is why it waits for that much work.
      */
     AUTOMATIC,
