@@ -207,6 +207,11 @@ public final class Hierarchy {
      */
     private long singleNodeWork;
     /**
+     * Under {@link StorageLayout#AUTOMATIC} in records: what the dense refreshes since the latest sparse one would
+     * have saved in planes, in the units of {@link #chooseLayout}.
+     */
+    private long denseGain;
+    /**
      * Under {@link StorageLayout#AUTOMATIC}: the records layout is chosen once {@link #singleNodeWork} reaches this
      * many times the live nodes (at least {@link #RECORDS_MIN_WORK}). A conversion costs about 15 ns per node and a
      * node computed alone saves 3–5 ns in records, so a conversion pays for itself after three to five times the
@@ -229,6 +234,13 @@ public final class Hierarchy {
      * {@link #chooseLayout}.
      */
     static final int RECORD_NODE_COST = 4;
+    /**
+     * A conversion's cost per live node in the units of {@link #chooseLayout} (one unit ≈ a node of a vector word,
+     * ≈ 2 ns; a conversion ≈ 15 ns per node): records turn to planes once dense refreshes, with no sparse one between,
+     * would have saved this much in planes. One dense refresh of a small part of a large hierarchy (an animated model
+     * in a large scene being edited) then does not convert the whole hierarchy for its sake.
+     */
+    static final int PLANES_CONVERSION_COST = 8;
     /** {@link #RECORDS_WORK_FACTOR}, lowered by tests. */
     int recordsWorkFactor = RECORDS_WORK_FACTOR;
     /** {@link #RECORDS_MIN_WORK}, lowered by tests. */
@@ -2880,12 +2892,14 @@ public final class Hierarchy {
 
     /**
      * Under {@link StorageLayout#AUTOMATIC}, before a refresh: a dense refresh, one that would cost less in planes
-     * than in records, is computed in planes, converting from records first; a sparse one counts its nodes as
-     * single-node work, and in planes converts to records once that work reaches {@link #recordsWork}. The costs are
-     * estimated in units of one node of a vector word: in planes, a word with at least
-     * {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole (64 units) and a node elsewhere alone
+     * than in records, is computed in planes (from records once dense refreshes have paid for the conversion, below);
+     * a sparse one counts its nodes as single-node work, and in planes converts to records once that work reaches
+     * {@link #recordsWork}. The costs are estimated in units of one node of a vector word: in planes, a word with at
+     * least {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole (64 units) and a node elsewhere alone
      * ({@link #PLANE_NODE_COST}); in records every stale node alone ({@link #RECORD_NODE_COST}). Without the vector
-     * path no refresh is dense. O(stale words).
+     * path no refresh is dense. In records, dense refreshes convert back to planes once what they would have saved
+     * there adds up to a conversion's cost ({@link #PLANES_CONVERSION_COST}); the refresh that reaches it runs in
+     * planes. O(stale words).
      */
     private void chooseLayout() {
         if (layoutPolicy != StorageLayout.AUTOMATIC) {
@@ -2902,12 +2916,18 @@ public final class Hierarchy {
         if (vectorKinds != 0 && planesCost <= stale * RECORD_NODE_COST) {
             singleNodeWork = 0;
             if (records) {
-                useLayout(false);
+                denseGain += stale * RECORD_NODE_COST - planesCost;
+                if (denseGain >= (long) PLANES_CONVERSION_COST * liveCount) {
+                    useLayout(false);
+                }
             }
-        } else if (!records) {
-            singleNodeWork += stale;
-            if (singleNodeWork >= recordsWork()) {
-                useLayout(true);
+        } else {
+            denseGain = 0;
+            if (!records) {
+                singleNodeWork += stale;
+                if (singleNodeWork >= recordsWork()) {
+                    useLayout(true);
+                }
             }
         }
     }
@@ -2924,6 +2944,7 @@ public final class Hierarchy {
      */
     private void useLayout(boolean toRecords) {
         singleNodeWork = 0;
+        denseGain = 0;
         if (records == toRecords) {
             return;
         }

@@ -9,14 +9,17 @@ package dev.arbor.hierarchy;
 public enum StorageLayout {
     /**
      * The hierarchy chooses, and changes its choice as the work changes (the default). It starts in
-     * {@link #PLANES}. Once it has computed four times as many nodes one at a time (lazy reads of stale nodes, and sparse
-     * updates) as it holds, with no dense update between, it converts to {@link #RECORDS}; the first dense update
-     * converts it back. An update counts as dense when it would cost less in planes than in records, as estimated
-     * from its stale bits: the vector path computes a word of 64 nodes whole when at least 8 of them are stale, at
-     * about an eighth of the cost of computing a node alone in planes, and a quarter of computing it alone in
-     * records; without the vector path ({@code jdk.incubator.vector} absent or turned off) no update is dense, since
-     * records compute single nodes at least as fast as planes do. A conversion costs about 15 ns per node (a few all-dirty updates; measured in docs/performance.md, step
-     * 36) and allocates the two new arrays, which is why it waits for that much work.
+     * {@link #PLANES}. Once it has computed four times as many nodes one at a time (lazy reads of stale nodes, and
+     * sparse updates) as it holds, with no dense update between, it converts to {@link #RECORDS}. Dense updates
+     * convert it back once what they would have saved in planes adds up to what a conversion costs, with no sparse
+     * update between: the third all-dirty update of a hierarchy in records, and only after many when each covers a
+     * small part of the hierarchy. An update counts as dense when it would cost less in planes than in records, as
+     * estimated from its stale bits: the vector path computes a word of 64 nodes whole when at least 8 of them are
+     * stale, at about an eighth of the cost of computing a node alone in planes, and a quarter of computing it alone
+     * in records; without the vector path ({@code jdk.incubator.vector} absent or turned off) no update is dense,
+     * since records compute single nodes at least as fast as planes do. A conversion costs about 15 ns per node (a
+     * few all-dirty updates; measured in docs/performance.md, step 36) and allocates the two new arrays, which is why
+     * it waits for that much work either way.
      */
     AUTOMATIC,
     /**

@@ -65,9 +65,52 @@ class StorageLayoutTest {
             rotations[i * 4 + 2] = 0.6f;
             rotations[i * 4 + 3] = 0.8f;
         }
-        h.setLocalRotations(handles, 0, n, rotations, 0);
+        // each all-dirty update would save about 3 units per node in planes (4 in records against 64 per word of 64);
+        // a conversion is worth 8 per node, so the third one converts, before it is computed
+        for (int k = 1; k <= 3; k++) {
+            rotations[2] = k * 0.1f;
+            rotations[3] = (float) Math.sqrt(1 - rotations[2] * rotations[2]);
+            h.setLocalRotations(handles, 0, n, rotations, 0);
+            h.update();
+            assertThat(h.currentStorageLayout()).as("after dense update %d", k)
+                    .isEqualTo(k < 3 ? StorageLayout.RECORDS : StorageLayout.PLANES);
+            h.checkInvariants();
+        }
+        assertThat(h.layoutChanges).isEqualTo(2);
+    }
+
+    /**
+     * A dense update of a small part of a large hierarchy in records (an animated model in a large scene being
+     * edited) does not convert the whole hierarchy at once: what each would save in planes adds up, and the
+     * conversion comes when the sum reaches its cost.
+     */
+    @Test
+    void smallDenseUpdatesConvertALargeHierarchyOnlyOnceTheyHavePaidForIt() {
+        assumeThat(VectorSupport.ENABLED).as("vector path on").isTrue();
+        Hierarchy h = new Hierarchy();
+        int n = 20_000;
+        long[] handles = new long[n];
+        for (int i = 0; i < n; i++) {
+            handles[i] = h.createRoot(); // roots only: storage order is creation order
+        }
         h.update();
-        assertThat(h.currentStorageLayout()).isEqualTo(StorageLayout.PLANES);
+        h.setStorageLayout(StorageLayout.RECORDS);
+        h.setStorageLayout(StorageLayout.AUTOMATIC);
+        int first = 640;
+        int count = 640; // ten whole words of 64: dense, 640 units in planes against 2,560 in records
+        long perUpdate = (long) count * Hierarchy.RECORD_NODE_COST - count;
+        long updates = ((long) Hierarchy.PLANES_CONVERSION_COST * n + perUpdate - 1) / perUpdate; // 84
+        float[] rotations = new float[count * 4];
+        for (int frame = 1; frame <= updates; frame++) {
+            for (int k = 0; k < count; k++) {
+                rotations[k * 4 + 1] = (float) Math.sin(frame * 0.01);
+                rotations[k * 4 + 3] = (float) Math.cos(frame * 0.01);
+            }
+            h.setLocalRotations(handles, first, count, rotations, 0);
+            h.update();
+            assertThat(h.currentStorageLayout()).as("after dense update %d of %d", frame, updates)
+                    .isEqualTo(frame < updates ? StorageLayout.RECORDS : StorageLayout.PLANES);
+        }
         assertThat(h.layoutChanges).isEqualTo(2);
         h.checkInvariants();
     }
