@@ -2851,7 +2851,7 @@ public final class Hierarchy {
     @Override
     public String toString() {
         return "Hierarchy[nodes=" + liveCount + ", roots=" + rootCount + ", holes=" + holeCount + ", capacity="
-                + modes.length + ", version=" + version + "]";
+                + modes.length + ", version=" + version + ", layout=" + (records ? "records" : "planes") + "]";
     }
 
     // =====================================================================================================

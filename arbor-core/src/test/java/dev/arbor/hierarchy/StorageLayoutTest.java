@@ -165,6 +165,8 @@ class StorageLayoutTest {
         assertThat(records.currentStorageLayout()).isEqualTo(StorageLayout.RECORDS);
         assertThat(planes.storageLayout()).isEqualTo(StorageLayout.PLANES);
         assertThat(records.storageLayout()).isEqualTo(StorageLayout.RECORDS);
+        assertThat(planes.toString()).endsWith(", layout=planes]");
+        assertThat(records.toString()).endsWith(", layout=records]");
         assertThatThrownBy(() -> records.setStorageLayout(null)).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("layout");
         assertThat(records.storageLayout()).isEqualTo(StorageLayout.RECORDS);
