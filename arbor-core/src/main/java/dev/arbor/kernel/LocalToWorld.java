@@ -88,7 +88,7 @@ public final class LocalToWorld {
      */
     public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                    int node) {
-        compute(locals, modes, parents, worlds, capacity, 1, node, worlds, node, capacity, null, 0);
+        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, null, 0);
     }
 
     /**
@@ -106,7 +106,7 @@ public final class LocalToWorld {
      */
     public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                    int node, float[] copy, int at) {
-        compute(locals, modes, parents, worlds, capacity, 1, node, worlds, node, capacity, copy, at);
+        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, copy, at);
     }
 
     /**
@@ -124,7 +124,7 @@ public final class LocalToWorld {
      */
     public static void computeNodeInto(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                        int node, float[] dest, int d) {
-        compute(locals, modes, parents, worlds, capacity, 1, node, dest, d, 1, null, 0);
+        compute(locals, modes, parents, worlds, capacity, node, dest, d, 1, null, 0);
     }
 
     /**
@@ -284,14 +284,12 @@ public final class LocalToWorld {
     }
 
     /**
-     * Reads element k of node i of {@code locals} and {@code worlds} at {@code [k * e + i * n]} (planes: {@code e} the
-     * capacity and {@code n} 1; records: {@code e} 1 and {@code n} {@link #RECORD}); writes element k of the result
-     * to {@code out[base + k * stride]}, and to {@code copy[at + k]} if given.
+     * Reads the planes (capacity {@code c}); writes element k of the result to {@code out[base + k * stride]}, and to
+     * {@code copy[at + k]} if given. The record layout has its own copy, {@link #computeRecord}.
      */
-    private static void compute(float[] locals, byte[] modes, int[] parents, float[] worlds, int e, int n, int node,
+    private static void compute(float[] locals, byte[] modes, int[] parents, float[] worlds, int c, int node,
                                 float[] out, int base, int stride, float[] copy, int at) {
         int parent = parents[node];
-        int l = node * n;
         assert parent < node : "parent after child: node=" + node + " parent=" + parent;
         float b00;
         float b01;
@@ -306,13 +304,13 @@ public final class LocalToWorld {
         float b31;
         float b32;
         if (modes[node] == MODE_TRS) {
-            float qx = locals[l + 3 * e];
-            float qy = locals[l + 4 * e];
-            float qz = locals[l + 5 * e];
-            float qw = locals[l + 6 * e];
-            float sx = locals[l + 7 * e];
-            float sy = locals[l + 8 * e];
-            float sz = locals[l + 9 * e];
+            float qx = locals[3 * c + node];
+            float qy = locals[4 * c + node];
+            float qz = locals[5 * c + node];
+            float qw = locals[6 * c + node];
+            float sx = locals[7 * c + node];
+            float sy = locals[8 * c + node];
+            float sz = locals[9 * c + node];
             float xx = qx * qx;
             float yy = qy * qy;
             float zz = qz * qz;
@@ -331,23 +329,23 @@ public final class LocalToWorld {
             b20 = (xz + wy) * 2f * sz;
             b21 = (yz - wx) * 2f * sz;
             b22 = (1f - (xx + yy) * 2f) * sz;
-            b30 = locals[l];
-            b31 = locals[l + e];
-            b32 = locals[l + 2 * e];
+            b30 = locals[node];
+            b31 = locals[c + node];
+            b32 = locals[2 * c + node];
         } else {
             assert modes[node] == MODE_MATRIX : "hole at node=" + node;
-            b00 = locals[l];
-            b01 = locals[l + e];
-            b02 = locals[l + 2 * e];
-            b10 = locals[l + 3 * e];
-            b11 = locals[l + 4 * e];
-            b12 = locals[l + 5 * e];
-            b20 = locals[l + 6 * e];
-            b21 = locals[l + 7 * e];
-            b22 = locals[l + 8 * e];
-            b30 = locals[l + 9 * e];
-            b31 = locals[l + 10 * e];
-            b32 = locals[l + 11 * e];
+            b00 = locals[node];
+            b01 = locals[c + node];
+            b02 = locals[2 * c + node];
+            b10 = locals[3 * c + node];
+            b11 = locals[4 * c + node];
+            b12 = locals[5 * c + node];
+            b20 = locals[6 * c + node];
+            b21 = locals[7 * c + node];
+            b22 = locals[8 * c + node];
+            b30 = locals[9 * c + node];
+            b31 = locals[10 * c + node];
+            b32 = locals[11 * c + node];
         }
         float r00 = b00;
         float r01 = b01;
@@ -362,19 +360,18 @@ public final class LocalToWorld {
         float r31 = b31;
         float r32 = b32;
         if (parent >= 0) {
-            int p = parent * n;
-            float a00 = worlds[p];
-            float a01 = worlds[p + e];
-            float a02 = worlds[p + 2 * e];
-            float a10 = worlds[p + 3 * e];
-            float a11 = worlds[p + 4 * e];
-            float a12 = worlds[p + 5 * e];
-            float a20 = worlds[p + 6 * e];
-            float a21 = worlds[p + 7 * e];
-            float a22 = worlds[p + 8 * e];
-            float a30 = worlds[p + 9 * e];
-            float a31 = worlds[p + 10 * e];
-            float a32 = worlds[p + 11 * e];
+            float a00 = worlds[parent];
+            float a01 = worlds[c + parent];
+            float a02 = worlds[2 * c + parent];
+            float a10 = worlds[3 * c + parent];
+            float a11 = worlds[4 * c + parent];
+            float a12 = worlds[5 * c + parent];
+            float a20 = worlds[6 * c + parent];
+            float a21 = worlds[7 * c + parent];
+            float a22 = worlds[8 * c + parent];
+            float a30 = worlds[9 * c + parent];
+            float a31 = worlds[10 * c + parent];
+            float a32 = worlds[11 * c + parent];
             r00 = a00 * b00 + a10 * b01 + a20 * b02;
             r01 = a01 * b00 + a11 * b01 + a21 * b02;
             r02 = a02 * b00 + a12 * b01 + a22 * b02;
