@@ -3001,15 +3001,6 @@ public final class Hierarchy {
         return records ? StorageLayout.RECORDS : StorageLayout.PLANES;
     }
 
-    /** The stale nodes of {@code [from, to)} recomputed in the current layout, bits untouched (parallel refresh). */
-    private int computeStale(int from, int to, int kinds) {
-        if (records) {
-            return LocalToWorld.computeStaleRecords(locals, modes, parentNodes, worlds, staleBits, from, to);
-        }
-        return LocalToWorld.computeStale(locals, modes, parentNodes, worlds, modes.length, staleBits, matrixBits,
-                wordPlans, from, to, kinds, batchStats);
-    }
-
     /**
      * Chooses the batch shapes the next refresh computes on the vector path, from this refresh's size and counts.
      * Each shape has its own vector method, and the JIT compiles a method fully only after thousands of calls; until
@@ -3071,15 +3062,18 @@ public final class Hierarchy {
         if ((long) (nodeEnd - plan.mainEnd) * 8 >= liveCount) {
             planFailed = true; // many nodes appended since the layout was written: rewrite after this update
         }
+        int c = records ? 0 : modes.length; // 0: the record layout (ParallelUpdate.computeStale)
         int kinds = vectorKinds;
         long stamp = version + 1;
         Arrays.fill(batchStats, 0);
         stampStale(staleBits, worldVersions, stamp, 0, plan.cutStart);
-        int count = computeStale(0, plan.cutStart, kinds);
-        count += parallel.run(plan, locals, modes, parentNodes, worlds, records ? 0 : modes.length, staleBits,
-                matrixBits, wordPlans, kinds, worldVersions, stamp, batchStats);
+        int count = ParallelUpdate.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
+                wordPlans, 0, plan.cutStart, kinds, batchStats);
+        count += parallel.run(plan, locals, modes, parentNodes, worlds, c, staleBits, matrixBits, wordPlans, kinds,
+                worldVersions, stamp, batchStats);
         stampStale(staleBits, worldVersions, stamp, plan.mainEnd, nodeEnd);
-        count += computeStale(plan.mainEnd, nodeEnd, kinds);
+        count += ParallelUpdate.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
+                wordPlans, plan.mainEnd, nodeEnd, kinds, batchStats);
         assert count == staleCount : "computed " + count + " of " + staleCount;
         recomputedNodes += count;
         if (!records) {

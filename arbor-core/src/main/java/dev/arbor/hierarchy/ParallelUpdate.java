@@ -296,12 +296,25 @@ final class ParallelUpdate {
         Arrays.fill(stats, 0);
         for (int[] s : plan.splits) {
             Hierarchy.stampStale(staleBits, stamps, stamp, s[t], s[t + 1]);
-            count += capacity == 0
-                    ? LocalToWorld.computeStaleRecords(locals, modes, parents, worlds, staleBits, s[t], s[t + 1])
-                    : LocalToWorld.computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits,
-                            wordPlans, s[t], s[t + 1], vectorKinds, stats);
+            count += computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits, wordPlans,
+                    s[t], s[t + 1], vectorKinds, stats);
         }
         stats[NODES] = count;
+    }
+
+    /**
+     * Recomputes the stale nodes of {@code [from, to)} without changing any bit, in the layout {@code capacity}
+     * names: the planes' capacity, or 0 for the record layout (one node at a time). A thread's share, and the parts
+     * of a parallel update that the caller computes alone.
+     */
+    static int computeStale(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
+                            long[] staleBits, long[] matrixBits, long[] wordPlans, int from, int to, int vectorKinds,
+                            int[] batchStats) {
+        if (capacity == 0) {
+            return LocalToWorld.computeStaleRecords(locals, modes, parents, worlds, staleBits, from, to);
+        }
+        return LocalToWorld.computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits, wordPlans,
+                from, to, vectorKinds, batchStats);
     }
 
     private void loop(int index) {
