@@ -117,7 +117,7 @@ public final class Hierarchy {
     // ---- dense node arrays: indexed by node, parents before children ----
     /**
      * Local transforms, 12 floats per node (TRS or affine matrix, see LocalToWorld), in the layout {@link #records}
-     * names: element k of node i at {@code k * elementStride + i * nodeStride}.
+     * names: element k of node i at {@link #at}{@code (k, i)}, element k + 1 {@link #elementStride} further on.
      */
     private float[] locals;
     /** MODE_TRS, MODE_MATRIX, or MODE_HOLE for a free position. */
@@ -130,10 +130,6 @@ public final class Hierarchy {
      * nodes want). See {@link #chooseLayout}.
      */
     private boolean records;
-    /** Distance between two elements of one node: the capacity in planes, 1 in records. */
-    private int elementStride;
-    /** Distance between two nodes' values of one element: 1 in planes, {@link LocalToWorld#RECORD} in records. */
-    private int nodeStride = 1;
     /** Parent's node index, or NONE; always smaller than the node's own index. */
     private int[] parentNodes;
     /** Slot of the node at this position, or NONE for a hole. */
@@ -366,7 +362,6 @@ public final class Hierarchy {
         locals = new float[cap * LOCAL_PLANES];
         modes = new byte[cap];
         worlds = new float[cap * WORLD_PLANES];
-        elementStride = cap;
         matrixBits = new long[Bits.words(cap)];
         wordPlans = new long[Bits.words(cap)];
         parentNodes = new int[cap];
@@ -889,8 +884,8 @@ public final class Hierarchy {
         int slot = liveSlot(handle);
         requireFinite3("translation", handle, x, y, z);
         int node = nodeOfSlot[slot];
-        int e = elementStride;
-        int at = (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * e + node * nodeStride;
+        int e = elementStride();
+        int at = at(modes[node] == MODE_TRS ? Affine.TRS_T : 9, node);
         locals[at] = x;
         locals[at + e] = y;
         locals[at + 2 * e] = z;
@@ -927,8 +922,7 @@ public final class Hierarchy {
         int node = nodeOfSlot[slot];
         checkRotation(handle, x, y, z, w);
         requireTrsLocal(node, handle);
-        int e = elementStride;
-        normalizeInto(x, y, z, w, locals, Affine.TRS_Q * e + node * nodeStride, e);
+        normalizeInto(x, y, z, w, locals, at(Affine.TRS_Q, node), elementStride());
         markSubtreeStale(slot);
     }
 
@@ -961,8 +955,8 @@ public final class Hierarchy {
         requireFinite3("scale", handle, x, y, z);
         int node = nodeOfSlot[slot];
         requireTrsLocal(node, handle);
-        int e = elementStride;
-        int at = Affine.TRS_S * e + node * nodeStride;
+        int e = elementStride();
+        int at = at(Affine.TRS_S, node);
         locals[at] = x;
         locals[at + e] = y;
         locals[at + 2 * e] = z;
@@ -1933,8 +1927,8 @@ public final class Hierarchy {
      */
     public Vector3f getLocalTranslation(long handle, Vector3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
-        int e = elementStride;
-        int at = (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * e + node * nodeStride;
+        int e = elementStride();
+        int at = at(modes[node] == MODE_TRS ? Affine.TRS_T : 9, node);
         return dest.set(locals[at], locals[at + e], locals[at + 2 * e]);
     }
 
@@ -2116,8 +2110,8 @@ public final class Hierarchy {
     public Vector3f getWorldTranslation(long handle, Vector3f dest) {
         int node = nodeOfSlot[liveSlot(handle)];
         ensureWorld(node);
-        int e = elementStride;
-        int at = 9 * e + node * nodeStride;
+        int e = elementStride();
+        int at = at(9, node);
         return dest.set(worlds[at], worlds[at + e], worlds[at + 2 * e]);
     }
 
@@ -2961,8 +2955,6 @@ public final class Hierarchy {
         locals = newLocals;
         worlds = newWorlds;
         records = toRecords;
-        elementStride = toRecords ? 1 : cap;
-        nodeStride = toRecords ? LocalToWorld.RECORD : 1;
         layoutChanges++;
     }
 
@@ -3465,16 +3457,16 @@ public final class Hierarchy {
 
     /** Copies a node's world matrix out of storage: 12 floats, column-major. */
     private void loadWorld(int node, float[] dest, int d) {
-        int e = elementStride;
-        int at = node * nodeStride;
+        int e = elementStride();
+        int at = at(0, node);
         for (int k = 0; k < WORLD_PLANES; k++) {
             dest[d + k] = worlds[at + k * e];
         }
     }
 
     private void storeWorld(int node, float[] src, int s) {
-        int e = elementStride;
-        int at = node * nodeStride;
+        int e = elementStride();
+        int at = at(0, node);
         for (int k = 0; k < WORLD_PLANES; k++) {
             worlds[at + k * e] = src[s + k];
         }
@@ -3482,8 +3474,8 @@ public final class Hierarchy {
 
     /** Copies a node's 12 local values out (a TRS record and 2 unused, or a matrix). */
     private void loadLocal(int node, float[] dest, int d) {
-        int e = elementStride;
-        int at = node * nodeStride;
+        int e = elementStride();
+        int at = at(0, node);
         for (int k = 0; k < LOCAL_PLANES; k++) {
             dest[d + k] = locals[at + k * e];
         }
@@ -3491,8 +3483,8 @@ public final class Hierarchy {
 
     /** Writes {@code count} values into local elements {@code [firstPlane, firstPlane + count)} of a node. */
     private void storeLocalFrom(int node, int firstPlane, float[] src, int s, int count) {
-        int e = elementStride;
-        int at = firstPlane * e + node * nodeStride;
+        int e = elementStride();
+        int at = at(firstPlane, node);
         for (int k = 0; k < count; k++) {
             locals[at + k * e] = src[s + k];
         }
@@ -3503,11 +3495,22 @@ public final class Hierarchy {
      * layout and of the current capacity.
      */
     private void copyNode(float[] src, int from, float[] dst, int to) {
-        int e = elementStride;
-        int n = nodeStride;
+        int e = elementStride();
+        int s = at(0, from);
+        int d = at(0, to);
         for (int k = 0; k < LocalToWorld.RECORD; k++) {
-            dst[k * e + to * n] = src[k * e + from * n];
+            dst[d + k * e] = src[s + k * e];
         }
+    }
+
+    /** Where element {@code element} of node {@code node} lies in {@link #locals} and {@link #worlds}. */
+    private int at(int element, int node) {
+        return records ? node * LocalToWorld.RECORD + element : element * modes.length + node;
+    }
+
+    /** Distance between two consecutive elements of one node: the capacity in planes, 1 in records. */
+    private int elementStride() {
+        return records ? 1 : modes.length;
     }
 
     private static void normalizedQuaternion(long handle, float x, float y, float z, float w, float[] dest, int d) {
@@ -3921,7 +3924,6 @@ public final class Hierarchy {
         } else {
             locals = replane(locals, modes.length, cap, LOCAL_PLANES, nodeEnd);
             worlds = replane(worlds, modes.length, cap, WORLD_PLANES, nodeEnd);
-            elementStride = cap;
         }
         matrixBits = Arrays.copyOf(matrixBits, Bits.words(cap));
         wordPlans = Arrays.copyOf(wordPlans, Bits.words(cap));
