@@ -32,7 +32,7 @@ class StorageLayoutTest {
     }
 
     @Test
-    void automaticLayoutTurnsToRecordsAfterSingleNodeWorkAndBackOnADenseUpdate() {
+    void automaticLayoutTurnsToRecordsAfterSingleNodeWorkAndBackOnceDenseUpdatesPayForIt() {
         Hierarchy h = new Hierarchy();
         SplittableRandom random = new SplittableRandom(5);
         int n = 3000;
