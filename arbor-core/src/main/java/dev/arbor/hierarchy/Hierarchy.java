@@ -237,6 +237,31 @@ public final class Hierarchy {
      * in a large scene being edited) then does not convert the whole hierarchy for its sake.
      */
     static final int PLANES_CONVERSION_COST = 8;
+    /**
+     * Under {@link StorageLayout#AUTOMATIC}: one bit per dense position, set where a refresh of the current activity
+     * window found the node stale; null until the first refresh. See {@link #maybePackActive}.
+     */
+    private long[] activeBits;
+    /** Stale nodes refreshed in the current activity window. */
+    private long activityWork;
+    /** {@link #layoutVersion} when the activity window began: once nodes move or die, it begins again. */
+    private long activityLayout = -1;
+    /**
+     * Dense words per active node that the latest packing achieved ({@link #maybePackActive}); before the first, a
+     * quarter-full word is assumed.
+     */
+    private double packedWordsPerActive = 1.0 / 16;
+    /**
+     * Under {@link StorageLayout#AUTOMATIC}: the activity window closes once its refreshes have computed this many
+     * times the live nodes; {@link #maybePackActive} then decides whether to rewrite the layout. A rewrite costs
+     * about what four conversions do (≈ 60 ns per node, docs/performance.md step 37) and saves 5–8 ns per stale node
+     * and frame where it packs the nodes that change into vector words, so it pays for itself within this window.
+     */
+    static final int ACTIVITY_WINDOW_FACTOR = 16;
+    /** {@link #ACTIVITY_WINDOW_FACTOR}, lowered by tests. */
+    int activityWindowFactor = ACTIVITY_WINDOW_FACTOR;
+    /** Layout rewrites that packed the active nodes together ({@link #maybePackActive}). */
+    long activityPackings;
     /** {@link #RECORDS_WORK_FACTOR}, lowered by tests. */
     int recordsWorkFactor = RECORDS_WORK_FACTOR;
     /** {@link #RECORDS_MIN_WORK}, lowered by tests. */
@@ -272,7 +297,8 @@ public final class Hierarchy {
     private int appendedSinceCompaction;
     /**
      * True while the dense order is exactly the breadth-first order that compaction writes (per cluster of trees:
-     * each node's children together, in sibling order, levels in order): no node created, moved, reordered or
+     * each node's children together, in sibling order or with recently active subtrees first (see
+     * {@link #maybePackActive}), levels in order): no node created, moved, reordered or
      * destroyed since. Then every subtree is one contiguous range per level, which {@link #markSubtreeStale} uses.
      */
     private boolean breadthFirst;
@@ -2324,6 +2350,9 @@ public final class Hierarchy {
             relinearizations++;
         }
         planFailed = false;
+        if (activityWork >= (long) activityWindowFactor * liveCount && layoutPolicy == StorageLayout.AUTOMATIC) {
+            maybePackActive();
+        }
         Arrays.fill(batchStats, 0);
         if (count > 0 && listeners.length > 0) {
             listChanges();
@@ -2709,12 +2738,14 @@ public final class Hierarchy {
                     s, " generation ", generations[s]);
         }
         if (breadthFirst) {
-            // every node's children lie at [childStarts[n], childStarts[n] + count), in sibling order
+            // every node's children fill [childStarts[n], childStarts[n] + count): in sibling order, or (after a
+            // packing for activity) those whose subtrees changed first, each group in sibling order
             for (int n = 0; n < nodeEnd; n++) {
-                int at = childStarts[n];
-                for (int c = firstChildSlots[slotOfNode[n]]; c != NONE; c = nextSiblingSlots[c], at++) {
-                    check(nodeOfSlot[c] == at, "breadth-first layout: a child of node ", n,
-                            " is not at its child start plus its index but at ", nodeOfSlot[c]);
+                int start = childStarts[n];
+                int end = start + childCounts[slotOfNode[n]];
+                for (int c = firstChildSlots[slotOfNode[n]]; c != NONE; c = nextSiblingSlots[c]) {
+                    check(nodeOfSlot[c] >= start && nodeOfSlot[c] < end, "breadth-first layout: a child of node ", n,
+                            " lies outside its children's range, at ", nodeOfSlot[c]);
                 }
             }
         }
@@ -2899,13 +2930,20 @@ public final class Hierarchy {
         if (layoutPolicy != StorageLayout.AUTOMATIC) {
             return;
         }
+        if (activityLayout != layoutVersion || activeBits.length != staleBits.length) {
+            startActivityWindow();
+        }
+        long[] active = activeBits;
         long stale = 0;
         long planesCost = 0;
         for (int w = staleLoWord; w < staleHiWord; w++) {
-            int bits = Long.bitCount(staleBits[w]);
+            long word = staleBits[w];
+            active[w] |= word;
+            int bits = Long.bitCount(word);
             stale += bits;
             planesCost += bits >= LocalToWorld.DENSE_WORD_MIN ? 64 : bits * PLANE_NODE_COST;
         }
+        activityWork += stale;
         // without the vector path every node is computed alone, which records do at least as fast (step 36)
         if (vectorKinds != 0 && planesCost <= stale * RECORD_NODE_COST) {
             singleNodeWork = 0;
@@ -2924,6 +2962,48 @@ public final class Hierarchy {
                 }
             }
         }
+    }
+
+    /** Begins an activity window: no node active yet, as of the current {@link #layoutVersion}. */
+    private void startActivityWindow() {
+        if (activeBits == null || activeBits.length != staleBits.length) {
+            activeBits = new long[staleBits.length];
+        } else {
+            Arrays.fill(activeBits, 0L);
+        }
+        activityWork = 0;
+        activityLayout = layoutVersion;
+    }
+
+    /**
+     * Under {@link StorageLayout#AUTOMATIC}, at the end of an activity window (refreshes that computed
+     * {@link #activityWindowFactor} times the live nodes, with no node moved or destroyed): when the nodes those
+     * refreshes found stale are spread over at least twice as many words of the layout as a rewrite would pack them
+     * into, rewrites the layout with the subtrees that hold them first among their siblings at every level
+     * ({@link #breadthFirstClusters}). A hierarchy that animates the same few nodes frame after frame then refreshes
+     * a few dense vector words instead of single nodes scattered over the whole layout; one whose changes move around
+     * (a different random part each frame) marks most words within a window, so nothing is rewritten. The estimate
+     * of what a rewrite packs is the density the latest one achieved. O(words), plus O(nodes) for a rewrite, which
+     * allocates the new arrays. Then a new window begins.
+     */
+    private void maybePackActive() {
+        long[] active = activeBits;
+        int words = 0;
+        long count = 0;
+        for (int w = 0, end = Bits.words(nodeEnd); w < end; w++) {
+            long bits = active[w];
+            if (bits != 0L) {
+                words++;
+                count += Long.bitCount(bits);
+            }
+        }
+        long packed = Math.max(1L, (long) Math.ceil(count * packedWordsPerActive));
+        if (words >= 2 * packed) {
+            listChanges();
+            compact(active);
+            activityPackings++;
+        }
+        startActivityWindow();
     }
 
     /** The single-node work after which {@link StorageLayout#AUTOMATIC} converts to records (see chooseLayout). */
@@ -3901,6 +3981,15 @@ public final class Hierarchy {
         return modes.length;
     }
 
+    /** @return words of the stale bits with a node set (for tests) */
+    int staleWords() {
+        int words = 0;
+        for (long bits : staleBits) {
+            words += bits != 0L ? 1 : 0;
+        }
+        return words;
+    }
+
     /** Rewrites the dense arrays now (for tests). */
     void compactNow() {
         listChanges();
@@ -3971,18 +4060,31 @@ public final class Hierarchy {
      * {@link #clusterNodes} nodes when the forest allows it (see {@link #clusterNodes}; otherwise one cluster), each
      * cluster breadth-first with the children of one parent together. Within a cluster every level is then one
      * contiguous run whose parents lie in the run before it, which the vector kernel's batches need, and a subtree is
-     * one range per level, which {@link #markSubtreeStaleByLevels} needs. Sets {@link #layoutClusters} and
-     * {@link #childStarts}. O(n).
+     * one range per level, which {@link #markSubtreeStaleByLevels} needs. With {@code active} (one bit per dense
+     * position), the roots and the children of each node whose subtree holds an active node come first, each group
+     * in sibling order: the active nodes and their subtrees then lead every level of their clusters, so that a refresh
+     * of them fills whole vector words. Sets {@link #layoutClusters} and {@link #childStarts}. O(n).
      */
-    private int[] breadthFirstClusters() {
+    private int[] breadthFirstClusters(long[] active) {
+        boolean[] leads = active == null ? null : subtreesHolding(active);
         // tree sizes by walking the links, which compaction follows (a reparent may compact before it updates the
-        // parent indices), in root order
-        int[] treeSizes = new int[liveCount];
+        // parent indices), roots in the order they are written
+        int rootLinks = 0;
+        for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
+            rootLinks++;
+        }
+        int[] rootSlots = new int[rootLinks];
+        int[] treeSizes = new int[rootLinks];
         int roots = 0;
         int largest = 0;
-        for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
-            treeSizes[roots] = subtreeSize(r);
-            largest = Math.max(largest, treeSizes[roots++]);
+        for (int pass = leads == null ? 1 : 0; pass < 2; pass++) {
+            for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
+                if (leads == null || leads[r] == (pass == 0)) {
+                    rootSlots[roots] = r;
+                    treeSizes[roots] = subtreeSize(r);
+                    largest = Math.max(largest, treeSizes[roots++]);
+                }
+            }
         }
         long target = liveCount >= clusteredMinNodes && (long) largest * 16 <= liveCount ? clusterNodes
                 : Long.MAX_VALUE;
@@ -3990,19 +4092,31 @@ public final class Hierarchy {
         int tail = 0;
         int clusters = 0;
         int root = 0;
-        int r = firstRootSlot;
-        while (r != NONE) {
+        while (root < roots) {
             int head = tail;
             long size = 0;
             do {
-                queue[tail++] = r;
+                queue[tail++] = rootSlots[root];
                 size += treeSizes[root++];
-                r = nextSiblingSlots[r];
-            } while (r != NONE && size < target);
+            } while (root < roots && size < target);
             for (; head < tail; head++) {
                 childStarts[head] = tail; // the queue index is the node's position in the new layout
-                for (int c = firstChildSlots[queue[head]]; c != NONE; c = nextSiblingSlots[c]) {
-                    queue[tail++] = c;
+                int p = queue[head];
+                if (leads == null || !leads[p]) {
+                    for (int c = firstChildSlots[p]; c != NONE; c = nextSiblingSlots[c]) {
+                        queue[tail++] = c;
+                    }
+                } else {
+                    for (int c = firstChildSlots[p]; c != NONE; c = nextSiblingSlots[c]) {
+                        if (leads[c]) {
+                            queue[tail++] = c;
+                        }
+                    }
+                    for (int c = firstChildSlots[p]; c != NONE; c = nextSiblingSlots[c]) {
+                        if (!leads[c]) {
+                            queue[tail++] = c;
+                        }
+                    }
                 }
             }
             clusters++;
@@ -4013,10 +4127,37 @@ public final class Hierarchy {
     }
 
     /**
+     * Per slot, whether its subtree holds a node whose bit is set in {@code active} (one bit per dense position):
+     * each such node and its ancestors, each slot marked once. O(n).
+     */
+    private boolean[] subtreesHolding(long[] active) {
+        boolean[] holds = new boolean[slotEnd];
+        for (int w = 0, end = Bits.words(nodeEnd); w < end; w++) {
+            for (long bits = active[w]; bits != 0L; bits &= bits - 1) {
+                int node = (w << 6) + Long.numberOfTrailingZeros(bits);
+                if (node < nodeEnd && modes[node] != MODE_HOLE) {
+                    for (int s = slotOfNode[node]; s != NONE && !holds[s]; s = parentSlots[s]) {
+                        holds[s] = true;
+                    }
+                }
+            }
+        }
+        return holds;
+    }
+
+    /**
      * Rewrites the dense arrays without holes, in the order of {@link #breadthFirstClusters}. O(live nodes);
      * allocates the new arrays.
      */
     private void compact() {
+        compact(null);
+    }
+
+    /**
+     * {@link #compact()}, with the subtrees that hold a node set in {@code active} (one bit per dense position, or
+     * null) first among their siblings; records the density it packs them into ({@link #packedWordsPerActive}).
+     */
+    private void compact(long[] active) {
         compactions++;
         layoutVersion++;
         listChanges();
@@ -4033,8 +4174,11 @@ public final class Hierarchy {
         publishedBits = new long[publishedBits.length]; // listed above, so empty
         float[] newInverses = inverses == null ? null : new float[inverses.length];
         long[] newInverseValid = inverseValidBits == null ? null : new long[inverseValidBits.length];
-        int[] queue = breadthFirstClusters();
+        int[] queue = breadthFirstClusters(active);
         int to = 0;
+        long activeCount = 0;
+        int activeWords = 0;
+        int activeWord = -1;
         int staleLo = Integer.MAX_VALUE;
         int staleHi = 0;
         int changedLo = Integer.MAX_VALUE;
@@ -4064,10 +4208,20 @@ public final class Hierarchy {
                 System.arraycopy(inverses, from * Affine.STRIDE, newInverses, to * Affine.STRIDE, Affine.STRIDE);
                 Bits.set(newInverseValid, to);
             }
+            if (active != null && Bits.get(active, from)) {
+                activeCount++;
+                if (to >>> 6 != activeWord) {
+                    activeWord = to >>> 6;
+                    activeWords++;
+                }
+            }
             nodeOfSlot[s] = to;
             to++;
         }
         assert to == liveCount;
+        if (activeCount > 0) {
+            packedWordsPerActive = (double) activeWords / activeCount;
+        }
         locals = newLocals;
         worlds = newWorlds;
         matrixBits = newMatrixBits;

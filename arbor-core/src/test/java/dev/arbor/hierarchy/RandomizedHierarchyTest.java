@@ -62,12 +62,13 @@ class RandomizedHierarchyTest {
     private static double worstInverseRatio;
     private static long totalOperations;
     private static long totalSkipped;
+    private static long totalPackings;
 
     @AfterAll
     static void report() {
-        System.out.printf("RandomizedHierarchyTest: %d operations (%d skipped as too ill-conditioned); worst "
-                        + "error/tolerance: world %.3f, local %.3f, inverse %.3f%n", totalOperations, totalSkipped,
-                worstWorldRatio, worstLocalRatio, worstInverseRatio);
+        System.out.printf("RandomizedHierarchyTest: %d operations (%d skipped as too ill-conditioned), %d rewrites for "
+                        + "activity; worst error/tolerance: world %.3f, local %.3f, inverse %.3f%n", totalOperations,
+                totalSkipped, totalPackings, worstWorldRatio, worstLocalRatio, worstInverseRatio);
     }
 
     // =================================================================================================
@@ -337,6 +338,7 @@ class RandomizedHierarchyTest {
         Harness(long seed, int maxNodes) {
             this.rnd = new SplittableRandom(seed);
             this.maxNodes = maxNodes;
+            arbor.activityWindowFactor = 0; // every automatic update may rewrite for activity, in any state
             arbor.addListener((hierarchy, handle) -> {
                 assertThat(hierarchy).isSameAs(arbor);
                 heardByFirst.add(handle);
@@ -348,6 +350,7 @@ class RandomizedHierarchyTest {
             synchronized (RandomizedHierarchyTest.class) {
                 totalOperations += operations;
                 totalSkipped += skipped;
+                totalPackings += arbor.activityPackings;
             }
         }
 

@@ -192,6 +192,7 @@ class StorageLayoutTest {
             hs[t].setStorageLayout(policies[t]);
             hs[t].recordsMinWork = 300; // so that the automatic one converts within this test
             hs[t].recordsWorkFactor = 0;
+            hs[t].activityWindowFactor = 0; // and rewrites its layout for activity whenever that would pack
         }
         SplittableRandom random = new SplittableRandom(12);
         float[][] read = new float[3][12];
@@ -268,6 +269,8 @@ class StorageLayoutTest {
         }
         assertSameWorlds(hs, -1);
         assertThat(hs[0].layoutChanges).isZero();
+        assertThat(hs[0].activityPackings + hs[1].activityPackings).as("fixed layouts' rewrites for activity").isZero();
+        assertThat(hs[2].activityPackings).as("automatic rewrites for activity").isPositive();
         // both ways with the vector path; without it no update is dense, so the automatic one only turns to records
         assertThat(hs[2].layoutChanges).as("automatic conversions")
                 .isGreaterThanOrEqualTo(VectorSupport.ENABLED ? 2 : 1);

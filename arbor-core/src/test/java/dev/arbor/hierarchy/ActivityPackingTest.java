@@ -1,0 +1,160 @@
+package dev.arbor.hierarchy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Under the automatic layout, a hierarchy that changes the same few scattered nodes frame after frame is rewritten
+ * once so that they and their subtrees share a few vector words; one whose changes move around is left alone. The
+ * rewrite changes where nodes are stored, never a result or the order of children.
+ */
+class ActivityPackingTest {
+
+    /** {@code seed-6000}'s shape at a smaller size: three levels of {@code perLevel}, parents drawn from the level above. */
+    private static long[] threeLevels(Hierarchy h, SplittableRandom random, int perLevel) {
+        long[] handles = new long[3 * perLevel];
+        for (int i = 0; i < handles.length; i++) {
+            int level = i / perLevel;
+            handles[i] = level == 0 ? h.createRoot()
+                    : h.createChild(handles[(level - 1) * perLevel + random.nextInt(perLevel)]);
+            h.setLocalTranslation(handles[i], 1 + i % 7, 0.5f, 0);
+        }
+        h.update();
+        return handles;
+    }
+
+    private static int[] distinct(SplittableRandom random, int n, int count) {
+        boolean[] taken = new boolean[n];
+        int[] picked = new int[count];
+        for (int k = 0; k < count; ) {
+            int i = random.nextInt(n);
+            if (!taken[i]) {
+                taken[i] = true;
+                picked[k++] = i;
+            }
+        }
+        return picked;
+    }
+
+    private static float[] rotations(int count, int frame) {
+        float[] q = new float[count * 4];
+        for (int k = 0; k < count; k++) {
+            double angle = 0.01 * frame + k;
+            q[k * 4 + 1] = (float) Math.sin(angle / 2);
+            q[k * 4 + 3] = (float) Math.cos(angle / 2);
+        }
+        return q;
+    }
+
+    private static long[] children(Hierarchy h, long parent) {
+        long[] dest = new long[h.childCount(parent)];
+        h.children(parent, dest, 0);
+        return dest;
+    }
+
+    @Test
+    void aFixedScatteredSubsetIsPackedOnceIntoFewWordsWithTheSameResults() {
+        int perLevel = 1000;
+        int n = 3 * perLevel;
+        Hierarchy packed = new Hierarchy();
+        Hierarchy planes = new Hierarchy();
+        planes.setStorageLayout(StorageLayout.PLANES);
+        long[] a = threeLevels(packed, new SplittableRandom(3), perLevel);
+        long[] b = threeLevels(planes, new SplittableRandom(3), perLevel);
+        long[][] childrenBefore = new long[n][];
+        for (int i = 0; i < n; i++) {
+            childrenBefore[i] = children(packed, a[i]);
+        }
+        int[] subset = distinct(new SplittableRandom(4), n, 30);
+        long[] ha = new long[subset.length];
+        long[] hb = new long[subset.length];
+        for (int k = 0; k < subset.length; k++) {
+            ha[k] = a[subset[k]];
+            hb[k] = b[subset[k]];
+        }
+        NodeList listA = packed.nodeList(ha, 0, ha.length);
+        NodeList listB = planes.nodeList(hb, 0, hb.length);
+        int wordsBefore = 0;
+        int wordsAfter = 0;
+        // a window is 16 × 3,000 computed nodes; the subset and its subtrees make 30–90 stale nodes per frame
+        int frames = 4 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / subset.length;
+        float[] wa = new float[12];
+        float[] wb = new float[12];
+        for (int f = 0; f < frames; f++) {
+            float[] q = rotations(subset.length, f);
+            packed.setLocalRotations(listA, q, 0);
+            planes.setLocalRotations(listB, q, 0);
+            if (f == 1) {
+                wordsBefore = packed.staleWords();
+            }
+            wordsAfter = packed.staleWords();
+            packed.update();
+            planes.update();
+            for (int k = 0; k < subset.length; k += 7) {
+                assertThat(packed.getWorld(ha[k], wa, 0)).as("frame %d, node %d", f, subset[k])
+                        .containsExactly(planes.getWorld(hb[k], wb, 0));
+            }
+        }
+        packed.checkInvariants();
+        assertThat(packed.activityPackings).as("rewrites for activity").isEqualTo(1);
+        assertThat(planes.activityPackings).as("a fixed layout is never rewritten for activity").isZero();
+        assertThat(wordsBefore).as("stale words before the rewrite").isGreaterThanOrEqualTo(25);
+        assertThat(wordsAfter).as("stale words after the rewrite (were %d)", wordsBefore).isLessThanOrEqualTo(6);
+        for (int i = 0; i < n; i++) {
+            assertThat(packed.getWorld(a[i], wa, 0)).as("node %d", i).containsExactly(planes.getWorld(b[i], wb, 0));
+            assertThat(children(packed, a[i])).as("children of node %d, in sibling order", i)
+                    .containsExactly(childrenBefore[i]);
+        }
+    }
+
+    @Test
+    void changesThatMoveAroundEveryFrameLeaveTheLayoutAlone() {
+        int perLevel = 1000;
+        int n = 3 * perLevel;
+        Hierarchy h = new Hierarchy();
+        long[] handles = threeLevels(h, new SplittableRandom(5), perLevel);
+        SplittableRandom random = new SplittableRandom(6);
+        long compactionsBefore = h.compactions;
+        int frames = 4 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / 30;
+        for (int f = 0; f < frames; f++) {
+            int[] subset = distinct(random, n, 30);
+            long[] picked = new long[subset.length];
+            for (int k = 0; k < subset.length; k++) {
+                picked[k] = handles[subset[k]];
+            }
+            h.setLocalRotations(picked, 0, picked.length, rotations(picked.length, f), 0);
+            h.update();
+        }
+        assertThat(h.activityPackings).isZero();
+        assertThat(h.compactions).isEqualTo(compactionsBefore);
+    }
+
+    @Test
+    void aSubsetThatChangesAfterThePackingIsPackedAgain() {
+        int perLevel = 1000;
+        int n = 3 * perLevel;
+        Hierarchy h = new Hierarchy();
+        long[] handles = threeLevels(h, new SplittableRandom(7), perLevel);
+        SplittableRandom random = new SplittableRandom(8);
+        int frames = 3 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / 30;
+        for (int phase = 1; phase <= 2; phase++) {
+            int[] subset = distinct(random, n, 30);
+            long[] picked = new long[subset.length];
+            for (int k = 0; k < subset.length; k++) {
+                picked[k] = handles[subset[k]];
+            }
+            NodeList list = h.nodeList(picked, 0, picked.length);
+            for (int f = 0; f < frames; f++) {
+                h.setLocalRotations(list, rotations(picked.length, f), 0);
+                h.update();
+            }
+            h.setLocalRotations(list, rotations(picked.length, -1), 0);
+            assertThat(h.staleWords()).as("phase %d: stale words after the rewrite", phase).isLessThanOrEqualTo(6);
+            h.update();
+            assertThat(h.activityPackings).as("phase %d", phase).isEqualTo(phase);
+            h.checkInvariants();
+        }
+    }
+}
