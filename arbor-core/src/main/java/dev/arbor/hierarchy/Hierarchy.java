@@ -258,6 +258,16 @@ public final class Hierarchy {
      * and frame where it packs the nodes that change into vector words, so it pays for itself within this window.
      */
     static final int ACTIVITY_WINDOW_FACTOR = 16;
+    /**
+     * {@link #maybePackActive} rewrites only while the active nodes are at most this fraction (1/32) of the live
+     * ones: then most of them are computed one at a time, where packing gains most. Denser activity already fills
+     * vector words in part; measured with 1% of the nodes set each frame, it covers 4.8% of {@code game-100k}, 7.1%
+     * of {@code million} and 9.0% of {@code crowd}, where a rewrite gained 0–3% (docs/performance.md, step 37) for a
+     * pause of about 0.1 s at a million nodes.
+     */
+    static final int ACTIVE_SHARE_MAX = 32;
+    /** {@link #ACTIVE_SHARE_MAX}, lowered by tests. */
+    int activeShareMax = ACTIVE_SHARE_MAX;
     /** {@link #ACTIVITY_WINDOW_FACTOR}, lowered by tests. */
     int activityWindowFactor = ACTIVITY_WINDOW_FACTOR;
     /** Layout rewrites that packed the active nodes together ({@link #maybePackActive}). */
@@ -2978,8 +2988,8 @@ public final class Hierarchy {
     /**
      * Under {@link StorageLayout#AUTOMATIC}, at the end of an activity window (refreshes that computed
      * {@link #activityWindowFactor} times the live nodes, with no node moved or destroyed): when the nodes those
-     * refreshes found stale are spread over at least twice as many words of the layout as a rewrite would pack them
-     * into, rewrites the layout with the subtrees that hold them first among their siblings at every level
+     * refreshes found stale are at most a {@link #ACTIVE_SHARE_MAX}th of the live nodes and spread over at least
+     * twice as many words of the layout as a rewrite would pack them into, rewrites the layout with the subtrees that hold them first among their siblings at every level
      * ({@link #breadthFirstClusters}). A hierarchy that animates the same few nodes frame after frame then refreshes
      * a few dense vector words instead of single nodes scattered over the whole layout; one whose changes move around
      * (a different random part each frame) marks most words within a window, so nothing is rewritten. The estimate
@@ -2998,7 +3008,7 @@ public final class Hierarchy {
             }
         }
         long packed = Math.max(1L, (long) Math.ceil(count * packedWordsPerActive));
-        if (words >= 2 * packed) {
+        if (count * activeShareMax <= liveCount && words >= 2 * packed) {
             listChanges();
             compact(active);
             activityPackings++;

@@ -132,6 +132,34 @@ class ActivityPackingTest {
     }
 
     @Test
+    void aFixedSubsetAboveAThirtySecondOfTheNodesIsLeftAlone() {
+        int perLevel = 1000;
+        int n = 3 * perLevel;
+        Hierarchy h = new Hierarchy();
+        long[] handles = threeLevels(h, new SplittableRandom(9), perLevel);
+        // 60 nodes set: with their subtrees about 120 stale per frame, above 3,000 / 32 = 93
+        int[] subset = distinct(new SplittableRandom(10), n, 60);
+        long[] picked = new long[subset.length];
+        for (int k = 0; k < subset.length; k++) {
+            picked[k] = handles[subset[k]];
+        }
+        NodeList list = h.nodeList(picked, 0, picked.length);
+        h.setLocalRotations(list, rotations(picked.length, 0), 0);
+        long computedBefore = h.recomputedNodes;
+        h.update();
+        int stale = (int) (h.recomputedNodes - computedBefore);
+        assertThat(stale * Hierarchy.ACTIVE_SHARE_MAX).as("stale nodes per frame × 32").isGreaterThan(n);
+        long compactionsBefore = h.compactions;
+        int frames = 4 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / stale;
+        for (int f = 0; f < frames; f++) {
+            h.setLocalRotations(list, rotations(picked.length, f), 0);
+            h.update();
+        }
+        assertThat(h.activityPackings).isZero();
+        assertThat(h.compactions).isEqualTo(compactionsBefore);
+    }
+
+    @Test
     void aSubsetThatChangesAfterThePackingIsPackedAgain() {
         int perLevel = 1000;
         int n = 3 * perLevel;

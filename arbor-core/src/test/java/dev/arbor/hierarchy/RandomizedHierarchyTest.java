@@ -339,6 +339,7 @@ class RandomizedHierarchyTest {
             this.rnd = new SplittableRandom(seed);
             this.maxNodes = maxNodes;
             arbor.activityWindowFactor = 0; // every automatic update may rewrite for activity, in any state
+            arbor.activeShareMax = 1;
             arbor.addListener((hierarchy, handle) -> {
                 assertThat(hierarchy).isSameAs(arbor);
                 heardByFirst.add(handle);

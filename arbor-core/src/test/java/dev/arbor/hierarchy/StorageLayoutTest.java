@@ -193,6 +193,7 @@ class StorageLayoutTest {
             hs[t].recordsMinWork = 300; // so that the automatic one converts within this test
             hs[t].recordsWorkFactor = 0;
             hs[t].activityWindowFactor = 0; // and rewrites its layout for activity whenever that would pack
+            hs[t].activeShareMax = 1;
         }
         SplittableRandom random = new SplittableRandom(12);
         float[][] read = new float[3][12];
