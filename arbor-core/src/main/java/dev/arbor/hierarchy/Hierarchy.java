@@ -925,7 +925,7 @@ public final class Hierarchy {
         locals[at] = x;
         locals[at + e] = y;
         locals[at + 2 * e] = z;
-        markSubtreeStale(slot);
+        markSubtreeStale(slot, node);
     }
 
     /**
@@ -959,7 +959,7 @@ public final class Hierarchy {
         checkRotation(handle, x, y, z, w);
         requireTrsLocal(node, handle);
         normalizeInto(x, y, z, w, locals, at(Affine.TRS_Q, node), elementStride());
-        markSubtreeStale(slot);
+        markSubtreeStale(slot, node);
     }
 
     /**
@@ -996,7 +996,7 @@ public final class Hierarchy {
         locals[at] = x;
         locals[at + e] = y;
         locals[at + 2 * e] = z;
-        markSubtreeStale(slot);
+        markSubtreeStale(slot, node);
     }
 
     /**
@@ -1037,7 +1037,7 @@ public final class Hierarchy {
         trs[Affine.TRS_S + 1] = scale.y();
         trs[Affine.TRS_S + 2] = scale.z();
         writeLocal(node, MODE_TRS, trs);
-        markSubtreeStale(slot);
+        markSubtreeStale(slot, node);
     }
 
     /**
@@ -1057,7 +1057,7 @@ public final class Hierarchy {
         int node = nodeOfSlot[slot];
         setMode(node, MODE_MATRIX);
         storeLocalFrom(node, 0, matrix, offset, Affine.STRIDE);
-        markSubtreeStale(slot);
+        markSubtreeStale(slot, node);
     }
 
     /**
@@ -1367,7 +1367,10 @@ public final class Hierarchy {
     private void markBatchStale(int[] nodes, int count) {
         if (!sweepsStaleness(count)) {
             for (int k = 0; k < count; k++) {
-                markSubtreeStale(slotOfNode[nodes[k]]);
+                int node = nodes[k];
+                if (!Bits.get(staleBits, node)) { // else its subtree is stale already: its slot is not needed
+                    markSubtreeStale(slotOfNode[node], node);
+                }
             }
             return;
         }
@@ -1400,7 +1403,7 @@ public final class Hierarchy {
     private void markRunStale(int first, int count) {
         if (!sweepsStaleness(count)) {
             for (int node = first; node < first + count; node++) {
-                markSubtreeStale(slotOfNode[node]);
+                markSubtreeStale(slotOfNode[node], node);
             }
             return;
         }
@@ -2248,7 +2251,7 @@ public final class Hierarchy {
         }
         byte mode = chooseLocalForm(modes[node], matrixA, matrixC);
         writeLocal(node, mode, mode == MODE_TRS ? matrixC : matrixA);
-        markSubtreeStale(slot);
+        markSubtreeStale(slot, node);
     }
 
     /**
@@ -3348,7 +3351,11 @@ public final class Hierarchy {
      * stops at the node if it is stale already, and skips every already-stale subtree below it.
      */
     private void markSubtreeStale(int x) {
-        int node = nodeOfSlot[x];
+        markSubtreeStale(x, nodeOfSlot[x]);
+    }
+
+    /** {@link #markSubtreeStale(int)} of slot {@code x}, whose node the caller has at hand. */
+    private void markSubtreeStale(int x, int node) {
         if (Bits.get(staleBits, node)) {
             return;
         }
