@@ -170,6 +170,11 @@ public final class Hierarchy {
     private long version;
     /** Bumped whenever live nodes move in the dense arrays or die: {@link NodeList}s resolve their handles again. */
     private long layoutVersion;
+    /**
+     * Bumped by every change of the tree's shape (a node created, moved, reordered among its siblings or destroyed):
+     * a {@link NodeList}'s recorded stale closure ({@link #markClosure}) holds while this and the layout version do.
+     */
+    private long structureVersion;
     private long[] changedHandles = new long[0];
     private int changedCount;
     /** The latest update's change set as bits, until it is turned into handles (on demand, or before a reorder). */
@@ -191,6 +196,8 @@ public final class Hierarchy {
     long movedNodes;
     /** Bulk setters split between threads. */
     long parallelBulkSets;
+    /** Bulk sets of a {@link NodeList} marked stale from the list's recorded closure ({@link #markClosure}). */
+    long closureMarkings;
     /** Bulk sets of a {@link NodeList} written run-wise (a list whose nodes fill one run of storage). */
     long bulkRuns;
     /** Conversions between the plane and the record layout. */
@@ -1170,7 +1177,7 @@ public final class Hierarchy {
             return;
         }
         setNodes(kind, resolveHandles(handles, handleOffset, count), handles, handleOffset, count, values,
-                valueOffset);
+                valueOffset, null);
     }
 
     /**
@@ -1191,18 +1198,18 @@ public final class Hierarchy {
         if (kind == BULK_ROTATION && runPaths && rotateRun(list, values, offset)) {
             return;
         }
-        setNodes(kind, nodes, list.handles, 0, count, values, offset);
+        setNodes(kind, nodes, list.handles, 0, count, values, offset, list);
     }
 
     /** Sets the values of a batch whose nodes are known, on this thread. */
     private void setNodes(int kind, int[] nodes, long[] handles, int handleOffset, int count, float[] values,
-                          int valueOffset) {
+                          int valueOffset, NodeList list) {
         if (kind == BULK_ROTATION) {
-            rotateNodes(nodes, handles, handleOffset, count, values, valueOffset);
+            rotateNodes(nodes, handles, handleOffset, count, values, valueOffset, list);
         } else if (kind == BULK_SCALE) {
-            scaleNodes(nodes, handles, handleOffset, count, values, valueOffset);
+            scaleNodes(nodes, handles, handleOffset, count, values, valueOffset, list);
         } else {
-            translateNodes(nodes, handles, handleOffset, count, values, valueOffset);
+            translateNodes(nodes, handles, handleOffset, count, values, valueOffset, list);
         }
     }
 
@@ -1212,7 +1219,7 @@ public final class Hierarchy {
      * errors.
      */
     private void rotateNodes(int[] nodes, long[] handles, int handleOffset, int count, float[] rotations,
-                             int rotationOffset) {
+                             int rotationOffset, NodeList list) {
         boolean plain = true; // every node TRS and every quaternion unit length: pass 2 only copies
         for (int k = 0; k < count; k++) {
             int node = nodes[k];
@@ -1236,7 +1243,7 @@ public final class Hierarchy {
             splitToTrs(nodes, handles, handleOffset, count);
         }
         writeRotationRun(rotations, rotationOffset, nodes, 0, count, 0, plain);
-        markBatchStale(nodes, count);
+        markBatchStale(nodes, count, list);
     }
 
     /**
@@ -1362,10 +1369,14 @@ public final class Hierarchy {
 
     /**
      * Marks the subtrees of a bulk setter's nodes stale (pass 3 of every bulk setter): by a sweep or by subtree walks
-     * ({@link #sweepsStaleness}).
+     * ({@link #sweepsStaleness}); the walks of a node list set again with no structural change since are replaced by
+     * its recorded closure ({@link #markClosure}).
      */
-    private void markBatchStale(int[] nodes, int count) {
+    private void markBatchStale(int[] nodes, int count, NodeList list) {
         if (!sweepsStaleness(count)) {
+            if (list != null && markClosure(list, nodes, count)) {
+                return;
+            }
             for (int k = 0; k < count; k++) {
                 int node = nodes[k];
                 if (!Bits.get(staleBits, node)) { // else its subtree is stale already: its slot is not needed
@@ -1394,6 +1405,82 @@ public final class Hierarchy {
         staleLoWord = Math.min(staleLoWord, lo >>> 6);
         staleHiWord = Math.max(staleHiWord, (hi >>> 6) + 1);
         closeStaleFrom(lo);
+    }
+
+    /**
+     * Marks a node list's subtrees stale from its recorded closure (the stale-bit words that marking its nodes sets),
+     * when the list was marked before at the same {@link #layoutVersion} and {@link #structureVersion}: the second
+     * marking records the closure, and every marking from then on ORs the recorded words in, O(words of the closure)
+     * instead of O(nodes × depth) of walks with their scattered loads (an animation that sets the same joints every
+     * frame). Returns false, having done nothing, when the caller must walk: the first marking at this layout and
+     * structure. Recording allocates the closure's arrays, once per layout and structure.
+     */
+    private boolean markClosure(NodeList list, int[] nodes, int count) {
+        if (list.closureLayout != layoutVersion || list.closureStructure != structureVersion) {
+            list.closureLayout = layoutVersion;
+            list.closureStructure = structureVersion;
+            list.closureWords = null;
+            return false;
+        }
+        if (list.closureWords == null) {
+            recordClosure(list, nodes, count);
+        }
+        closureMarkings++;
+        int[] words = list.closureWords;
+        long[] closure = list.closureBits;
+        int n = words.length;
+        if (n == 0) {
+            return true;
+        }
+        long[] bits = staleBits;
+        for (int i = 0; i < n; i++) {
+            bits[words[i]] |= closure[i];
+        }
+        staleLoWord = Math.min(staleLoWord, words[0]);
+        staleHiWord = Math.max(staleHiWord, words[n - 1] + 1);
+        return true;
+    }
+
+    /**
+     * Records which stale-bit words marking the list's subtrees sets, whatever is stale now: the walks of
+     * {@link #markSubtreeStale} run on an empty scratch set of bits in place of {@link #staleBits}.
+     */
+    private void recordClosure(NodeList list, int[] nodes, int count) {
+        long[] real = staleBits;
+        int lo = staleLoWord;
+        int hi = staleHiWord;
+        long[] scratch = new long[real.length];
+        staleBits = scratch;
+        staleLoWord = Integer.MAX_VALUE;
+        staleHiWord = 0;
+        int from;
+        int to;
+        try {
+            for (int k = 0; k < count; k++) {
+                markSubtreeStale(slotOfNode[nodes[k]], nodes[k]);
+            }
+        } finally {
+            from = staleLoWord;
+            to = staleHiWord;
+            staleBits = real;
+            staleLoWord = lo;
+            staleHiWord = hi;
+        }
+        int n = 0;
+        for (int w = from; w < to; w++) {
+            n += scratch[w] != 0L ? 1 : 0;
+        }
+        int[] words = new int[n];
+        long[] closure = new long[n];
+        n = 0;
+        for (int w = from; w < to; w++) {
+            if (scratch[w] != 0L) {
+                words[n] = w;
+                closure[n++] = scratch[w];
+            }
+        }
+        list.closureWords = words;
+        list.closureBits = closure;
     }
 
     /**
@@ -1834,14 +1921,14 @@ public final class Hierarchy {
     }
 
     private void translateNodes(int[] nodes, long[] handles, int handleOffset, int count, float[] translations,
-                                int translationOffset) {
+                                int translationOffset, NodeList list) {
         for (int k = 0; k < count; k++) {
             int t = translationOffset + 3 * k;
             requireFinite3("translation", handles[handleOffset + k], translations[t], translations[t + 1],
                     translations[t + 2]);
         }
         writeTranslations(nodes, 0, count, translations, translationOffset);
-        markBatchStale(nodes, count);
+        markBatchStale(nodes, count, list);
     }
 
     /**
@@ -1907,7 +1994,7 @@ public final class Hierarchy {
     }
 
     private void scaleNodes(int[] nodes, long[] handles, int handleOffset, int count, float[] scales,
-                            int scaleOffset) {
+                            int scaleOffset, NodeList list) {
         for (int k = 0; k < count; k++) {
             int node = nodes[k];
             long h = handles[handleOffset + k];
@@ -1919,7 +2006,7 @@ public final class Hierarchy {
         }
         splitToTrs(nodes, handles, handleOffset, count);
         writeScales(nodes, 0, count, scales, scaleOffset);
-        markBatchStale(nodes, count);
+        markBatchStale(nodes, count, list);
     }
 
     /** Writes the vectors of batch positions {@code [from, to)} into the scale planes of their (TRS) nodes. */
@@ -3803,6 +3890,7 @@ public final class Hierarchy {
      * that creates, moves, reorders or destroys a node.
      */
     private void structureChanged() {
+        structureVersion++;
         breadthFirst = false;
         contiguity = CONTIGUITY_UNKNOWN;
     }
@@ -4078,12 +4166,14 @@ public final class Hierarchy {
      * cluster breadth-first with the children of one parent together. Within a cluster every level is then one
      * contiguous run whose parents lie in the run before it, which the vector kernel's batches need, and a subtree is
      * one range per level, which {@link #markSubtreeStaleByLevels} needs. With {@code active} (one bit per dense
-     * position), the roots and the children of each node whose subtree holds an active node come first, each group
-     * in sibling order: the active nodes and their subtrees then lead every level of their clusters, so that a refresh
-     * of them fills whole vector words. Sets {@link #layoutClusters} and {@link #childStarts}. O(n).
+     * position), the roots and the children of each node whose subtree holds an active node are written in three
+     * groups, each in sibling order: the active ones, then those with an active descendant, then the others
+     * ({@link #activityRanks}). The active nodes then lead every level of their clusters (the children of an active
+     * node are active too, when active means stale), so that a refresh of them fills whole vector words. Sets
+     * {@link #layoutClusters} and {@link #childStarts}. O(n).
      */
     private int[] breadthFirstClusters(long[] active) {
-        boolean[] leads = active == null ? null : subtreesHolding(active);
+        byte[] rank = active == null ? null : activityRanks(active);
         // tree sizes by walking the links, which compaction follows (a reparent may compact before it updates the
         // parent indices), roots in the order they are written
         int rootLinks = 0;
@@ -4094,9 +4184,9 @@ public final class Hierarchy {
         int[] treeSizes = new int[rootLinks];
         int roots = 0;
         int largest = 0;
-        for (int pass = leads == null ? 1 : 0; pass < 2; pass++) {
+        for (int pass = rank == null ? 0 : ACTIVE; pass >= 0; pass--) {
             for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
-                if (leads == null || leads[r] == (pass == 0)) {
+                if (rank == null || rank[r] == pass) {
                     rootSlots[roots] = r;
                     treeSizes[roots] = subtreeSize(r);
                     largest = Math.max(largest, treeSizes[roots++]);
@@ -4119,19 +4209,16 @@ public final class Hierarchy {
             for (; head < tail; head++) {
                 childStarts[head] = tail; // the queue index is the node's position in the new layout
                 int p = queue[head];
-                if (leads == null || !leads[p]) {
-                    for (int c = firstChildSlots[p]; c != NONE; c = nextSiblingSlots[c]) {
+                if (rank == null || rank[p] != HOLDS_ACTIVE) { // children of an active node are active, of an
+                    for (int c = firstChildSlots[p]; c != NONE; c = nextSiblingSlots[c]) { // idle one idle
                         queue[tail++] = c;
                     }
                 } else {
-                    for (int c = firstChildSlots[p]; c != NONE; c = nextSiblingSlots[c]) {
-                        if (leads[c]) {
-                            queue[tail++] = c;
-                        }
-                    }
-                    for (int c = firstChildSlots[p]; c != NONE; c = nextSiblingSlots[c]) {
-                        if (!leads[c]) {
-                            queue[tail++] = c;
+                    for (int pass = ACTIVE; pass >= 0; pass--) {
+                        for (int c = firstChildSlots[p]; c != NONE; c = nextSiblingSlots[c]) {
+                            if (rank[c] == pass) {
+                                queue[tail++] = c;
+                            }
                         }
                     }
                 }
@@ -4143,23 +4230,31 @@ public final class Hierarchy {
         return queue;
     }
 
+    /** {@link #activityRanks}: the node is active itself. */
+    private static final byte ACTIVE = 2;
+    /** {@link #activityRanks}: the node is not active, but a descendant is. */
+    private static final byte HOLDS_ACTIVE = 1;
+
     /**
-     * Per slot, whether its subtree holds a node whose bit is set in {@code active} (one bit per dense position):
-     * each such node and its ancestors, each slot marked once. O(n).
+     * Per slot: {@link #ACTIVE} where the node's bit is set in {@code active} (one bit per dense position),
+     * {@link #HOLDS_ACTIVE} where it is not but a descendant's is, else 0. Every ancestor of an active node is ranked
+     * once. O(n).
      */
-    private boolean[] subtreesHolding(long[] active) {
-        boolean[] holds = new boolean[slotEnd];
+    private byte[] activityRanks(long[] active) {
+        byte[] rank = new byte[slotEnd];
         for (int w = 0, end = Bits.words(nodeEnd); w < end; w++) {
             for (long bits = active[w]; bits != 0L; bits &= bits - 1) {
                 int node = (w << 6) + Long.numberOfTrailingZeros(bits);
                 if (node < nodeEnd && modes[node] != MODE_HOLE) {
-                    for (int s = slotOfNode[node]; s != NONE && !holds[s]; s = parentSlots[s]) {
-                        holds[s] = true;
+                    int s = slotOfNode[node];
+                    rank[s] = ACTIVE;
+                    for (s = parentSlots[s]; s != NONE && rank[s] == 0; s = parentSlots[s]) {
+                        rank[s] = HOLDS_ACTIVE;
                     }
                 }
             }
         }
-        return holds;
+        return rank;
     }
 
     /**

@@ -28,6 +28,18 @@ public final class NodeList {
     int runFirst = -1;
     /** Whether, in a run, list position k holds node {@code runFirst + k}. */
     boolean runInOrder;
+    /**
+     * The stale closure of the list's nodes (the nodes and their subtrees) as the owner's stale-bit words it sets, in
+     * increasing order, with their bits; null until recorded. Valid at {@link #closureLayout} and
+     * {@link #closureStructure}; see {@code Hierarchy.markClosure}.
+     */
+    int[] closureWords;
+    /** The bits of each word of {@link #closureWords}. */
+    long[] closureBits;
+    /** The owner's layout version when the list was last marked stale node by node; -1 before. */
+    long closureLayout = -1;
+    /** The owner's structure version when the list was last marked stale node by node; -1 before. */
+    long closureStructure = -1;
 
     NodeList(Hierarchy owner, long[] handles) {
         this.owner = owner;

@@ -268,6 +268,107 @@ class NodeListTest {
         assertThat(byList.changedCount()).isZero();
     }
 
+    /**
+     * A small list set frame after frame marks its subtrees from a recorded closure; children created under its
+     * nodes, reparents into and out of its subtrees, destructions, sibling moves and compactions between the frames
+     * must each make it record anew, so that the worlds stay bit for bit those of handle batches, which walk.
+     */
+    @Test
+    void aListSetEveryFrameMarksWhatWalksMarkThroughEveryStructuralChange() {
+        SplittableRandom random = new SplittableRandom(13);
+        Hierarchy byHandles = new Hierarchy();
+        Hierarchy byList = new Hierarchy();
+        long[][] handles = build(random, byHandles, byList);
+        java.util.List<long[]> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < N; i++) {
+            pairs.add(new long[] {handles[0][i], handles[1][i]});
+        }
+        int listed = 25;
+        long[] la = new long[listed];
+        long[] lb = new long[listed];
+        java.util.Set<Long> inList = new java.util.HashSet<>();
+        for (int k = 0; k < listed; k++) {
+            int i = 7 + random.nextInt(N / 2); // early nodes: most have subtrees
+            la[k] = handles[0][i];
+            lb[k] = handles[1][i];
+            inList.add(la[k]);
+        }
+        NodeList list = byList.nodeList(lb, 0, listed);
+        int[] kinds = new int[6];
+        for (int frame = 0; frame < 400; frame++) {
+            int kind = random.nextInt(12);
+            long[] x = pairs.get(random.nextInt(pairs.size()));
+            long[] y = pairs.get(random.nextInt(pairs.size()));
+            boolean alive = byHandles.isAlive(x[0]) && byHandles.isAlive(y[0]);
+            if (kind == 0 && alive) { // a new child under a listed node or anywhere
+                long[] parent = random.nextBoolean() ? new long[] {la[random.nextInt(listed)], 0} : x;
+                long pb = parent == x ? x[1] : lb[java.util.Arrays.asList(box(la)).indexOf(parent[0])];
+                pairs.add(new long[] {byHandles.createChild(parent[0]), byList.createChild(pb)});
+                kinds[0]++;
+            } else if (kind == 1 && alive && x[0] != y[0] && !byHandles.isAncestor(x[0], y[0])) {
+                byHandles.reparent(x[0], y[0], frame % 2 == 0);
+                byList.reparent(x[1], y[1], frame % 2 == 0);
+                kinds[1]++;
+            } else if (kind == 2 && alive && byHandles.childCount(x[0]) == 0 && !inList.contains(x[0])) {
+                byHandles.destroy(x[0]);
+                byList.destroy(x[1]);
+                kinds[2]++;
+            } else if (kind == 3 && alive && byHandles.childCount(y[0]) > 1) {
+                long[] cy = new long[byHandles.childCount(y[0])];
+                byHandles.children(y[0], cy, 0);
+                int from = random.nextInt(cy.length);
+                int to = random.nextInt(cy.length);
+                long[] cb = new long[cy.length];
+                byList.children(y[1], cb, 0);
+                byHandles.moveToIndex(cy[from], to);
+                byList.moveToIndex(cb[from], to);
+                kinds[3]++;
+            } else if (kind == 4) {
+                byHandles.compactNow();
+                byList.compactNow();
+                kinds[4]++;
+            }
+            float[] q = randomValues(random, listed, true);
+            byHandles.setLocalRotations(la, 0, listed, q, 0);
+            byList.setLocalRotations(list, q, 0);
+            if (frame % 5 == 0) {
+                float[] v = randomValues(random, listed, false);
+                byHandles.setLocalTranslations(la, 0, listed, v, 1);
+                byList.setLocalTranslations(list, v, 1);
+            }
+            if (frame % 3 == 0) { // reads between sets and updates: lazily recomputed nodes leave the closure intact
+                assertThat(byList.getWorld(lb[frame % listed], new float[12], 0))
+                        .containsExactly(byHandles.getWorld(la[frame % listed], new float[12], 0));
+            }
+            assertSamePairs(byHandles, byList, pairs, frame);
+        }
+        assertThat(java.util.Arrays.copyOf(kinds, 5)).as("creations, reparents, destructions, sibling moves, compactions")
+                .doesNotContain(0, 1, 2, 3, 4, 5);
+        assertThat(byList.closureMarkings).as("sets marked from the recorded closure").isGreaterThan(150);
+        assertThat(byHandles.closureMarkings).isZero();
+    }
+
+    private static Long[] box(long[] values) {
+        Long[] boxed = new Long[values.length];
+        for (int k = 0; k < values.length; k++) {
+            boxed[k] = values[k];
+        }
+        return boxed;
+    }
+
+    private static void assertSamePairs(Hierarchy a, Hierarchy b, java.util.List<long[]> pairs, int frame) {
+        a.update();
+        b.update();
+        assertThat(b.changedCount()).as("frame %d: changed", frame).isEqualTo(a.changedCount());
+        for (long[] pair : pairs) {
+            if (a.isAlive(pair[0])) {
+                assertThat(b.getWorld(pair[1], new float[12], 0)).as("frame %d", frame)
+                        .containsExactly(a.getWorld(pair[0], new float[12], 0));
+            }
+        }
+        b.checkInvariants();
+    }
+
     @Test
     void badValuesAndMisuseChangeNothing() {
         SplittableRandom random = new SplittableRandom(13);
