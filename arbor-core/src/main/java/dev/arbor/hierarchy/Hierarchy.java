@@ -1369,14 +1369,18 @@ public final class Hierarchy {
 
     /**
      * Marks the subtrees of a bulk setter's nodes stale (pass 3 of every bulk setter): by a sweep or by subtree walks
-     * ({@link #sweepsStaleness}); the walks of a node list set again with no structural change since are replaced by
-     * its recorded closure ({@link #markClosure}).
+     * ({@link #sweepsStaleness}), or, for a node list set again with no structural change since, from its recorded
+     * closure ({@link #markClosure}).
      */
     private void markBatchStale(int[] nodes, int count, NodeList list) {
+        if (list == null || !markClosure(list, nodes, count)) {
+            markNodesStale(nodes, count);
+        }
+    }
+
+    /** {@link #markBatchStale} without a recorded closure: subtree walks or a sweep. */
+    private void markNodesStale(int[] nodes, int count) {
         if (!sweepsStaleness(count)) {
-            if (list != null && markClosure(list, nodes, count)) {
-                return;
-            }
             for (int k = 0; k < count; k++) {
                 int node = nodes[k];
                 if (!Bits.get(staleBits, node)) { // else its subtree is stale already: its slot is not needed
@@ -1411,9 +1415,10 @@ public final class Hierarchy {
      * Marks a node list's subtrees stale from its recorded closure (the stale-bit words that marking its nodes sets),
      * when the list was marked before at the same {@link #layoutVersion} and {@link #structureVersion}: the second
      * marking records the closure, and every marking from then on ORs the recorded words in, O(words of the closure)
-     * instead of O(nodes × depth) of walks with their scattered loads (an animation that sets the same joints every
-     * frame). Returns false, having done nothing, when the caller must walk: the first marking at this layout and
-     * structure. Recording allocates the closure's arrays, once per layout and structure.
+     * instead of subtree walks with their scattered loads or a sweep over every node after the first listed one (an
+     * animation that sets the same joints every frame). Returns false, having done nothing, when the caller must
+     * mark: the first marking at this layout and structure. Recording allocates the closure's arrays, once per layout
+     * and structure.
      */
     private boolean markClosure(NodeList list, int[] nodes, int count) {
         if (list.closureLayout != layoutVersion || list.closureStructure != structureVersion) {
@@ -1442,8 +1447,8 @@ public final class Hierarchy {
     }
 
     /**
-     * Records which stale-bit words marking the list's subtrees sets, whatever is stale now: the walks of
-     * {@link #markSubtreeStale} run on an empty scratch set of bits in place of {@link #staleBits}.
+     * Records which stale-bit words marking the list's subtrees sets, whatever is stale now: {@link #markNodesStale}
+     * runs on an empty scratch set of bits in place of {@link #staleBits}.
      */
     private void recordClosure(NodeList list, int[] nodes, int count) {
         long[] real = staleBits;
@@ -1456,9 +1461,7 @@ public final class Hierarchy {
         int from;
         int to;
         try {
-            for (int k = 0; k < count; k++) {
-                markSubtreeStale(slotOfNode[nodes[k]], nodes[k]);
-            }
+            markNodesStale(nodes, count);
         } finally {
             from = staleLoWord;
             to = staleHiWord;

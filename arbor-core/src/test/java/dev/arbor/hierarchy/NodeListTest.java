@@ -269,9 +269,10 @@ class NodeListTest {
     }
 
     /**
-     * A small list set frame after frame marks its subtrees from a recorded closure; children created under its
-     * nodes, reparents into and out of its subtrees, destructions, sibling moves and compactions between the frames
-     * must each make it record anew, so that the worlds stay bit for bit those of handle batches, which walk.
+     * Lists set frame after frame mark their subtrees from a recorded closure; children created under their nodes,
+     * reparents into and out of their subtrees, destructions, sibling moves and compactions between the frames must
+     * each make them record anew, so that the worlds stay bit for bit those of handle batches, which walk (a small
+     * list) or sweep (a large one).
      */
     @Test
     void aListSetEveryFrameMarksWhatWalksMarkThroughEveryStructuralChange() {
@@ -294,6 +295,17 @@ class NodeListTest {
             inList.add(la[k]);
         }
         NodeList list = byList.nodeList(lb, 0, listed);
+        // a list large enough to be marked by a sweep rather than walks (an eighth of the hierarchy)
+        int many = N / 6;
+        long[] ma = new long[many];
+        long[] mb = new long[many];
+        for (int k = 0; k < many; k++) {
+            int i = 7 + random.nextInt(N - 7);
+            ma[k] = handles[0][i];
+            mb[k] = handles[1][i];
+            inList.add(ma[k]);
+        }
+        NodeList large = byList.nodeList(mb, 0, many);
         int[] kinds = new int[6];
         for (int frame = 0; frame < 400; frame++) {
             int kind = random.nextInt(12);
@@ -336,6 +348,11 @@ class NodeListTest {
                 byHandles.setLocalTranslations(la, 0, listed, v, 1);
                 byList.setLocalTranslations(list, v, 1);
             }
+            if (frame % 2 == 0) {
+                float[] v = randomValues(random, many, true);
+                byHandles.setLocalRotations(ma, 0, many, v, 2);
+                byList.setLocalRotations(large, v, 2);
+            }
             if (frame % 3 == 0) { // reads between sets and updates: lazily recomputed nodes leave the closure intact
                 assertThat(byList.getWorld(lb[frame % listed], new float[12], 0))
                         .containsExactly(byHandles.getWorld(la[frame % listed], new float[12], 0));
@@ -344,7 +361,7 @@ class NodeListTest {
         }
         assertThat(java.util.Arrays.copyOf(kinds, 5)).as("creations, reparents, destructions, sibling moves, compactions")
                 .doesNotContain(0, 1, 2, 3, 4, 5);
-        assertThat(byList.closureMarkings).as("sets marked from the recorded closure").isGreaterThan(150);
+        assertThat(byList.closureMarkings).as("sets marked from the recorded closure").isGreaterThan(250);
         assertThat(byHandles.closureMarkings).isZero();
     }
 
