@@ -261,16 +261,16 @@ public final class Hierarchy {
     /**
      * Under {@link StorageLayout#AUTOMATIC}: the activity window closes once its refreshes have computed this many
      * times the live nodes; {@link #maybePackActive} then decides whether to rewrite the layout. A rewrite costs
-     * about what four conversions do (≈ 60 ns per node, docs/performance.md step 37) and saves 5–8 ns per stale node
-     * and frame where it packs the nodes that change into vector words, so it pays for itself within this window.
+     * 60–120 ns per node (docs/performance.md step 37) and saves 5–8 ns per stale node and frame where it packs the
+     * nodes that change into vector words, so it pays for itself within a window like the one that asked for it.
      */
     static final int ACTIVITY_WINDOW_FACTOR = 16;
     /**
      * {@link #maybePackActive} rewrites only while the active nodes are at most this fraction (1/32) of the live
      * ones: then most of them are computed one at a time, where packing gains most. Denser activity already fills
      * vector words in part; measured with 1% of the nodes set each frame, it covers 4.8% of {@code game-100k}, 7.1%
-     * of {@code million} and 9.0% of {@code crowd}, where a rewrite gained 0–3% (docs/performance.md, step 37) for a
-     * pause of about 0.1 s at a million nodes.
+     * of {@code million} and 9.0% of {@code crowd}, where a rewrite gained nothing beyond the noise (docs/performance.md,
+     * step 37), for a pause of about 0.1 s at a million nodes.
      */
     static final int ACTIVE_SHARE_MAX = 32;
     /** {@link #ACTIVE_SHARE_MAX}, lowered by tests. */
@@ -1499,6 +1499,26 @@ public final class Hierarchy {
         }
         setStaleRange(first, first + count);
         closeStaleFrom(first);
+    }
+
+    /**
+     * {@link #setStaleRange}, telling whether any of the bits was clear before: if none was, the stale closure holds
+     * every descendant of the range stale already.
+     */
+    private boolean setStaleRangeChanged(int from, int to) {
+        long[] bits = staleBits;
+        long fresh = 0L;
+        for (int w = from >>> 6; w <= (to - 1) >>> 6; w++) {
+            long mask = Bits.within(-1L, w << 6, from, to);
+            fresh |= mask & ~bits[w];
+            bits[w] |= mask;
+        }
+        if (fresh == 0L) {
+            return false;
+        }
+        staleLoWord = Math.min(staleLoWord, from >>> 6);
+        staleHiWord = Math.max(staleHiWord, ((to - 1) >>> 6) + 1);
+        return true;
     }
 
     /** Sets the stale bits of the nodes {@code [from, to)}, {@code from < to}, word-wise. */
@@ -3033,7 +3053,7 @@ public final class Hierarchy {
         if (layoutPolicy != StorageLayout.AUTOMATIC) {
             return;
         }
-        if (activityLayout != layoutVersion || activeBits.length != staleBits.length) {
+        if (activeBits == null || activeBits.length != staleBits.length || activityLayout != layoutVersion) {
             startActivityWindow();
         }
         long[] active = activeBits;
@@ -3540,12 +3560,14 @@ public final class Hierarchy {
      * {@code [lo, hi]} runs from {@code childStarts[lo]} to the end of the children of {@code hi} (in a cluster
      * written breadth-first, children follow their parents' order). Each range is marked word-wise:
      * O(depth + subtree / 64), with three loads per level where the link walk chases pointers node by node
-     * (docs/performance.md, steps 19 and 29).
+     * (docs/performance.md, steps 19 and 29). A level found stale already ends the marking (step 38).
      */
     private void markSubtreeStaleByLevels(int lo, int hi) {
         int[] starts = childStarts;
         while (true) {
-            setStaleRange(lo, hi + 1);
+            if (!setStaleRangeChanged(lo, hi + 1)) {
+                return; // the whole level was stale already, and so, by the stale closure, is everything below it
+            }
             // the children of [lo, hi] are the positions whose parent lies in it
             int from = starts[lo];
             int to = starts[hi] + childCounts[slotOfNode[hi]];
