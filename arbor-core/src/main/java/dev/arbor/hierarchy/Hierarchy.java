@@ -2417,7 +2417,9 @@ public final class Hierarchy {
      * recomputed lazily by reads since the previous update, in parent-before-child order; then tells the listeners.
      * Cost: O(1) when nothing changed; otherwise one pass over the stale-bit words between the first and last stale
      * node (64 nodes per word) plus O(1) per recomputed node. No allocation in steady state (the change list grows
-     * only when more nodes change than ever before).
+     * only when more nodes change than ever before). Rarely, O(nodes) more and new arrays: once when the layout no
+     * longer suits the vector kernel or the update threads, and under {@link StorageLayout#AUTOMATIC} to convert
+     * between layouts or to pack the nodes that keep changing (see {@link StorageLayout#AUTOMATIC}).
      *
      * @throws IllegalStateException if called from a {@link WorldChangeListener}
      */

@@ -20,6 +20,14 @@ public enum StorageLayout {
      * since records compute single nodes at least as fast as planes do. A conversion costs about 15 ns per node (a
      * few all-dirty updates; measured in docs/performance.md, step 36) and allocates the two new arrays, which is why
      * it waits for that much work either way.
+     *
+     * <p>It also reorders its storage by activity: when its updates have computed 16 times as many nodes as it holds,
+     * with no node moved or destroyed in the meantime, and the nodes they found stale are at most a 32nd of the
+     * hierarchy but scattered over at least twice as many words of 64 as they need, it rewrites its storage once
+     * with those nodes first among their siblings, so that later updates compute them 16 at a time (docs/performance.md,
+     * step 37). The rewrite costs about 60–120 ns per node, in the {@link Hierarchy#update()} that decides it, and
+     * allocates new arrays; the order the API reports (children, roots, change sets parents first) is unchanged.
+     * A fixed layout never reorders for activity.
      */
     AUTOMATIC,
     /**
