@@ -175,6 +175,8 @@ public final class Hierarchy {
      * a {@link NodeList}'s recorded stale closure ({@link #markClosure}) holds while this and the layout version do.
      */
     private long structureVersion;
+    /** All zero between uses: the bits {@link #recordClosure} marks a list's closure on; null until first needed. */
+    private long[] closureScratch;
     private long[] changedHandles = new long[0];
     private int changedCount;
     /** The latest update's change set as bits, until it is turned into handles (on demand, or before a reorder). */
@@ -1424,16 +1426,16 @@ public final class Hierarchy {
         if (list.closureLayout != layoutVersion || list.closureStructure != structureVersion) {
             list.closureLayout = layoutVersion;
             list.closureStructure = structureVersion;
-            list.closureWords = null;
+            list.closureCount = -1;
             return false;
         }
-        if (list.closureWords == null) {
+        if (list.closureCount < 0) {
             recordClosure(list, nodes, count);
         }
         closureMarkings++;
         int[] words = list.closureWords;
         long[] closure = list.closureBits;
-        int n = words.length;
+        int n = list.closureCount;
         if (n == 0) {
             return true;
         }
@@ -1448,13 +1450,18 @@ public final class Hierarchy {
 
     /**
      * Records which stale-bit words marking the list's subtrees sets, whatever is stale now: {@link #markNodesStale}
-     * runs on an empty scratch set of bits in place of {@link #staleBits}.
+     * runs on an empty scratch set of bits ({@link #closureScratch}, cleared again afterwards) in place of
+     * {@link #staleBits}. Allocates only when the scratch or the list's arrays are too short, so that a hierarchy
+     * whose structure changes every other frame does not allocate every other frame.
      */
     private void recordClosure(NodeList list, int[] nodes, int count) {
         long[] real = staleBits;
         int lo = staleLoWord;
         int hi = staleHiWord;
-        long[] scratch = new long[real.length];
+        if (closureScratch == null || closureScratch.length != real.length) {
+            closureScratch = new long[real.length];
+        }
+        long[] scratch = closureScratch;
         staleBits = scratch;
         staleLoWord = Integer.MAX_VALUE;
         staleHiWord = 0;
@@ -1473,17 +1480,21 @@ public final class Hierarchy {
         for (int w = from; w < to; w++) {
             n += scratch[w] != 0L ? 1 : 0;
         }
-        int[] words = new int[n];
-        long[] closure = new long[n];
+        if (list.closureWords == null || list.closureWords.length < n) {
+            list.closureWords = new int[n];
+            list.closureBits = new long[n];
+        }
+        int[] words = list.closureWords;
+        long[] closure = list.closureBits;
         n = 0;
         for (int w = from; w < to; w++) {
             if (scratch[w] != 0L) {
                 words[n] = w;
                 closure[n++] = scratch[w];
+                scratch[w] = 0L;
             }
         }
-        list.closureWords = words;
-        list.closureBits = closure;
+        list.closureCount = n;
     }
 
     /**

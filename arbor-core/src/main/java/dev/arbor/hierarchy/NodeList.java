@@ -30,12 +30,14 @@ public final class NodeList {
     boolean runInOrder;
     /**
      * The stale closure of the list's nodes (the nodes and their subtrees) as the owner's stale-bit words it sets, in
-     * increasing order, with their bits; null until recorded. Valid at {@link #closureLayout} and
-     * {@link #closureStructure}; see {@code Hierarchy.markClosure}.
+     * increasing order, with their bits: the first {@link #closureCount} entries. Valid at {@link #closureLayout} and
+     * {@link #closureStructure}; see {@code Hierarchy.markClosure}. Null until first recorded; reused after.
      */
     int[] closureWords;
     /** The bits of each word of {@link #closureWords}. */
     long[] closureBits;
+    /** Entries of {@link #closureWords} in use; -1 while no closure is recorded for the current versions. */
+    int closureCount = -1;
     /** The owner's layout version when the list was last marked stale node by node; -1 before. */
     long closureLayout = -1;
     /** The owner's structure version when the list was last marked stale node by node; -1 before. */

@@ -116,6 +116,43 @@ class SteadyStateAllocationTest {
         assertThat(least).as("bytes allocated by 20 steady-state sparse frames (least of up to 5 windows)").isZero();
     }
 
+    /**
+     * A node list set every frame while a node is created and destroyed every other frame: the list records its
+     * closure again after each change, into the arrays it recorded into before, so frames still allocate nothing.
+     */
+    @Test
+    void aListReRecordingItsClosureAfterStructuralChangesAllocatesNothing() {
+        com.sun.management.ThreadMXBean threads = allocationCounter();
+        Hierarchy h = new Hierarchy();
+        int n = 5000;
+        long[] handles = tenTernaryTrees(h, n);
+        long[] some = new long[40];
+        for (int k = 0; k < some.length; k++) {
+            some[k] = handles[10 + (k * 7919) % (n / 3)]; // inner nodes: each marks a subtree
+        }
+        NodeList list = h.nodeList(some, 0, some.length);
+        float[] rotations = new float[some.length * 4];
+        long[] spawned = new long[1];
+        long closuresBefore = h.closureMarkings;
+        IntConsumer frame = f -> {
+            if (f % 4 == 0) {
+                spawned[0] = h.createChild(handles[n - 1]);
+            } else if (f % 4 == 2) {
+                h.destroy(spawned[0]);
+            }
+            for (int k = 0; k < some.length; k++) {
+                float angle = 0.01f * f + k;
+                rotations[k * 4 + 2] = (float) Math.sin(angle * 0.5);
+                rotations[k * 4 + 3] = (float) Math.cos(angle * 0.5);
+            }
+            h.setLocalRotations(list, rotations, 0);
+            h.update();
+        };
+        long least = steadyStateBytes(threads, 20_000, frame);
+        assertThat(least).as("bytes allocated by 20 steady-state frames (least of up to 5 windows)").isZero();
+        assertThat(h.closureMarkings - closuresBefore).as("sets marked from a recorded closure").isPositive();
+    }
+
     /** {@code n} nodes in ten trees, node i's parent (i - 10) / 3: nodes from n / 3 on are leaves. */
     private static long[] tenTernaryTrees(Hierarchy h, int n) {
         long[] handles = new long[n];
