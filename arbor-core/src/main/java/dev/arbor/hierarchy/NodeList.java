@@ -29,6 +29,15 @@ public final class NodeList {
     /** Whether, in a run, list position k holds node {@code runFirst + k}. */
     boolean runInOrder;
     /**
+     * For a run out of order whose rotations were copied by gathers: at {@code s - runFirst}, 4 × the list position of
+     * node {@code s}. Valid at {@link #inverseLayout}; null until first needed.
+     */
+    int[] inverse;
+    /** The owner's layout version {@link #inverse} was computed at; -1 for none. */
+    long inverseLayout = -1;
+    /** How the list's run copies its rotations (see the owner's copyRunOutOfOrder); null until first needed. */
+    TwoWayChoice copyChoice;
+    /**
      * The stale closure of the list's nodes (the nodes and their subtrees) as the owner's stale-bit words it sets, in
      * increasing order, with their bits: the first {@link #closureCount} entries. Valid at {@link #closureLayout} and
      * {@link #closureStructure}; see {@code Hierarchy.markClosure}. Null until first recorded; reused after.

@@ -140,6 +140,23 @@ final class LocalToWorldVector {
     }
 
     /**
+     * The vector part of {@link QuaternionRuns#gather}: {@link #lanes()} destinations at a time, each of the
+     * {@code components} planes filled by one gather through {@code index}. Bounds are checked by the caller.
+     *
+     * @return the first destination not written
+     */
+    static int gatherComponents(float[] src, int offset, int[] index, int from, int to, int components,
+                                float[] planes, int base, int c) {
+        int k = from;
+        for (; k + LANES <= to; k += LANES) {
+            for (int m = 0; m < components; m++) {
+                FloatVector.fromArray(SPECIES, src, offset + m, index, k).intoArray(planes, base + m * c + k);
+            }
+        }
+        return k;
+    }
+
+    /**
      * Runs every vector method of this class once, on a scratch scene of four batches. {@link VectorSupport} calls it
      * once, when it turns the vector path on, so that every vector operation used here has been looked up before the
      * JIT compiles any of it.
@@ -174,6 +191,11 @@ final class LocalToWorldVector {
         if (VectorSupport.WIDE_PERMUTES) {
             copyQuaternions(unit, 0, 0, quaternions, locals, 3 * c, c);
         }
+        int[] index = new int[LANES];
+        for (int k = 0; k < LANES; k++) {
+            index[k] = 4 * (LANES - 1 - k);
+        }
+        gatherComponents(unit, 0, index, 0, LANES, 4, locals, 3 * c, c);
     }
 
     /** @return floats per vector on this machine */

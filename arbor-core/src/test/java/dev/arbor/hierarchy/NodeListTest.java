@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.arbor.kernel.VectorSupport;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -481,5 +482,117 @@ class NodeListTest {
             }
         }
         byList.checkInvariants();
+    }
+
+    /**
+     * A list that fills a run of storage out of order copies its unit rotations by scattered stores or by gathers
+     * through its inverse, whichever the timed trials find faster: both ways, and the timed choice, store exactly
+     * what handle batches store, for the whole storage and for a run in its middle, through compactions and a
+     * reparenting that change the layout (and so the inverse).
+     */
+    @Test
+    void outOfOrderRunsStoreTheSameFloatsByScatteredStoresAndByGathers() {
+        SplittableRandom random = new SplittableRandom(41);
+        Hierarchy reference = new Hierarchy();
+        Hierarchy[] twins = {new Hierarchy(), new Hierarchy(), new Hierarchy()}; // by timing, stores, gathers
+        twins[1].copyWay = 1;
+        twins[2].copyWay = 2;
+        long[] hr = new long[N];
+        long[][] ht = new long[3][N];
+        for (int i = 0; i < N; i++) {
+            int parent = i < 9 ? -1 : random.nextInt(i);
+            float t = (float) random.nextDouble();
+            hr[i] = parent < 0 ? reference.createRoot() : reference.createChild(hr[parent]);
+            reference.setLocalTranslation(hr[i], t, 1, 0);
+            for (int k = 0; k < 3; k++) {
+                ht[k][i] = parent < 0 ? twins[k].createRoot() : twins[k].createChild(ht[k][parent]);
+                twins[k].setLocalTranslation(ht[k][i], t, 1, 0);
+            }
+        }
+        int[] whole = new int[N];
+        for (int i = 0; i < N; i++) {
+            whole[i] = i;
+        }
+        for (int i = N - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int x = whole[i];
+            whole[i] = whole[j];
+            whole[j] = x;
+        }
+        reference.update();
+        java.util.Map<Long, Integer> index = new java.util.HashMap<>();
+        for (int k = 0; k < 3; k++) {
+            twins[k].update();
+            twins[k].compactNow();
+        }
+        for (int i = 0; i < N; i++) {
+            index.put(ht[0][i], i);
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            int[] nodes = whole;
+            if (pass == 1) {
+                // storage positions [1000, 1300) of the first twin, reversed: a run out of order not starting at 0
+                nodes = new int[300];
+                for (int k = 0; k < nodes.length; k++) {
+                    nodes[k] = index.get(twins[0].handleAtStorage(1299 - k));
+                }
+            }
+            int count = nodes.length;
+            long[] ref = new long[count];
+            NodeList[] lists = new NodeList[3];
+            for (int k = 0; k < 3; k++) {
+                long[] h = new long[count];
+                for (int j = 0; j < count; j++) {
+                    h[j] = ht[k][nodes[j]];
+                    ref[j] = hr[nodes[j]];
+                }
+                lists[k] = twins[k].nodeList(h, 0, count);
+            }
+            long[] gathersBefore = {twins[0].gatherCopies, twins[1].gatherCopies, twins[2].gatherCopies};
+            for (int frame = 0; frame < 600; frame++) {
+                if (frame == 200) { // a new layout: the inverse is computed again
+                    reference.compactNow();
+                    for (Hierarchy h : twins) {
+                        h.compactNow();
+                    }
+                }
+                if (frame == 400 && count == N) { // a node moves, then storage is rewritten around it
+                    int node = nodes[count / 2];
+                    int target = random.nextInt(9);
+                    reference.reparent(hr[node], hr[target], true);
+                    for (int k = 0; k < 3; k++) {
+                        twins[k].reparent(ht[k][node], ht[k][target], true);
+                        twins[k].compactNow();
+                    }
+                    reference.compactNow();
+                }
+                float[] q = randomValues(random, count, frame % 7 != 3);
+                reference.setLocalRotations(ref, 0, count, q, 8);
+                for (int k = 0; k < 3; k++) {
+                    twins[k].setLocalRotations(lists[k], q, 8);
+                    assertThat(lists[k].runFirst).as("twin %d frame %d", k, frame)
+                            .isEqualTo(count == N ? 0 : 1000);
+                    assertThat(lists[k].runInOrder).isFalse();
+                }
+                if (frame % 50 == 49 || frame == 200 || frame == 400 || frame == 1) {
+                    reference.update();
+                    for (int k = 0; k < 3; k++) {
+                        twins[k].update();
+                        assertThat(twins[k].changedCount()).isEqualTo(reference.changedCount());
+                        for (int i = 0; i < N; i++) {
+                            assertThat(twins[k].getWorld(ht[k][i], new float[12], 0)).as("twin %d node %d", k, i)
+                                    .containsExactly(reference.getWorld(hr[i], new float[12], 0));
+                        }
+                        twins[k].checkInvariants();
+                    }
+                }
+            }
+            if (VectorSupport.ENABLED) {
+                assertThat(twins[2].gatherCopies - gathersBefore[2]).as("gathers of %d nodes", count).isEqualTo(514);
+                // the whole list's first trial ends after 64 + 349 + 4 of its 514 unit copies; the short one's probation is longer
+                assertThat(lists[0].copyChoice.trials).isEqualTo(count == N ? 1 : 0);
+            }
+            assertThat(twins[1].gatherCopies).isEqualTo(gathersBefore[1]).isZero();
+        }
     }
 }

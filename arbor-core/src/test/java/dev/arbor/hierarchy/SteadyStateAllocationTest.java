@@ -78,6 +78,46 @@ class SteadyStateAllocationTest {
     }
 
     /**
+     * A list that fills storage out of order, its rotations copied by vector gathers through its inverse every frame
+     * (the way forced, so that it is not only the timed trials' few runs): no allocation either, on either JDK.
+     */
+    @Test
+    void anOutOfOrderListCopiedByGathersAllocatesNothing() {
+        com.sun.management.ThreadMXBean threads = allocationCounter();
+        Hierarchy h = new Hierarchy();
+        h.copyWay = 2;
+        int n = 20_000;
+        long[] handles = tenTernaryTrees(h, n);
+        long[] shuffled = handles.clone();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            long x = shuffled[i];
+            shuffled[i] = shuffled[j];
+            shuffled[j] = x;
+        }
+        NodeList list = h.nodeList(shuffled, 0, n);
+        float[][] rotations = new float[2][4 * n];
+        for (int i = 0; i < n; i++) {
+            for (int f = 0; f < 2; f++) {
+                float angle = 0.3f * f + 0.001f * i;
+                rotations[f][4 * i] = (float) Math.sin(angle * 0.5);
+                rotations[f][4 * i + 3] = (float) Math.cos(angle * 0.5);
+            }
+        }
+        long gathersBefore = h.gatherCopies;
+        long least = steadyStateBytes(threads, 5_000, f -> {
+            h.setLocalRotations(list, rotations[f & 1], 0);
+            h.update();
+        });
+        assertThat(least).as("bytes allocated by 20 steady-state frames (least of up to 5 windows)").isZero();
+        assertThat(h.changedCount()).isEqualTo(n);
+        if (dev.arbor.kernel.VectorSupport.ENABLED) {
+            assertThat(h.gatherCopies - gathersBefore).isGreaterThanOrEqualTo(40);
+        }
+    }
+
+    /**
      * Sparse frames (single sets and reads, a small scattered list, update) turn the automatic layout to records;
      * frames there allocate nothing either.
      */
