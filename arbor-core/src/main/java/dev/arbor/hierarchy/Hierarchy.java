@@ -3407,22 +3407,28 @@ public final class Hierarchy {
      * computed, or computed since the latest update. Whole words of set bits are filled at once.
      */
     static void stampStale(long[] staleBits, long[] stamps, long stamp, int from, int to) {
-        int node = from;
-        while (node < to) {
-            int base = node & ~63;
-            long bits = staleBits[node >>> 6];
-            if (node == base && base + 64 <= to && bits == -1L) {
-                Arrays.fill(stamps, base, base + 64, stamp);
-                node += 64;
+        if (from >= to) {
+            return;
+        }
+        int first = from >>> 6;
+        int last = (to - 1) >>> 6;
+        for (int w = first; w <= last; w++) {
+            long bits = staleBits[w];
+            if (bits == 0L) { // most words of a sparse update's range
                 continue;
             }
-            long mask = Bits.within(bits, base, node, to);
-            int end = Math.min(to, base + 64);
-            while (mask != 0L) {
-                stamps[base + Long.numberOfTrailingZeros(mask)] = stamp;
-                mask &= mask - 1;
+            int base = w << 6;
+            if (w == first || w == last) {
+                bits = Bits.within(bits, base, from, to);
             }
-            node = end;
+            if (bits == -1L) {
+                Arrays.fill(stamps, base, base + 64, stamp);
+                continue;
+            }
+            while (bits != 0L) {
+                stamps[base + Long.numberOfTrailingZeros(bits)] = stamp;
+                bits &= bits - 1;
+            }
         }
     }
 
