@@ -3137,6 +3137,9 @@ public final class Hierarchy {
         long planesCost = 0;
         for (int w = staleLoWord; w < staleHiWord; w++) {
             long word = staleBits[w];
+            if (word == 0L) { // most words between a sparse update's first and last
+                continue;
+            }
             active[w] |= word;
             int bits = Long.bitCount(word);
             stale += bits;
