@@ -23,6 +23,8 @@ public final class AnimationClip {
     private final float[][] times;
     /** Key values per channel, layout as in {@link Keyframes}. */
     private final float[][] values;
+    /** Per LINEAR rotation channel its {@link Keyframes#arcs}, computed once; null for the other channels. */
+    private final double[][] arcs;
     private final float startTime;
     private final float endTime;
     private final int targetCount;
@@ -35,6 +37,7 @@ public final class AnimationClip {
         this.interpolations = new Interpolation[n];
         this.times = new float[n][];
         this.values = new float[n][];
+        this.arcs = new double[n][];
         float start = Float.POSITIVE_INFINITY;
         float end = Float.NEGATIVE_INFINITY;
         int maxTarget = -1;
@@ -44,6 +47,9 @@ public final class AnimationClip {
             interpolations[c] = b.interpolations.get(c);
             times[c] = b.times.get(c);
             values[c] = b.values.get(c);
+            if (paths[c] == TargetPath.ROTATION && interpolations[c] == Interpolation.LINEAR) {
+                arcs[c] = Keyframes.arcs(values[c], times[c].length);
+            }
             start = Math.min(start, times[c][0]);
             end = Math.max(end, times[c][times[c].length - 1]);
             maxTarget = Math.max(maxTarget, targets[c]);
@@ -163,7 +169,8 @@ public final class AnimationClip {
                     Keyframes.sample(times[c], values[c], 3, interpolations[c], false, t, translations, target * 3);
                     break;
                 case ROTATION:
-                    Keyframes.sample(times[c], values[c], 4, interpolations[c], true, t, rotations, target * 4);
+                    Keyframes.sample(times[c], values[c], 4, interpolations[c], true, arcs[c], t, rotations,
+                            target * 4);
                     break;
                 case SCALE:
                     Keyframes.sample(times[c], values[c], 3, interpolations[c], false, t, scales, target * 3);

@@ -92,4 +92,123 @@ class KeyframesTest {
                 new float[3], 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("keys do not match: times.length=2, values.length=3, required=6");
     }
+
+    /** A unit quaternion about a random axis, {@code angle} radians away from identity. */
+    private static void randomRotation(java.util.SplittableRandom random, double angle, float[] dest, int d) {
+        double x = random.nextGaussian();
+        double y = random.nextGaussian();
+        double z = random.nextGaussian();
+        double norm = Math.sqrt(x * x + y * y + z * z);
+        double s = Math.sin(angle / 2) / norm;
+        dest[d] = (float) (x * s);
+        dest[d + 1] = (float) (y * s);
+        dest[d + 2] = (float) (z * s);
+        dest[d + 3] = (float) Math.cos(angle / 2);
+    }
+
+    @Test
+    void arcsHoldEachSegmentsAngleAndSineOrMinusOneForALinearStep() {
+        float s45 = (float) Math.sqrt(0.5);
+        // identity, 90° about z, the same again, then its negation (the same rotation, the shorter arc is empty)
+        float[] q = {0, 0, 0, 1, 0, 0, s45, s45, 0, 0, s45, s45, 0, 0, -s45, -s45};
+        double[] arcs = Keyframes.arcs(q, 4);
+        assertThat(arcs).hasSize(6);
+        assertThat(arcs[0]).isCloseTo(Math.PI / 4, within(1e-7));
+        assertThat(arcs[1]).isCloseTo(Math.sqrt(0.5), within(1e-7));
+        assertThat(arcs[2]).isEqualTo(-1);
+        assertThat(arcs[4]).isEqualTo(-1);
+        assertThat(Keyframes.arcs(q, 1)).isEmpty();
+        assertThatThrownBy(() -> Keyframes.arcs(q, 5)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("keys do not match: keys=5, values.length=16, required=20");
+        float[] times = {0, 1, 2, 3};
+        assertThatThrownBy(() -> Keyframes.sample(times, q, 4, Interpolation.LINEAR, true, new double[4], 0.5f,
+                new float[4], 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("arcs do not match the keys: arcs.length=4, required=6");
+    }
+
+    /**
+     * Sampling a LINEAR rotation channel with its arcs computed once gives exactly the floats of sampling without
+     * them, for steps from none to nearly half a turn (both sides of the linear threshold), keys whose neighbour is
+     * negated, and times between keys, on keys and outside them; so does a clip, which computes them when built.
+     */
+    @Test
+    void precomputedArcsSampleExactlyTheSameFloats() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(23);
+        double[] steps = {0, 1e-4, 0.01, 0.0316, 0.03163, 0.1, 0.5, 1.5, 3.0};
+        int compared = 0;
+        AnimationClip.Builder builder = AnimationClip.builder("arcs");
+        java.util.List<float[]> channelTimes = new java.util.ArrayList<>();
+        java.util.List<float[]> channelValues = new java.util.ArrayList<>();
+        for (int c = 0; c < 60; c++) {
+            int n = 2 + random.nextInt(30);
+            float[] times = new float[n];
+            float[] values = new float[4 * n];
+            float time = (float) random.nextDouble();
+            for (int k = 0; k < n; k++) {
+                times[k] = time;
+                time += 0.05f + (float) random.nextDouble();
+                if (k == 0) {
+                    randomRotation(random, random.nextDouble() * Math.PI, values, 0);
+                    continue;
+                }
+                // the next key: the previous one turned by a random step about a random axis
+                float[] turn = new float[4];
+                randomRotation(random, 2 * steps[random.nextInt(steps.length)], turn, 0);
+                multiply(values, 4 * (k - 1), turn, 0, values, 4 * k);
+                if (random.nextInt(4) == 0) {
+                    for (int e = 0; e < 4; e++) {
+                        values[4 * k + e] = -values[4 * k + e];
+                    }
+                }
+            }
+            double[] arcs = Keyframes.arcs(values, n);
+            float[] with = new float[4];
+            float[] without = new float[4];
+            for (int probe = 0; probe < 200; probe++) {
+                float t = probe < n ? times[probe] : times[0] - 0.5f + (float) random.nextDouble() * (time - times[0]);
+                Keyframes.sample(times, values, 4, Interpolation.LINEAR, true, arcs, t, with, 0);
+                Keyframes.sample(times, values, 4, Interpolation.LINEAR, true, t, without, 0);
+                for (int e = 0; e < 4; e++) {
+                    assertThat(Float.floatToRawIntBits(with[e])).as("channel %d t=%s element %d", c, t, e)
+                            .isEqualTo(Float.floatToRawIntBits(without[e]));
+                }
+                compared++;
+            }
+            builder.addChannel(c, TargetPath.ROTATION, Interpolation.LINEAR, times, values);
+            channelTimes.add(times);
+            channelValues.add(values);
+        }
+        AnimationClip clip = builder.build();
+        Pose pose = new Pose(60);
+        float[] expected = new float[4];
+        for (int probe = 0; probe < 100; probe++) {
+            float t = (float) (random.nextDouble() * 40);
+            clip.sample(t, WrapMode.CLAMP, pose);
+            for (int c = 0; c < 60; c++) {
+                Keyframes.sample(channelTimes.get(c), channelValues.get(c), 4, Interpolation.LINEAR, true, t,
+                        expected, 0);
+                for (int e = 0; e < 4; e++) {
+                    assertThat(Float.floatToRawIntBits(pose.rotations[4 * c + e])).as("clip channel %d t=%s", c, t)
+                            .isEqualTo(Float.floatToRawIntBits(expected[e]));
+                }
+            }
+        }
+        assertThat(compared).isEqualTo(60 * 200);
+    }
+
+    /** {@code dest[d ..] = a[i ..] × b[j ..]} (Hamilton product, x y z w), in float. */
+    private static void multiply(float[] a, int i, float[] b, int j, float[] dest, int d) {
+        float ax = a[i];
+        float ay = a[i + 1];
+        float az = a[i + 2];
+        float aw = a[i + 3];
+        float bx = b[j];
+        float by = b[j + 1];
+        float bz = b[j + 2];
+        float bw = b[j + 3];
+        dest[d] = aw * bx + ax * bw + ay * bz - az * by;
+        dest[d + 1] = aw * by - ax * bz + ay * bw + az * bx;
+        dest[d + 2] = aw * bz + ax * by - ay * bx + az * bw;
+        dest[d + 3] = aw * bw - ax * bx - ay * by - az * bz;
+    }
 }
