@@ -154,7 +154,8 @@ class KeyframesTest {
                 // the next key: the previous one turned by a random step about a random axis
                 float[] turn = new float[4];
                 randomRotation(random, 2 * steps[random.nextInt(steps.length)], turn, 0);
-                multiply(values, 4 * (k - 1), turn, 0, values, 4 * k);
+                new org.joml.Quaternionf(values[4 * k - 4], values[4 * k - 3], values[4 * k - 2], values[4 * k - 1])
+                        .mul(turn[0], turn[1], turn[2], turn[3]).get(values, 4 * k);
                 if (random.nextInt(4) == 0) {
                     for (int e = 0; e < 4; e++) {
                         values[4 * k + e] = -values[4 * k + e];
@@ -194,21 +195,5 @@ class KeyframesTest {
             }
         }
         assertThat(compared).isEqualTo(60 * 200);
-    }
-
-    /** {@code dest[d ..] = a[i ..] × b[j ..]} (Hamilton product, x y z w), in float. */
-    private static void multiply(float[] a, int i, float[] b, int j, float[] dest, int d) {
-        float ax = a[i];
-        float ay = a[i + 1];
-        float az = a[i + 2];
-        float aw = a[i + 3];
-        float bx = b[j];
-        float by = b[j + 1];
-        float bz = b[j + 2];
-        float bw = b[j + 3];
-        dest[d] = aw * bx + ax * bw + ay * bz - az * by;
-        dest[d + 1] = aw * by - ax * bz + ay * bw + az * bx;
-        dest[d + 2] = aw * bz + ax * by - ay * bx + az * bw;
-        dest[d + 3] = aw * bw - ax * bx - ay * by - az * bz;
     }
 }
