@@ -275,6 +275,15 @@ public final class Hierarchy {
      * step 37), for a pause of about 0.1 s at a million nodes.
      */
     static final int ACTIVE_SHARE_MAX = 32;
+    /**
+     * {@link #maybePackActive} rewrites only hierarchies of at most this many live nodes: its rewrite stops the frame
+     * that decides it for 60–120 ns per node, so this bounds the pause to about 8–16 ms, one frame, where a million
+     * nodes would stop one for 0.1 s. Larger hierarchies keep sparse activity in records (step 36), which computes
+     * each stale node for a few ns more than a packed vector word would.
+     */
+    static final int PACK_MAX_NODES = 1 << 17;
+    /** {@link #PACK_MAX_NODES}, lowered by tests. */
+    int packMaxNodes = PACK_MAX_NODES;
     /** {@link #ACTIVE_SHARE_MAX}, lowered by tests. */
     int activeShareMax = ACTIVE_SHARE_MAX;
     /** {@link #ACTIVITY_WINDOW_FACTOR}, lowered by tests. */
@@ -3180,7 +3189,8 @@ public final class Hierarchy {
     /**
      * Under {@link StorageLayout#AUTOMATIC}, at the end of an activity window (refreshes that computed
      * {@link #activityWindowFactor} times the live nodes, with no node moved or destroyed): when the nodes those
-     * refreshes found stale are at most a {@link #ACTIVE_SHARE_MAX}th of the live nodes and spread over at least
+     * refreshes found stale are at most a {@link #ACTIVE_SHARE_MAX}th of the live nodes (and the hierarchy holds at
+     * most {@link #PACK_MAX_NODES}, which bounds the rewrite's pause) and spread over at least
      * twice as many words of the layout as a rewrite would pack them into, rewrites the layout with the subtrees that hold them first among their siblings at every level
      * ({@link #breadthFirstClusters}). A hierarchy that animates the same few nodes frame after frame then refreshes
      * a few dense vector words instead of single nodes scattered over the whole layout; one whose changes move around
@@ -3200,7 +3210,7 @@ public final class Hierarchy {
             }
         }
         long packed = Math.max(1L, (long) Math.ceil(count * packedWordsPerActive));
-        if (count * activeShareMax <= liveCount && words >= 2 * packed) {
+        if (count * activeShareMax <= liveCount && words >= 2 * packed && liveCount <= packMaxNodes) {
             listChanges();
             compact(active);
             activityPackings++;

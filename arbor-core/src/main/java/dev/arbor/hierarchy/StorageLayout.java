@@ -26,7 +26,8 @@ public enum StorageLayout {
      * hierarchy but scattered over at least twice as many words of 64 as they need, it rewrites its storage once
      * with those nodes first among their siblings, so that later updates compute them 16 at a time (docs/performance.md,
      * step 37). The rewrite costs about 60–120 ns per node, in the {@link Hierarchy#update()} that decides it, and
-     * allocates new arrays; the order the API reports (children, roots, change sets parents first) is unchanged.
+     * allocates new arrays; so only a hierarchy of at most 131,072 nodes is rewritten, a pause of about one frame at
+     * most. The order the API reports (children, roots, change sets parents first) is unchanged.
      * A fixed layout never reorders for activity.
      */
     AUTOMATIC,

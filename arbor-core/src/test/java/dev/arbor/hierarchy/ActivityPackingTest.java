@@ -131,6 +131,48 @@ class ActivityPackingTest {
         assertThat(h.compactions).isEqualTo(compactionsBefore);
     }
 
+    /**
+     * The same activity as the test above in a hierarchy larger than the packing's size limit (lowered here to 2,999
+     * nodes): no rewrite, so no pause, and the same results.
+     */
+    @Test
+    void aHierarchyAboveThePackingsSizeLimitIsNeverRewrittenForActivity() {
+        int perLevel = 1000;
+        int n = 3 * perLevel;
+        Hierarchy large = new Hierarchy();
+        large.packMaxNodes = n - 1;
+        Hierarchy limitFree = new Hierarchy();
+        long[] a = threeLevels(large, new SplittableRandom(3), perLevel);
+        long[] b = threeLevels(limitFree, new SplittableRandom(3), perLevel);
+        int[] subset = distinct(new SplittableRandom(4), n, 30);
+        long[] ha = new long[subset.length];
+        long[] hb = new long[subset.length];
+        for (int k = 0; k < subset.length; k++) {
+            ha[k] = a[subset[k]];
+            hb[k] = b[subset[k]];
+        }
+        NodeList listA = large.nodeList(ha, 0, ha.length);
+        NodeList listB = limitFree.nodeList(hb, 0, hb.length);
+        long compactionsBefore = large.compactions;
+        int frames = 4 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / subset.length;
+        for (int f = 0; f < frames; f++) {
+            float[] q = rotations(subset.length, f);
+            large.setLocalRotations(listA, q, 0);
+            limitFree.setLocalRotations(listB, q, 0);
+            large.update();
+            limitFree.update();
+        }
+        assertThat(limitFree.activityPackings).as("the same activity under the limit").isEqualTo(1);
+        assertThat(large.activityPackings).isZero();
+        assertThat(large.compactions).isEqualTo(compactionsBefore);
+        float[] wa = new float[12];
+        float[] wb = new float[12];
+        for (int i = 0; i < n; i++) {
+            assertThat(large.getWorld(a[i], wa, 0)).as("node %d", i).containsExactly(limitFree.getWorld(b[i], wb, 0));
+        }
+        large.checkInvariants();
+    }
+
     @Test
     void aFixedSubsetAboveAThirtySecondOfTheNodesIsLeftAlone() {
         int perLevel = 1000;
