@@ -38,6 +38,15 @@ class ActivityPackingTest {
         return picked;
     }
 
+    /** @return the handles at the given indices */
+    private static long[] pick(long[] handles, int[] indices) {
+        long[] picked = new long[indices.length];
+        for (int k = 0; k < indices.length; k++) {
+            picked[k] = handles[indices[k]];
+        }
+        return picked;
+    }
+
     private static float[] rotations(int count, int frame) {
         float[] q = new float[count * 4];
         for (int k = 0; k < count; k++) {
@@ -68,12 +77,8 @@ class ActivityPackingTest {
             childrenBefore[i] = children(packed, a[i]);
         }
         int[] subset = distinct(new SplittableRandom(4), n, 30);
-        long[] ha = new long[subset.length];
-        long[] hb = new long[subset.length];
-        for (int k = 0; k < subset.length; k++) {
-            ha[k] = a[subset[k]];
-            hb[k] = b[subset[k]];
-        }
+        long[] ha = pick(a, subset);
+        long[] hb = pick(b, subset);
         NodeList listA = packed.nodeList(ha, 0, ha.length);
         NodeList listB = planes.nodeList(hb, 0, hb.length);
         int wordsBefore = 0;
@@ -120,10 +125,7 @@ class ActivityPackingTest {
         int frames = 4 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / 30;
         for (int f = 0; f < frames; f++) {
             int[] subset = distinct(random, n, 30);
-            long[] picked = new long[subset.length];
-            for (int k = 0; k < subset.length; k++) {
-                picked[k] = handles[subset[k]];
-            }
+            long[] picked = pick(handles, subset);
             h.setLocalRotations(picked, 0, picked.length, rotations(picked.length, f), 0);
             h.update();
         }
@@ -145,12 +147,8 @@ class ActivityPackingTest {
         long[] a = threeLevels(large, new SplittableRandom(3), perLevel);
         long[] b = threeLevels(limitFree, new SplittableRandom(3), perLevel);
         int[] subset = distinct(new SplittableRandom(4), n, 30);
-        long[] ha = new long[subset.length];
-        long[] hb = new long[subset.length];
-        for (int k = 0; k < subset.length; k++) {
-            ha[k] = a[subset[k]];
-            hb[k] = b[subset[k]];
-        }
+        long[] ha = pick(a, subset);
+        long[] hb = pick(b, subset);
         NodeList listA = large.nodeList(ha, 0, ha.length);
         NodeList listB = limitFree.nodeList(hb, 0, hb.length);
         long compactionsBefore = large.compactions;
@@ -181,10 +179,7 @@ class ActivityPackingTest {
         long[] handles = threeLevels(h, new SplittableRandom(9), perLevel);
         // 60 nodes set: with their subtrees about 120 stale per frame, above 3,000 / 32 = 93
         int[] subset = distinct(new SplittableRandom(10), n, 60);
-        long[] picked = new long[subset.length];
-        for (int k = 0; k < subset.length; k++) {
-            picked[k] = handles[subset[k]];
-        }
+        long[] picked = pick(handles, subset);
         NodeList list = h.nodeList(picked, 0, picked.length);
         h.setLocalRotations(list, rotations(picked.length, 0), 0);
         long computedBefore = h.recomputedNodes;
@@ -211,10 +206,7 @@ class ActivityPackingTest {
         int frames = 3 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / 30;
         for (int phase = 1; phase <= 2; phase++) {
             int[] subset = distinct(random, n, 30);
-            long[] picked = new long[subset.length];
-            for (int k = 0; k < subset.length; k++) {
-                picked[k] = handles[subset[k]];
-            }
+            long[] picked = pick(handles, subset);
             NodeList list = h.nodeList(picked, 0, picked.length);
             for (int f = 0; f < frames; f++) {
                 h.setLocalRotations(list, rotations(picked.length, f), 0);
