@@ -49,6 +49,7 @@ final class ParallelUpdate {
     private long[] wordPlans;
     private int vectorKinds;
     private long[] stamps;
+    private long[] wordStamps;
     private long stamp;
     private Plan plan;
     /**
@@ -266,9 +267,11 @@ final class ParallelUpdate {
      * is the planes' capacity, or 0 for the record layout (then one node at a time).
      */
     int run(Plan plan, float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity, long[] staleBits,
-            long[] matrixBits, long[] wordPlans, int vectorKinds, long[] stamps, long stamp, int[] batchStats) {
+            long[] matrixBits, long[] wordPlans, int vectorKinds, long[] stamps, long[] wordStamps, long stamp,
+            int[] batchStats) {
         this.wordPlans = wordPlans;
         this.stamps = stamps;
+        this.wordStamps = wordStamps;
         this.stamp = stamp;
         this.plan = plan;
         this.locals = locals;
@@ -295,7 +298,7 @@ final class ParallelUpdate {
         int[] stats = threadStats[t];
         Arrays.fill(stats, 0);
         for (int[] s : plan.splits) {
-            Hierarchy.stampStale(staleBits, stamps, stamp, s[t], s[t + 1]);
+            Hierarchy.stampStale(staleBits, stamps, wordStamps, stamp, s[t], s[t + 1]);
             count += computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits, wordPlans,
                     s[t], s[t + 1], vectorKinds, stats);
         }
