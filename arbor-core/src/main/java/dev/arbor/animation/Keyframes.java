@@ -197,12 +197,25 @@ public final class Keyframes {
         }
         double[] arcs = new double[2 * Math.max(0, keys - 1)];
         for (int k = 0; k + 1 < keys; k++) {
-            double cos = Math.abs(cosine(values, 4 * k, values, 4 * k + 4));
-            double angle = cos > SLERP_LINEAR_THRESHOLD ? -1 : Math.acos(Math.min(1.0, cos));
+            double angle = arcAngle(Math.abs(cosine(values, 4 * k, values, 4 * k + 4)));
             arcs[2 * k] = angle;
-            arcs[2 * k + 1] = angle < 0 ? 0 : Math.sin(angle);
+            arcs[2 * k + 1] = arcSine(angle);
         }
         return arcs;
+    }
+
+    /**
+     * The angle slerp turns through between two quaternions whose dot product is {@code cos ≥ 0}, or -1 where the arc
+     * is short enough for slerp to interpolate linearly. Slerp and {@link #arcs} both take it from here, so that they
+     * agree to the bit.
+     */
+    private static double arcAngle(double cos) {
+        return cos > SLERP_LINEAR_THRESHOLD ? -1 : Math.acos(Math.min(1.0, cos));
+    }
+
+    /** The sine of an {@link #arcAngle}; 0 for the linear case. */
+    private static double arcSine(double angle) {
+        return angle < 0 ? 0 : Math.sin(angle);
     }
 
     /** The 4-component dot product of two quaternions, in double, in the order slerp sums it. */
@@ -225,7 +238,7 @@ public final class Keyframes {
         double y1 = q1[b + 1];
         double z1 = q1[b + 2];
         double w1 = q1[b + 3];
-        double cos = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
+        double cos = cosine(q0, a, q1, b);
         if (cos < 0) {
             x1 = -x1;
             y1 = -y1;
@@ -238,8 +251,8 @@ public final class Keyframes {
         double angle = arc;
         double sin = arcSin;
         if (Double.isNaN(angle)) {
-            angle = cos > SLERP_LINEAR_THRESHOLD ? -1 : Math.acos(Math.min(1.0, cos));
-            sin = angle < 0 ? 0 : Math.sin(angle);
+            angle = arcAngle(cos);
+            sin = arcSine(angle);
         }
         if (angle < 0) {
             k0 = 1.0 - s;

@@ -1616,12 +1616,7 @@ public final class Hierarchy {
 
     /** Sets the stale bits of the nodes {@code [from, to)}, {@code from < to}, word-wise. */
     private void setStaleRange(int from, int to) {
-        long[] bits = staleBits;
-        for (int w = from >>> 6; w <= (to - 1) >>> 6; w++) {
-            bits[w] |= Bits.within(-1L, w << 6, from, to);
-        }
-        staleLoWord = Math.min(staleLoWord, from >>> 6);
-        staleHiWord = Math.max(staleHiWord, ((to - 1) >>> 6) + 1);
+        setStaleRangeChanged(from, to);
     }
 
     /**
