@@ -60,14 +60,7 @@ class SteadyStateAllocationTest {
             h.setLocalTranslation(handles[i], 1, 0, 0);
         }
         NodeList all = h.nodeList(handles, 0, n);
-        float[][] rotations = new float[2][4 * n];
-        for (int i = 0; i < n; i++) {
-            for (int f = 0; f < 2; f++) {
-                float angle = 0.3f * f + 0.001f * i;
-                rotations[f][4 * i + 1] = (float) Math.sin(angle * 0.5);
-                rotations[f][4 * i + 3] = (float) Math.cos(angle * 0.5);
-            }
-        }
+        float[][] rotations = twoFramesOfTurns(n, 1);
         long least = steadyStateBytes(threads, 3_000, f -> {
             h.setLocalRotations(all, rotations[f & 1], 0);
             h.update();
@@ -97,14 +90,7 @@ class SteadyStateAllocationTest {
             shuffled[j] = x;
         }
         NodeList list = h.nodeList(shuffled, 0, n);
-        float[][] rotations = new float[2][4 * n];
-        for (int i = 0; i < n; i++) {
-            for (int f = 0; f < 2; f++) {
-                float angle = 0.3f * f + 0.001f * i;
-                rotations[f][4 * i] = (float) Math.sin(angle * 0.5);
-                rotations[f][4 * i + 3] = (float) Math.cos(angle * 0.5);
-            }
-        }
+        float[][] rotations = twoFramesOfTurns(n, 0);
         long gathersBefore = h.gatherCopies;
         long least = steadyStateBytes(threads, 5_000, f -> {
             h.setLocalRotations(list, rotations[f & 1], 0);
@@ -227,6 +213,22 @@ class SteadyStateAllocationTest {
             least = Math.min(least, threads.getThreadAllocatedBytes(tid) - before);
         }
         return least;
+    }
+
+    /**
+     * @return two frames of unit quaternions for {@code n} nodes, node i turned about {@code axis} (0 x, 1 y) by
+     *     0.001 i radians, plus 0.3 in the second frame
+     */
+    private static float[][] twoFramesOfTurns(int n, int axis) {
+        float[][] rotations = new float[2][4 * n];
+        for (int i = 0; i < n; i++) {
+            for (int f = 0; f < 2; f++) {
+                float angle = 0.3f * f + 0.001f * i;
+                rotations[f][4 * i + axis] = (float) Math.sin(angle * 0.5);
+                rotations[f][4 * i + 3] = (float) Math.cos(angle * 0.5);
+            }
+        }
+        return rotations;
     }
 
     private static com.sun.management.ThreadMXBean allocationCounter() {
