@@ -479,45 +479,55 @@ public final class LocalToWorld {
             b31 = locals[l + 10];
             b32 = locals[l + 11];
         }
-        float r00 = b00;
-        float r01 = b01;
-        float r02 = b02;
-        float r10 = b10;
-        float r11 = b11;
-        float r12 = b12;
-        float r20 = b20;
-        float r21 = b21;
-        float r22 = b22;
-        float r30 = b30;
-        float r31 = b31;
-        float r32 = b32;
-        if (parent >= 0) {
-            int p = parent * RECORD;
-            float a00 = worlds[p];
-            float a01 = worlds[p + 1];
-            float a02 = worlds[p + 2];
-            float a10 = worlds[p + 3];
-            float a11 = worlds[p + 4];
-            float a12 = worlds[p + 5];
-            float a20 = worlds[p + 6];
-            float a21 = worlds[p + 7];
-            float a22 = worlds[p + 8];
-            float a30 = worlds[p + 9];
-            float a31 = worlds[p + 10];
-            float a32 = worlds[p + 11];
-            r00 = a00 * b00 + a10 * b01 + a20 * b02;
-            r01 = a01 * b00 + a11 * b01 + a21 * b02;
-            r02 = a02 * b00 + a12 * b01 + a22 * b02;
-            r10 = a00 * b10 + a10 * b11 + a20 * b12;
-            r11 = a01 * b10 + a11 * b11 + a21 * b12;
-            r12 = a02 * b10 + a12 * b11 + a22 * b12;
-            r20 = a00 * b20 + a10 * b21 + a20 * b22;
-            r21 = a01 * b20 + a11 * b21 + a21 * b22;
-            r22 = a02 * b20 + a12 * b21 + a22 * b22;
-            r30 = a00 * b30 + a10 * b31 + a20 * b32 + a30;
-            r31 = a01 * b30 + a11 * b31 + a21 * b32 + a31;
-            r32 = a02 * b30 + a12 * b31 + a22 * b32 + a32;
+        if (parent < 0) {
+            storeRecord(b00, b01, b02, b10, b11, b12, b20, b21, b22, b30, b31, b32, out, o, copy, at);
+        } else if (VectorSupport.COLUMN_PRODUCT) {
+            LocalToWorldVector.multiplyRecord(worlds, parent * RECORD, b00, b01, b02, b10, b11, b12, b20, b21, b22,
+                    b30, b31, b32, out, o, copy, at);
+        } else {
+            multiplyRecord(worlds, parent * RECORD, b00, b01, b02, b10, b11, b12, b20, b21, b22, b30, b31, b32,
+                    out, o, copy, at);
         }
+    }
+
+    /**
+     * The product of {@link #computeRecord}: {@code worlds[p …]} (the parent's world record) × {@code b} (the node's
+     * local matrix, column-major), written to {@code out[o + k]} and to {@code copy[at + k]} if given. The scalar
+     * path; {@link LocalToWorldVector#multiplyRecord} computes the same bits a column at a time.
+     */
+    static void multiplyRecord(float[] worlds, int p, float b00, float b01, float b02, float b10, float b11,
+                               float b12, float b20, float b21, float b22, float b30, float b31, float b32,
+                               float[] out, int o, float[] copy, int at) {
+        float a00 = worlds[p];
+        float a01 = worlds[p + 1];
+        float a02 = worlds[p + 2];
+        float a10 = worlds[p + 3];
+        float a11 = worlds[p + 4];
+        float a12 = worlds[p + 5];
+        float a20 = worlds[p + 6];
+        float a21 = worlds[p + 7];
+        float a22 = worlds[p + 8];
+        float a30 = worlds[p + 9];
+        float a31 = worlds[p + 10];
+        float a32 = worlds[p + 11];
+        storeRecord(a00 * b00 + a10 * b01 + a20 * b02,
+                a01 * b00 + a11 * b01 + a21 * b02,
+                a02 * b00 + a12 * b01 + a22 * b02,
+                a00 * b10 + a10 * b11 + a20 * b12,
+                a01 * b10 + a11 * b11 + a21 * b12,
+                a02 * b10 + a12 * b11 + a22 * b12,
+                a00 * b20 + a10 * b21 + a20 * b22,
+                a01 * b20 + a11 * b21 + a21 * b22,
+                a02 * b20 + a12 * b21 + a22 * b22,
+                a00 * b30 + a10 * b31 + a20 * b32 + a30,
+                a01 * b30 + a11 * b31 + a21 * b32 + a31,
+                a02 * b30 + a12 * b31 + a22 * b32 + a32, out, o, copy, at);
+    }
+
+    /** Writes one world record {@code r} to {@code out[o + k]}, and to {@code copy[at + k]} if given. */
+    static void storeRecord(float r00, float r01, float r02, float r10, float r11, float r12, float r20,
+                                    float r21, float r22, float r30, float r31, float r32, float[] out, int o,
+                                    float[] copy, int at) {
         out[o] = r00;
         out[o + 1] = r01;
         out[o + 2] = r02;

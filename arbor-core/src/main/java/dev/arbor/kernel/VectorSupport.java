@@ -22,6 +22,12 @@ public final class VectorSupport {
     public static final boolean ENABLED = SCALAR_REASON == null;
     /** True when the vector path may permute lanes drawn from two vectors (JDK 25 and later). */
     static final boolean WIDE_PERMUTES = ENABLED && Runtime.version().feature() >= WIDE_PERMUTE_FEATURE_VERSION;
+    /**
+     * True when single-node products use four-lane vectors (JDK 25 and later). On JDK 17 a second vector type in the
+     * JVM made the API's shared type profiles see two types, and the bulk kernel then compiled some of its stores to
+     * their allocating fallback (docs/performance.md, step 44).
+     */
+    static final boolean COLUMN_PRODUCT = ENABLED && Runtime.version().feature() >= WIDE_PERMUTE_FEATURE_VERSION;
 
     static {
         if (ENABLED) {
