@@ -166,7 +166,8 @@ final class LocalToWorldVector {
      * from {@code p}, {@code p + 3}, {@code p + 6} and {@code p + 9}: the last load reads one float past the parent's
      * record, which exists because a parent lies before its child. The first three result columns are stored as four
      * floats each, in order, so that each store overwrites the previous one's unused lane, and the translation lane by
-     * lane, so that nothing is written past the record.
+     * lane, so that nothing is written past the record. The stores to the two destinations are written out twice rather
+     * than put in a helper: a vector passed to a call that the JIT does not inline is boxed.
      */
     static void multiplyRecord(float[] worlds, int p, float b00, float b01, float b02, float b10, float b11,
                                float b12, float b20, float b21, float b22, float b30, float b31, float b32,
