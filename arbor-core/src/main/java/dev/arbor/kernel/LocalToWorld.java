@@ -493,7 +493,10 @@ public final class LocalToWorld {
     /**
      * The product of {@link #computeRecord}: {@code worlds[p …]} (the parent's world record) × {@code b} (the node's
      * local matrix, column-major), written to {@code out[o + k]} and to {@code copy[at + k]} if given. The scalar
-     * path; {@link LocalToWorldVector#multiplyRecord} computes the same bits a column at a time.
+     * path; {@link LocalToWorldVector#multiplyRecord} computes the same bits a column at a time. Both are below C2's
+     * bytecode limit for inlining a hot callee ({@code FreqInlineSize}, 325 bytes; this one 307): whatever is added
+     * here must keep them there, or every lazy read pays a call with 18 arguments (docs/performance.md, "Tried and
+     * dropped", session 13).
      */
     static void multiplyRecord(float[] worlds, int p, float b00, float b01, float b02, float b10, float b11,
                                float b12, float b20, float b21, float b22, float b30, float b31, float b32,
