@@ -12,6 +12,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -26,6 +27,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * (same operations in both layouts; only the addresses differ), so it moves the bytes of an all-dirty frame without
  * the parent reads. The {@code million} scene's frame is memory-bound on the machines we measure on
  * (docs/performance.md, step 28); this measures what the layout alone changes in that regime.
+ *
+ * <p>The planes run with plane 0 at element 0 of their arrays, as Arbor's do, and at element 12: G1 places an array
+ * of half a region or more at the region's start, where element 12 begins a 64-byte line, so that with offset 12
+ * every 16-lane access of a plane falls within one line instead of straddling two (docs/performance.md, "Found on the
+ * way: vector accesses split across cache lines").
  *
  * <p>Run: {@code java -jar arbor-bench/target/arbor-benchmarks.jar StreamLayoutBench -f 1 -wi 3 -i 5 -w 1 -r 1}; the
  * score is ns per node.
@@ -47,6 +53,9 @@ public class StreamLayoutBench {
     public static class Layouts {
         /** Nodes per plane: {@link #NODES} rounded up to a whole block, plus one block. */
         int capacity;
+        /** Where plane 0 starts in the plane arrays, in floats. */
+        @Param({"0", "12"})
+        int offset;
         float[] localPlanes;
         float[] worldPlanes;
         float[] localBlocks;
@@ -56,15 +65,15 @@ public class StreamLayoutBench {
         @Setup
         public void setUp() {
             capacity = (NODES + BLOCK - 1) / BLOCK * BLOCK + BLOCK;
-            localPlanes = new float[capacity * PLANES];
-            worldPlanes = new float[capacity * PLANES];
+            localPlanes = new float[capacity * PLANES + 16];
+            worldPlanes = new float[capacity * PLANES + 16];
             localBlocks = new float[capacity * PLANES];
             worldBlocks = new float[capacity * PLANES];
             SplittableRandom random = new SplittableRandom(0x57AEL);
             for (int i = 0; i < NODES; i++) {
                 for (int k = 0; k < 10; k++) {
                     float v = (float) random.nextDouble(-1, 1);
-                    localPlanes[k * capacity + i] = v;
+                    localPlanes[offset + k * capacity + i] = v;
                     localBlocks[SingleNodeLayoutBench.blockBase(i) + k * BLOCK] = v;
                 }
             }
@@ -82,9 +91,9 @@ public class StreamLayoutBench {
     public float planes(Layouts l) {
         int c = l.capacity;
         for (int i = 0; i < NODES; i += LANES) {
-            compose(l.localPlanes, l.worldPlanes, i, c);
+            compose(l.localPlanes, l.worldPlanes, l.offset + i, c);
         }
-        return l.worldPlanes[11 * c + NODES - 1];
+        return l.worldPlanes[l.offset + 11 * c + NODES - 1];
     }
 
     /**
