@@ -1,7 +1,10 @@
 package dev.arbor.animation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An animation clip: channels, each animating one path (translation, rotation or scale) of one target, with its own
@@ -19,7 +22,11 @@ public final class AnimationClip {
     private final int[] targets;
     private final TargetPath[] paths;
     private final Interpolation[] interpolations;
-    /** Key times per channel, strictly increasing. */
+    /**
+     * Key times per channel, strictly increasing. Channels whose times are equal share one array, so that
+     * {@link #sample} searches it once per call when they follow each other (glTF channels usually share their
+     * sampler's input and come joint by joint).
+     */
     private final float[][] times;
     /** Key values per channel, layout as in {@link Keyframes}. */
     private final float[][] values;
@@ -41,11 +48,13 @@ public final class AnimationClip {
         float start = Float.POSITIVE_INFINITY;
         float end = Float.NEGATIVE_INFINITY;
         int maxTarget = -1;
+        Map<TimesKey, float[]> distinctTimes = new HashMap<>();
         for (int c = 0; c < n; c++) {
             targets[c] = b.targets.get(c);
             paths[c] = b.paths.get(c);
             interpolations[c] = b.interpolations.get(c);
-            times[c] = b.times.get(c);
+            float[] keyTimes = b.times.get(c);
+            times[c] = distinctTimes.computeIfAbsent(new TimesKey(keyTimes), key -> keyTimes);
             values[c] = b.values.get(c);
             if (paths[c] == TargetPath.ROTATION && interpolations[c] == Interpolation.LINEAR) {
                 arcs[c] = Keyframes.arcs(values[c], times[c].length);
@@ -162,18 +171,27 @@ public final class AnimationClip {
         float[] translations = pose.translations;
         float[] rotations = pose.rotations;
         float[] scales = pose.scales;
+        float[] searched = null; // the key times whose segment for t is in k: channels that share them search once
+        int k = -1;
         for (int c = 0; c < targets.length; c++) {
             int target = targets[c];
+            float[] keyTimes = times[c];
+            if (keyTimes != searched) {
+                searched = keyTimes;
+                k = keyTimes.length >= 2 ? Keyframes.segment(keyTimes, keyTimes.length, t) : -1;
+            }
             switch (paths[c]) {
                 case TRANSLATION:
-                    Keyframes.sample(times[c], values[c], 3, interpolations[c], false, t, translations, target * 3);
+                    Keyframes.sample(keyTimes, values[c], 3, interpolations[c], false, null, t, k, translations,
+                            target * 3);
                     break;
                 case ROTATION:
-                    Keyframes.sample(times[c], values[c], 4, interpolations[c], true, arcs[c], t, rotations,
+                    Keyframes.sample(keyTimes, values[c], 4, interpolations[c], true, arcs[c], t, k, rotations,
                             target * 4);
                     break;
                 case SCALE:
-                    Keyframes.sample(times[c], values[c], 3, interpolations[c], false, t, scales, target * 3);
+                    Keyframes.sample(keyTimes, values[c], 3, interpolations[c], false, null, t, k, scales,
+                            target * 3);
                     break;
                 default:
                     throw new AssertionError(paths[c]);
@@ -203,6 +221,27 @@ public final class AnimationClip {
     public String toString() {
         return "AnimationClip[name=" + name + ", channels=" + targets.length + ", time=" + startTime + ".." + endTime
                 + "]";
+    }
+
+    /** Key times compared by content, to find the channels that can share one array. */
+    private static final class TimesKey {
+        private final float[] times;
+        private final int hash;
+
+        TimesKey(float[] times) {
+            this.times = times;
+            this.hash = Arrays.hashCode(times);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TimesKey && Arrays.equals(times, ((TimesKey) o).times);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     /**

@@ -84,6 +84,17 @@ public final class Keyframes {
      */
     public static void sample(float[] times, float[] values, int components, Interpolation interpolation,
                               boolean quaternion, double[] arcs, float t, float[] dest, int d) {
+        sample(times, values, components, interpolation, quaternion, arcs, t, -1, dest, d);
+    }
+
+    /**
+     * {@link #sample(float[], float[], int, Interpolation, boolean, double[], float, float[], int)} with the segment
+     * already found: {@code segment} is {@link #segment segment(times, times.length, t)} (so that channels sharing
+     * their key times search them once per time), or -1 to search here. Only read when {@code t} lies strictly
+     * between the first and the last key.
+     */
+    static void sample(float[] times, float[] values, int components, Interpolation interpolation,
+                       boolean quaternion, double[] arcs, float t, int segment, float[] dest, int d) {
         int n = times.length;
         if (arcs != null && arcs.length != 2 * Math.max(0, n - 1)) {
             throw new IllegalArgumentException("arcs do not match the keys: arcs.length=" + arcs.length
@@ -103,7 +114,7 @@ public final class Keyframes {
             copyValue(values, (n - 1) * perKey + mid, components, quaternion, dest, d);
             return;
         }
-        int k = segment(times, n, t);
+        int k = segment >= 0 ? segment : segment(times, n, t);
         float t0 = times[k];
         float td = times[k + 1] - t0;
         float s = (t - t0) / td;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.NodeList;
+import java.util.SplittableRandom;
 import org.joml.Matrix4f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
@@ -44,6 +45,66 @@ class AnimationClipTest {
         Pose pose = new Pose(2);
         clip.sample(5f, WrapMode.LOOP, pose); // = t 2
         assertThat(pose.translation(1, new float[3], 0)[0]).isCloseTo(5f, within(1e-6f));
+    }
+
+    /**
+     * Channels that share their key times (equal arrays, not the same instance) search them once per sample; the
+     * result must be what each channel gives alone, bit for bit, including neighbours with other times of the same
+     * length, a single-key channel between them, and times before, on, between and after the keys.
+     */
+    @Test
+    void channelsSharingKeyTimesSampleAsEachAlone() {
+        SplittableRandom random = new SplittableRandom(0x5E6L);
+        float[] shared = {0f, 0.25f, 0.5f, 1f, 1.5f, 2f};
+        float[] other = {0f, 0.1f, 0.2f, 1.8f, 1.9f, 2f}; // same length, other segments for most times
+        float[][] timelines = {shared, shared.clone(), other, other.clone(), shared.clone(), {0.7f}, other,
+            shared.clone(), shared.clone(), other.clone(), shared, {1.2f, 1.3f}};
+        TargetPath[] paths = TargetPath.values();
+        Interpolation[] interpolations = Interpolation.values();
+        AnimationClip.Builder builder = AnimationClip.builder("shared");
+        int channels = timelines.length;
+        TargetPath[] channelPaths = new TargetPath[channels];
+        Interpolation[] channelInterpolations = new Interpolation[channels];
+        float[][] channelValues = new float[channels][];
+        for (int c = 0; c < channels; c++) {
+            channelPaths[c] = paths[c % paths.length];
+            channelInterpolations[c] = interpolations[(c / paths.length) % interpolations.length];
+            int components = channelPaths[c] == TargetPath.ROTATION ? 4 : 3;
+            float[] values = new float[timelines[c].length * channelInterpolations[c].valuesPerKey() * components];
+            for (int v = 0; v < values.length; v++) {
+                values[v] = (float) random.nextDouble(0.1, 1.0); // positive: no zero quaternion
+            }
+            channelValues[c] = values;
+            builder.addChannel(c, channelPaths[c], channelInterpolations[c], timelines[c], values);
+        }
+        AnimationClip clip = builder.build();
+        Pose pose = new Pose(channels);
+        float[] expected = new float[4];
+        float[] actual = new float[4];
+        int compared = 0;
+        for (int step = -4; step <= 44; step++) {
+            float t = step * 0.05f + (step % 3 == 0 ? 0f : (float) random.nextDouble(0, 0.05));
+            clip.sample(t, WrapMode.CLAMP, pose);
+            for (int c = 0; c < channels; c++) {
+                boolean rotation = channelPaths[c] == TargetPath.ROTATION;
+                int components = rotation ? 4 : 3;
+                Keyframes.sample(timelines[c], channelValues[c], components, channelInterpolations[c], rotation, t,
+                        expected, 0);
+                if (rotation) {
+                    pose.rotation(c, actual, 0);
+                } else if (channelPaths[c] == TargetPath.TRANSLATION) {
+                    pose.translation(c, actual, 0);
+                } else {
+                    pose.scale(c, actual, 0);
+                }
+                for (int k = 0; k < components; k++) {
+                    assertThat(Float.floatToRawIntBits(actual[k])).as("channel %d at t=%s, component %d", c, t, k)
+                            .isEqualTo(Float.floatToRawIntBits(expected[k]));
+                    compared++;
+                }
+            }
+        }
+        assertThat(compared).isEqualTo(49 * (3 * 8 + 4 * 4));
     }
 
     @Test
