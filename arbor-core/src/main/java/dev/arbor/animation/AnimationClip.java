@@ -2,9 +2,7 @@ package dev.arbor.animation;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * An animation clip: channels, each animating one path (translation, rotation or scale) of one target, with its own
@@ -23,9 +21,9 @@ public final class AnimationClip {
     private final TargetPath[] paths;
     private final Interpolation[] interpolations;
     /**
-     * Key times per channel, strictly increasing. Channels whose times are equal share one array, so that
-     * {@link #sample} searches it once per call when they follow each other (glTF channels usually share their
-     * sampler's input and come joint by joint).
+     * Key times per channel, strictly increasing. A channel whose times equal its predecessor's shares that array,
+     * so that {@link #sample} searches it once for both (glTF channels usually share their sampler's input and come
+     * joint by joint).
      */
     private final float[][] times;
     /** Key values per channel, layout as in {@link Keyframes}. */
@@ -48,13 +46,12 @@ public final class AnimationClip {
         float start = Float.POSITIVE_INFINITY;
         float end = Float.NEGATIVE_INFINITY;
         int maxTarget = -1;
-        Map<TimesKey, float[]> distinctTimes = new HashMap<>();
         for (int c = 0; c < n; c++) {
             targets[c] = b.targets.get(c);
             paths[c] = b.paths.get(c);
             interpolations[c] = b.interpolations.get(c);
             float[] keyTimes = b.times.get(c);
-            times[c] = distinctTimes.computeIfAbsent(new TimesKey(keyTimes), key -> keyTimes);
+            times[c] = c > 0 && Arrays.equals(keyTimes, times[c - 1]) ? times[c - 1] : keyTimes;
             values[c] = b.values.get(c);
             if (paths[c] == TargetPath.ROTATION && interpolations[c] == Interpolation.LINEAR) {
                 arcs[c] = Keyframes.arcs(values[c], times[c].length);
@@ -221,27 +218,6 @@ public final class AnimationClip {
     public String toString() {
         return "AnimationClip[name=" + name + ", channels=" + targets.length + ", time=" + startTime + ".." + endTime
                 + "]";
-    }
-
-    /** Key times compared by content, to find the channels that can share one array. */
-    private static final class TimesKey {
-        private final float[] times;
-        private final int hash;
-
-        TimesKey(float[] times) {
-            this.times = times;
-            this.hash = Arrays.hashCode(times);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof TimesKey && Arrays.equals(times, ((TimesKey) o).times);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
     }
 
     /**
