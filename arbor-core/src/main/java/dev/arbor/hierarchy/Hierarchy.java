@@ -4,6 +4,7 @@ import static dev.arbor.kernel.LocalToWorld.LOCAL_PLANES;
 import static dev.arbor.kernel.LocalToWorld.MODE_HOLE;
 import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
 import static dev.arbor.kernel.LocalToWorld.MODE_TRS;
+import static dev.arbor.kernel.LocalToWorld.PLANE_OFFSET;
 import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
 
 import dev.arbor.kernel.Bits;
@@ -78,7 +79,7 @@ public final class Hierarchy {
     /** Largest array length we ask the JVM for. */
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
     /** Largest number of nodes: the plane arrays must stay addressable. */
-    private static final int MAX_NODES = MAX_ARRAY / LOCAL_PLANES;
+    private static final int MAX_NODES = (MAX_ARRAY - PLANE_OFFSET) / LOCAL_PLANES;
     /** Quaternions whose squared length is within this of 1 are stored as given. */
     private static final double UNIT_TOLERANCE = 1e-6;
     /** Relative tolerance under which a matrix counts as an exact TRS (no shear). */
@@ -310,6 +311,20 @@ public final class Hierarchy {
      * {@link TwoWayChoice}): about 65,000 trips through the gather loop, past the JIT's threshold for compiling it.
      */
     static final int GATHER_PROBATION_NODES = 1 << 20;
+    /**
+     * Gathered rotation copies of lists at least this long read their quaternions ahead, run by run
+     * ({@link #gatherRuns}): from about 1 MB of quaternions up, more than half of a core's L2 cache, where they come
+     * from memory; shorter lists are mostly in cache and would pay the extra pass for nothing.
+     */
+    static final int TOUCH_MIN_NODES = 1 << 16;
+    /** Storage positions per run of {@link #gatherRuns}: their quaternions (16 KB at most) stay in the L1 cache. */
+    static final int TOUCH_CHUNK = 1024;
+    /** The widest span of quaternions a run of {@link #TOUCH_CHUNK} positions reads ahead: four times its own. */
+    private static final int TOUCH_SPAN_MAX = 4 * 4 * TOUCH_CHUNK;
+    /** {@link #TOUCH_MIN_NODES}, lowered by tests. */
+    int touchMinNodes = TOUCH_MIN_NODES;
+    /** Bits of the quaternions {@link #gatherRuns} read ahead; written so that those reads are kept. */
+    int touchedBits;
     /** Forced way of {@link #copyRunOutOfOrder} for tests: 0 by timing, 1 scattered stores, 2 gathers. */
     int copyWay;
     /** Rotation copies that {@link #copyRunOutOfOrder} made by gathers. */
@@ -437,9 +452,9 @@ public final class Hierarchy {
         nextSiblingSlots = new int[cap];
         prevSiblingSlots = new int[cap];
         childCounts = new int[cap];
-        locals = new float[cap * LOCAL_PLANES];
+        locals = planeArray(cap, LOCAL_PLANES);
         modes = new byte[cap];
-        worlds = new float[cap * WORLD_PLANES];
+        worlds = planeArray(cap, WORLD_PLANES);
         matrixBits = new long[Bits.words(cap)];
         wordPlans = new long[Bits.words(cap)];
         parentNodes = new int[cap];
@@ -1346,11 +1361,16 @@ public final class Hierarchy {
                 for (int k = 0; k < count; k++) {
                     inverse[nodes[k] - first] = 4 * k;
                 }
+                list.inverseSpans = count >= touchMinNodes ? sourceSpans(inverse, count) : null;
                 list.inverseLayout = layoutVersion;
             }
             int c = modes.length;
-            QuaternionRuns.gather(rotations, offset, inverse, 0, count, 4, locals, Affine.TRS_Q * c + list.runFirst,
-                    c, true);
+            int base = PLANE_OFFSET + Affine.TRS_Q * c + list.runFirst;
+            if (list.inverseSpans == null) {
+                QuaternionRuns.gather(rotations, offset, inverse, 0, count, 4, locals, base, c, true);
+            } else {
+                gatherRuns(rotations, offset, inverse, list.inverseSpans, count, base, c);
+            }
             gatherCopies++;
         } else {
             writeRotationRun(rotations, offset, list.nodes, 0, count, list.runFirst, true);
@@ -1358,6 +1378,44 @@ public final class Hierarchy {
         if (choice.timing()) {
             choice.end(System.nanoTime() - start);
         }
+    }
+
+    /**
+     * The spans of {@link NodeList#inverseSpans}: for each run of {@link #TOUCH_CHUNK} entries of {@code inverse}, its
+     * lowest value and its highest + 4 (the quaternions the run gathers), or an empty span (0, 0) when they lie more
+     * than {@link #TOUCH_SPAN_MAX} floats apart.
+     */
+    static int[] sourceSpans(int[] inverse, int count) {
+        int runs = (count + TOUCH_CHUNK - 1) / TOUCH_CHUNK;
+        int[] spans = new int[2 * runs];
+        for (int r = 0; r < runs; r++) {
+            int lo = Integer.MAX_VALUE;
+            int hi = Integer.MIN_VALUE;
+            for (int k = r * TOUCH_CHUNK, end = Math.min(count, k + TOUCH_CHUNK); k < end; k++) {
+                lo = Math.min(lo, inverse[k]);
+                hi = Math.max(hi, inverse[k] + 4);
+            }
+            if ((long) hi - lo <= TOUCH_SPAN_MAX) {
+                spans[2 * r] = lo;
+                spans[2 * r + 1] = hi;
+            }
+        }
+        return spans;
+    }
+
+    /**
+     * {@link QuaternionRuns#gather} of a large list run by run of {@link #TOUCH_CHUNK} positions, each run's
+     * quaternions first read in order ({@link QuaternionRuns#touch}) so that its gathers find them in cache rather
+     * than waiting on memory for each line they jump to.
+     */
+    private void gatherRuns(float[] rotations, int offset, int[] inverse, int[] spans, int count, int base, int c) {
+        int bits = 0;
+        for (int r = 0, from = 0; from < count; r++, from += TOUCH_CHUNK) {
+            bits |= QuaternionRuns.touch(rotations, offset + spans[2 * r], offset + spans[2 * r + 1]);
+            QuaternionRuns.gather(rotations, offset, inverse, from, Math.min(count, from + TOUCH_CHUNK), 4, locals,
+                    base, c, true);
+        }
+        touchedBits = bits;
     }
 
     /**
@@ -1380,7 +1438,7 @@ public final class Hierarchy {
     /** {@link #writeRotationRun} into the four rotation planes of {@code l} (capacity {@code c}). */
     private static void writeRotationPlanes(float[] rotations, int offset, int[] nodes, int from, int to, float[] l,
                                             int first, int c, boolean unit) {
-        int q0 = Affine.TRS_Q * c;
+        int q0 = PLANE_OFFSET + Affine.TRS_Q * c;
         if (unit && nodes == null) {
             QuaternionRuns.copy(rotations, offset, from, to, l, q0 + first, c, VectorSupport.ENABLED);
         } else if (unit) {
@@ -2062,11 +2120,11 @@ public final class Hierarchy {
         int c = modes.length;
         for (int k = from; k < to; k++) {
             int node = nodes[k];
-            int plane = modes[node] == MODE_TRS ? Affine.TRS_T : 9;
+            int at = PLANE_OFFSET + (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * c + node;
             int t = offset + 3 * k;
-            l[plane * c + node] = translations[t];
-            l[(plane + 1) * c + node] = translations[t + 1];
-            l[(plane + 2) * c + node] = translations[t + 2];
+            l[at] = translations[t];
+            l[at + c] = translations[t + 1];
+            l[at + 2 * c] = translations[t + 2];
         }
     }
 
@@ -2137,9 +2195,10 @@ public final class Hierarchy {
         for (int k = from; k < to; k++) {
             int node = nodes[k];
             int v = offset + 3 * k;
-            l[Affine.TRS_S * c + node] = scales[v];
-            l[(Affine.TRS_S + 1) * c + node] = scales[v + 1];
-            l[(Affine.TRS_S + 2) * c + node] = scales[v + 2];
+            int at = PLANE_OFFSET + Affine.TRS_S * c + node;
+            l[at] = scales[v];
+            l[at + c] = scales[v + 1];
+            l[at + 2 * c] = scales[v + 2];
         }
     }
 
@@ -3837,7 +3896,7 @@ public final class Hierarchy {
 
     /** Where element {@code element} of node {@code node} lies in {@link #locals} and {@link #worlds}. */
     private int at(int element, int node) {
-        return records ? node * LocalToWorld.RECORD + element : element * modes.length + node;
+        return records ? node * LocalToWorld.RECORD + element : PLANE_OFFSET + element * modes.length + node;
     }
 
     /** Distance between two consecutive elements of one node: the capacity in planes, 1 in records. */
@@ -4261,8 +4320,8 @@ public final class Hierarchy {
         }
         int cap = grownCapacity(modes.length, (int) Math.min(needed, Integer.MAX_VALUE));
         if (records) {
-            locals = Arrays.copyOf(locals, cap * LOCAL_PLANES);
-            worlds = Arrays.copyOf(worlds, cap * WORLD_PLANES);
+            locals = Arrays.copyOf(locals, (int) LocalToWorld.planesLength(cap, LOCAL_PLANES));
+            worlds = Arrays.copyOf(worlds, (int) LocalToWorld.planesLength(cap, WORLD_PLANES));
         } else {
             locals = replane(locals, modes.length, cap, LOCAL_PLANES, nodeEnd);
             worlds = replane(worlds, modes.length, cap, WORLD_PLANES, nodeEnd);
@@ -4286,11 +4345,19 @@ public final class Hierarchy {
 
     /** Copies plane arrays into a larger capacity: plane k of the first {@code used} nodes keeps its place. */
     private static float[] replane(float[] planes, int oldCap, int newCap, int count, int used) {
-        float[] grown = new float[newCap * count];
+        float[] grown = planeArray(newCap, count);
         for (int k = 0; k < count; k++) {
-            System.arraycopy(planes, k * oldCap, grown, k * newCap, used);
+            System.arraycopy(planes, PLANE_OFFSET + k * oldCap, grown, PLANE_OFFSET + k * newCap, used);
         }
         return grown;
+    }
+
+    /**
+     * A new array for {@code planes} planes of {@code capacity} nodes ({@link LocalToWorld#planesLength}); the record
+     * layout uses arrays of the same length.
+     */
+    private static float[] planeArray(int capacity, int planes) {
+        return new float[(int) LocalToWorld.planesLength(capacity, planes)];
     }
 
     /** Drops holes at the end of the dense arrays; compacts when holes make up half of them. */
@@ -4423,8 +4490,8 @@ public final class Hierarchy {
         layoutVersion++;
         listChanges();
         int cap = modes.length;
-        float[] newLocals = new float[cap * LOCAL_PLANES];
-        float[] newWorlds = new float[cap * WORLD_PLANES];
+        float[] newLocals = planeArray(cap, LOCAL_PLANES);
+        float[] newWorlds = planeArray(cap, WORLD_PLANES);
         long[] newMatrixBits = new long[matrixBits.length];
         byte[] newModes = new byte[cap];
         int[] newParents = new int[cap];

@@ -33,6 +33,13 @@ public final class NodeList {
      * node {@code s}. Valid at {@link #inverseLayout}; null until first needed.
      */
     int[] inverse;
+    /**
+     * With {@link #inverse}, for lists of at least {@code Hierarchy.TOUCH_MIN_NODES}: for each run of
+     * {@code Hierarchy.TOUCH_CHUNK} storage positions, the range of {@link #inverse}'s values in it (lowest, then
+     * highest + 4), or an empty range where that run's quaternions lie too far apart to be worth reading ahead; null
+     * for shorter lists.
+     */
+    int[] inverseSpans;
     /** The owner's layout version {@link #inverse} was computed at; -1 for none. */
     long inverseLayout = -1;
     /** How the list's run copies its rotations (see the owner's copyRunOutOfOrder); null until first needed. */

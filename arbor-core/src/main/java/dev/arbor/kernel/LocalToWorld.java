@@ -5,8 +5,9 @@ package dev.arbor.kernel;
  * packed node arrays stored as planes (structure of arrays).
  *
  * <p>Storage comes in two layouts of the same size. In <em>planes</em> (structure of arrays), with {@code c} the
- * capacity (nodes per plane), element {@code k} of node {@code i} is at {@code [k * c + i]}: the layout of the
- * batched and vector paths. In <em>records</em>, element {@code k} of node {@code i} is at
+ * capacity (nodes per plane), element {@code k} of node {@code i} is at {@code [}{@link #PLANE_OFFSET}
+ * {@code + k * c + i]}: the layout of the batched and vector paths. Arrays of planes hold
+ * {@link #planesLength}{@code (c, planes)} floats. In <em>records</em>, element {@code k} of node {@code i} is at
  * {@code [i * }{@link #RECORD}{@code  + k]}: one node's values share one or two cache lines, which is what reading,
  * writing or computing single nodes wants (the methods named {@code …Records}). {@link #toRecords} and
  * {@link #toPlanes} convert between them.
@@ -33,6 +34,17 @@ public final class LocalToWorld {
     public static final int LOCAL_PLANES = 12;
     /** Planes in {@code worlds}. */
     public static final int WORLD_PLANES = 12;
+    /**
+     * Where plane 0 starts in an array of planes: 12 floats in unless {@code -Darbor.planeOffset=N} (0 to 15) says
+     * otherwise, read once. A float array's elements start 16 bytes after the object, and the JVM's default collector
+     * (G1) places a large array (half a heap region or more: the planes of a hierarchy of some 50,000 nodes and up) at
+     * the start of a region, so element 12 lies at the start of a 64-byte cache line. Since the capacity keeps every
+     * plane a whole number of lines from the first ({@code Hierarchy}), each 16-lane vector access of the update then
+     * touches one line instead of two, which streams a memory-bound update faster (docs/performance.md, step 46).
+     * Smaller arrays lie wherever allocation put them, and no offset is better than another there.
+     */
+    public static final int PLANE_OFFSET = planeOffset();
+
     /** Mode of a free position in the dense arrays (a hole left by a destroyed or moved node). */
     public static final byte MODE_HOLE = 0;
     /** Mode of a node whose local transform is translation / rotation / scale. */
@@ -75,6 +87,32 @@ public final class LocalToWorld {
     private LocalToWorld() {
     }
 
+    private static int planeOffset() {
+        String value = System.getProperty("arbor.planeOffset", "12");
+        int offset;
+        try {
+            offset = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            offset = -1;
+        }
+        if (offset < 0 || offset > 15) {
+            throw new IllegalArgumentException("-Darbor.planeOffset must be an integer from 0 to 15, got " + value);
+        }
+        return offset;
+    }
+
+    /**
+     * The length of an array of planes: {@link #PLANE_OFFSET} floats before plane 0, then {@code planes} planes of
+     * {@code capacity} floats.
+     *
+     * @param capacity nodes per plane
+     * @param planes number of planes
+     * @return the length, as a long so that callers can compare it with their limits before allocating
+     */
+    public static long planesLength(int capacity, int planes) {
+        return PLANE_OFFSET + (long) capacity * planes;
+    }
+
     /**
      * Computes one node's world matrix from its local transform and its parent's world matrix, which must be up to
      * date.
@@ -88,7 +126,7 @@ public final class LocalToWorld {
      */
     public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                    int node) {
-        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, null, 0);
+        compute(locals, modes, parents, worlds, capacity, node, worlds, node + PLANE_OFFSET, capacity, null, 0);
     }
 
     /**
@@ -106,7 +144,7 @@ public final class LocalToWorld {
      */
     public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                    int node, float[] copy, int at) {
-        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, copy, at);
+        compute(locals, modes, parents, worlds, capacity, node, worlds, node + PLANE_OFFSET, capacity, copy, at);
     }
 
     /**
@@ -241,7 +279,7 @@ public final class LocalToWorld {
         for (int block = 0; block < used; block += LAYOUT_BLOCK) { // a block's records stay in cache over the planes
             int end = Math.min(used, block + LAYOUT_BLOCK);
             for (int k = 0; k < RECORD; k++) {
-                int plane = k * capacity;
+                int plane = k * capacity + PLANE_OFFSET;
                 for (int i = block, r = block * RECORD + k; i < end; i++, r += RECORD) {
                     records[r] = planes[plane + i];
                 }
@@ -264,7 +302,7 @@ public final class LocalToWorld {
         for (int block = 0; block < used; block += LAYOUT_BLOCK) {
             int end = Math.min(used, block + LAYOUT_BLOCK);
             for (int k = 0; k < RECORD; k++) {
-                int plane = k * capacity;
+                int plane = k * capacity + PLANE_OFFSET;
                 for (int i = block, r = block * RECORD + k; i < end; i++, r += RECORD) {
                     planes[plane + i] = records[r];
                 }
@@ -276,7 +314,7 @@ public final class LocalToWorld {
     private static final int LAYOUT_BLOCK = 64;
 
     private static void checkLayouts(float[] planes, int capacity, int used, float[] records) {
-        if (used < 0 || used > capacity || (long) capacity * RECORD > planes.length
+        if (used < 0 || used > capacity || planesLength(capacity, RECORD) > planes.length
                 || (long) used * RECORD > records.length) {
             throw new IllegalArgumentException("layout sizes out of bounds: used=" + used + ", capacity=" + capacity
                     + ", planes=" + planes.length + ", records=" + records.length);
@@ -291,6 +329,7 @@ public final class LocalToWorld {
                                 float[] out, int base, int stride, float[] copy, int at) {
         int parent = parents[node];
         assert parent < node : "parent after child: node=" + node + " parent=" + parent;
+        int n = node + PLANE_OFFSET;
         float b00;
         float b01;
         float b02;
@@ -304,13 +343,13 @@ public final class LocalToWorld {
         float b31;
         float b32;
         if (modes[node] == MODE_TRS) {
-            float qx = locals[3 * c + node];
-            float qy = locals[4 * c + node];
-            float qz = locals[5 * c + node];
-            float qw = locals[6 * c + node];
-            float sx = locals[7 * c + node];
-            float sy = locals[8 * c + node];
-            float sz = locals[9 * c + node];
+            float qx = locals[3 * c + n];
+            float qy = locals[4 * c + n];
+            float qz = locals[5 * c + n];
+            float qw = locals[6 * c + n];
+            float sx = locals[7 * c + n];
+            float sy = locals[8 * c + n];
+            float sz = locals[9 * c + n];
             float xx = qx * qx;
             float yy = qy * qy;
             float zz = qz * qz;
@@ -329,23 +368,23 @@ public final class LocalToWorld {
             b20 = (xz + wy) * 2f * sz;
             b21 = (yz - wx) * 2f * sz;
             b22 = (1f - (xx + yy) * 2f) * sz;
-            b30 = locals[node];
-            b31 = locals[c + node];
-            b32 = locals[2 * c + node];
+            b30 = locals[n];
+            b31 = locals[c + n];
+            b32 = locals[2 * c + n];
         } else {
             assert modes[node] == MODE_MATRIX : "hole at node=" + node;
-            b00 = locals[node];
-            b01 = locals[c + node];
-            b02 = locals[2 * c + node];
-            b10 = locals[3 * c + node];
-            b11 = locals[4 * c + node];
-            b12 = locals[5 * c + node];
-            b20 = locals[6 * c + node];
-            b21 = locals[7 * c + node];
-            b22 = locals[8 * c + node];
-            b30 = locals[9 * c + node];
-            b31 = locals[10 * c + node];
-            b32 = locals[11 * c + node];
+            b00 = locals[n];
+            b01 = locals[c + n];
+            b02 = locals[2 * c + n];
+            b10 = locals[3 * c + n];
+            b11 = locals[4 * c + n];
+            b12 = locals[5 * c + n];
+            b20 = locals[6 * c + n];
+            b21 = locals[7 * c + n];
+            b22 = locals[8 * c + n];
+            b30 = locals[9 * c + n];
+            b31 = locals[10 * c + n];
+            b32 = locals[11 * c + n];
         }
         float r00 = b00;
         float r01 = b01;
@@ -360,18 +399,19 @@ public final class LocalToWorld {
         float r31 = b31;
         float r32 = b32;
         if (parent >= 0) {
-            float a00 = worlds[parent];
-            float a01 = worlds[c + parent];
-            float a02 = worlds[2 * c + parent];
-            float a10 = worlds[3 * c + parent];
-            float a11 = worlds[4 * c + parent];
-            float a12 = worlds[5 * c + parent];
-            float a20 = worlds[6 * c + parent];
-            float a21 = worlds[7 * c + parent];
-            float a22 = worlds[8 * c + parent];
-            float a30 = worlds[9 * c + parent];
-            float a31 = worlds[10 * c + parent];
-            float a32 = worlds[11 * c + parent];
+            int q = parent + PLANE_OFFSET;
+            float a00 = worlds[q];
+            float a01 = worlds[c + q];
+            float a02 = worlds[2 * c + q];
+            float a10 = worlds[3 * c + q];
+            float a11 = worlds[4 * c + q];
+            float a12 = worlds[5 * c + q];
+            float a20 = worlds[6 * c + q];
+            float a21 = worlds[7 * c + q];
+            float a22 = worlds[8 * c + q];
+            float a30 = worlds[9 * c + q];
+            float a31 = worlds[10 * c + q];
+            float a32 = worlds[11 * c + q];
             r00 = a00 * b00 + a10 * b01 + a20 * b02;
             r01 = a01 * b00 + a11 * b01 + a21 * b02;
             r02 = a02 * b00 + a12 * b01 + a22 * b02;
@@ -566,13 +606,14 @@ public final class LocalToWorld {
      */
     static void computeTrsRange(float[] l, int[] parents, float[] w, int c, int from, int to) {
         for (int i = from; i < to; i++) {
-            float qx = l[3 * c + i];
-            float qy = l[4 * c + i];
-            float qz = l[5 * c + i];
-            float qw = l[6 * c + i];
-            float sx = l[7 * c + i];
-            float sy = l[8 * c + i];
-            float sz = l[9 * c + i];
+            int j = i + PLANE_OFFSET;
+            float qx = l[3 * c + j];
+            float qy = l[4 * c + j];
+            float qz = l[5 * c + j];
+            float qw = l[6 * c + j];
+            float sx = l[7 * c + j];
+            float sy = l[8 * c + j];
+            float sz = l[9 * c + j];
             float xx = qx * qx;
             float yy = qy * qy;
             float zz = qz * qz;
@@ -591,49 +632,50 @@ public final class LocalToWorld {
             float b20 = (xz + wy) * 2f * sz;
             float b21 = (yz - wx) * 2f * sz;
             float b22 = (1f - (xx + yy) * 2f) * sz;
-            float b30 = l[i];
-            float b31 = l[c + i];
-            float b32 = l[2 * c + i];
+            float b30 = l[j];
+            float b31 = l[c + j];
+            float b32 = l[2 * c + j];
             int p = parents[i];
             if (p < 0) {
-                w[i] = b00;
-                w[c + i] = b01;
-                w[2 * c + i] = b02;
-                w[3 * c + i] = b10;
-                w[4 * c + i] = b11;
-                w[5 * c + i] = b12;
-                w[6 * c + i] = b20;
-                w[7 * c + i] = b21;
-                w[8 * c + i] = b22;
-                w[9 * c + i] = b30;
-                w[10 * c + i] = b31;
-                w[11 * c + i] = b32;
+                w[j] = b00;
+                w[c + j] = b01;
+                w[2 * c + j] = b02;
+                w[3 * c + j] = b10;
+                w[4 * c + j] = b11;
+                w[5 * c + j] = b12;
+                w[6 * c + j] = b20;
+                w[7 * c + j] = b21;
+                w[8 * c + j] = b22;
+                w[9 * c + j] = b30;
+                w[10 * c + j] = b31;
+                w[11 * c + j] = b32;
                 continue;
             }
-            float a00 = w[p];
-            float a01 = w[c + p];
-            float a02 = w[2 * c + p];
-            float a10 = w[3 * c + p];
-            float a11 = w[4 * c + p];
-            float a12 = w[5 * c + p];
-            float a20 = w[6 * c + p];
-            float a21 = w[7 * c + p];
-            float a22 = w[8 * c + p];
-            float a30 = w[9 * c + p];
-            float a31 = w[10 * c + p];
-            float a32 = w[11 * c + p];
-            w[i] = a00 * b00 + a10 * b01 + a20 * b02;
-            w[c + i] = a01 * b00 + a11 * b01 + a21 * b02;
-            w[2 * c + i] = a02 * b00 + a12 * b01 + a22 * b02;
-            w[3 * c + i] = a00 * b10 + a10 * b11 + a20 * b12;
-            w[4 * c + i] = a01 * b10 + a11 * b11 + a21 * b12;
-            w[5 * c + i] = a02 * b10 + a12 * b11 + a22 * b12;
-            w[6 * c + i] = a00 * b20 + a10 * b21 + a20 * b22;
-            w[7 * c + i] = a01 * b20 + a11 * b21 + a21 * b22;
-            w[8 * c + i] = a02 * b20 + a12 * b21 + a22 * b22;
-            w[9 * c + i] = a00 * b30 + a10 * b31 + a20 * b32 + a30;
-            w[10 * c + i] = a01 * b30 + a11 * b31 + a21 * b32 + a31;
-            w[11 * c + i] = a02 * b30 + a12 * b31 + a22 * b32 + a32;
+            int q = p + PLANE_OFFSET;
+            float a00 = w[q];
+            float a01 = w[c + q];
+            float a02 = w[2 * c + q];
+            float a10 = w[3 * c + q];
+            float a11 = w[4 * c + q];
+            float a12 = w[5 * c + q];
+            float a20 = w[6 * c + q];
+            float a21 = w[7 * c + q];
+            float a22 = w[8 * c + q];
+            float a30 = w[9 * c + q];
+            float a31 = w[10 * c + q];
+            float a32 = w[11 * c + q];
+            w[j] = a00 * b00 + a10 * b01 + a20 * b02;
+            w[c + j] = a01 * b00 + a11 * b01 + a21 * b02;
+            w[2 * c + j] = a02 * b00 + a12 * b01 + a22 * b02;
+            w[3 * c + j] = a00 * b10 + a10 * b11 + a20 * b12;
+            w[4 * c + j] = a01 * b10 + a11 * b11 + a21 * b12;
+            w[5 * c + j] = a02 * b10 + a12 * b11 + a22 * b12;
+            w[6 * c + j] = a00 * b20 + a10 * b21 + a20 * b22;
+            w[7 * c + j] = a01 * b20 + a11 * b21 + a21 * b22;
+            w[8 * c + j] = a02 * b20 + a12 * b21 + a22 * b22;
+            w[9 * c + j] = a00 * b30 + a10 * b31 + a20 * b32 + a30;
+            w[10 * c + j] = a01 * b30 + a11 * b31 + a21 * b32 + a31;
+            w[11 * c + j] = a02 * b30 + a12 * b31 + a22 * b32 + a32;
         }
     }
 
@@ -859,7 +901,8 @@ public final class LocalToWorld {
     public static void propagateRange(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                       int from, int to) {
         if (from < 0 || from > to || to > capacity || to > modes.length || to > parents.length
-                || (long) capacity * LOCAL_PLANES > locals.length || (long) capacity * WORLD_PLANES > worlds.length) {
+                || planesLength(capacity, LOCAL_PLANES) > locals.length
+                || planesLength(capacity, WORLD_PLANES) > worlds.length) {
             throw new IllegalArgumentException("node range out of bounds: from=" + from + ", to=" + to
                     + ", capacity=" + capacity);
         }

@@ -2,7 +2,8 @@ package dev.arbor.kernel;
 
 /**
  * Checks and copies runs of quaternions given interleaved ({@code x y z w x y z w …}) into planes (element {@code k}
- * of node {@code i} at {@code [k * capacity + i]}): the bulk rotation setter's work on a run of storage.
+ * of node {@code i} at {@code [base + k * capacity + i]}, {@code base} given by the caller): the bulk rotation
+ * setter's work on a run of storage.
  */
 public final class QuaternionRuns {
     /** The check's result: every quaternion finite, not tiny or huge, and unit length within the float test. */
@@ -123,6 +124,34 @@ public final class QuaternionRuns {
             planes[base + 3 * capacity + k] = src[q + 3];
         }
     }
+
+    /**
+     * Reads one float of every 64-byte line of {@code src[from, to)}, in increasing order, so that a following pass
+     * that reads the range out of order finds it in cache. A sequential pass is what the hardware prefetchers follow;
+     * the gathers of {@link #gather} jump within the range and wait on each line's first miss instead (measured:
+     * a million quaternions gathered from memory in runs of 1,024 took 4.1 ns each, 2.8 with the runs read this way
+     * first, docs/performance.md step 46).
+     *
+     * @param src values
+     * @param from first index
+     * @param to end (exclusive)
+     * @return the bitwise OR of the floats read (a result, so that the reads are not dropped as unused)
+     * @throws IllegalArgumentException if the range does not fit {@code src}
+     */
+    public static int touch(float[] src, int from, int to) {
+        if (from < 0 || from > to || to > src.length) {
+            throw new IllegalArgumentException("touch range out of bounds: from=" + from + ", to=" + to + ", length="
+                    + src.length);
+        }
+        int bits = 0;
+        for (int i = from; i < to; i += FLOATS_PER_LINE) {
+            bits |= Float.floatToRawIntBits(src[i]);
+        }
+        return bits;
+    }
+
+    /** Floats per 64-byte cache line. */
+    private static final int FLOATS_PER_LINE = 16;
 
     /**
      * Copies values given interleaved ({@code components} floats per value) into planes, in the planes' order:

@@ -488,23 +488,27 @@ class NodeListTest {
      * A list that fills a run of storage out of order copies its unit rotations by scattered stores or by gathers
      * through its inverse, whichever the timed trials find faster: both ways, and the timed choice, store exactly
      * what handle batches store, for the whole storage and for a run in its middle, through compactions and a
-     * reparenting that change the layout (and so the inverse).
+     * reparenting that change the layout (and so the inverse). The fourth twin gathers run by run, reading each run's
+     * quaternions ahead, as lists of {@link Hierarchy#TOUCH_MIN_NODES} and more do.
      */
     @Test
     void outOfOrderRunsStoreTheSameFloatsByScatteredStoresAndByGathers() {
         SplittableRandom random = new SplittableRandom(41);
         Hierarchy reference = new Hierarchy();
-        Hierarchy[] twins = {new Hierarchy(), new Hierarchy(), new Hierarchy()}; // by timing, stores, gathers
+        // by timing, stores, gathers, gathers run by run
+        Hierarchy[] twins = {new Hierarchy(), new Hierarchy(), new Hierarchy(), new Hierarchy()};
         twins[1].copyWay = 1;
         twins[2].copyWay = 2;
+        twins[3].copyWay = 2;
+        twins[3].touchMinNodes = 1;
         long[] hr = new long[N];
-        long[][] ht = new long[3][N];
+        long[][] ht = new long[twins.length][N];
         for (int i = 0; i < N; i++) {
             int parent = i < 9 ? -1 : random.nextInt(i);
             float t = (float) random.nextDouble();
             hr[i] = parent < 0 ? reference.createRoot() : reference.createChild(hr[parent]);
             reference.setLocalTranslation(hr[i], t, 1, 0);
-            for (int k = 0; k < 3; k++) {
+            for (int k = 0; k < twins.length; k++) {
                 ht[k][i] = parent < 0 ? twins[k].createRoot() : twins[k].createChild(ht[k][parent]);
                 twins[k].setLocalTranslation(ht[k][i], t, 1, 0);
             }
@@ -521,7 +525,7 @@ class NodeListTest {
         }
         reference.update();
         java.util.Map<Long, Integer> index = new java.util.HashMap<>();
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < twins.length; k++) {
             twins[k].update();
             twins[k].compactNow();
         }
@@ -539,8 +543,8 @@ class NodeListTest {
             }
             int count = nodes.length;
             long[] ref = new long[count];
-            NodeList[] lists = new NodeList[3];
-            for (int k = 0; k < 3; k++) {
+            NodeList[] lists = new NodeList[twins.length];
+            for (int k = 0; k < twins.length; k++) {
                 long[] h = new long[count];
                 for (int j = 0; j < count; j++) {
                     h[j] = ht[k][nodes[j]];
@@ -548,7 +552,8 @@ class NodeListTest {
                 }
                 lists[k] = twins[k].nodeList(h, 0, count);
             }
-            long[] gathersBefore = {twins[0].gatherCopies, twins[1].gatherCopies, twins[2].gatherCopies};
+            long[] gathersBefore = {twins[0].gatherCopies, twins[1].gatherCopies, twins[2].gatherCopies,
+                twins[3].gatherCopies};
             for (int frame = 0; frame < 600; frame++) {
                 if (frame == 200) { // a new layout: the inverse is computed again
                     reference.compactNow();
@@ -560,7 +565,7 @@ class NodeListTest {
                     int node = nodes[count / 2];
                     int target = random.nextInt(9);
                     reference.reparent(hr[node], hr[target], true);
-                    for (int k = 0; k < 3; k++) {
+                    for (int k = 0; k < twins.length; k++) {
                         twins[k].reparent(ht[k][node], ht[k][target], true);
                         twins[k].compactNow();
                     }
@@ -568,7 +573,7 @@ class NodeListTest {
                 }
                 float[] q = randomValues(random, count, frame % 7 != 3);
                 reference.setLocalRotations(ref, 0, count, q, 8);
-                for (int k = 0; k < 3; k++) {
+                for (int k = 0; k < twins.length; k++) {
                     twins[k].setLocalRotations(lists[k], q, 8);
                     assertThat(lists[k].runFirst).as("twin %d frame %d", k, frame)
                             .isEqualTo(count == N ? 0 : 1000);
@@ -576,7 +581,7 @@ class NodeListTest {
                 }
                 if (frame % 50 == 49 || frame == 200 || frame == 400 || frame == 1) {
                     reference.update();
-                    for (int k = 0; k < 3; k++) {
+                    for (int k = 0; k < twins.length; k++) {
                         twins[k].update();
                         assertThat(twins[k].changedCount()).isEqualTo(reference.changedCount());
                         for (int i = 0; i < N; i++) {
@@ -589,10 +594,39 @@ class NodeListTest {
             }
             if (VectorSupport.ENABLED) {
                 assertThat(twins[2].gatherCopies - gathersBefore[2]).as("gathers of %d nodes", count).isEqualTo(514);
+                assertThat(twins[3].gatherCopies - gathersBefore[3]).isEqualTo(514);
+                assertThat(lists[2].inverseSpans).isNull();
+                int runs = (count + Hierarchy.TOUCH_CHUNK - 1) / Hierarchy.TOUCH_CHUNK;
+                assertThat(lists[3].inverseSpans).hasSize(2 * runs);
                 // the whole list's first trial ends after 64 + 349 + 4 of its 514 unit copies; the short one's probation is longer
                 assertThat(lists[0].copyChoice.trials).isEqualTo(count == N ? 1 : 0);
             }
             assertThat(twins[1].gatherCopies).isEqualTo(gathersBefore[1]).isZero();
         }
+    }
+
+    /**
+     * The spans a large list reads ahead: each run of {@link Hierarchy#TOUCH_CHUNK} inverse entries gives its lowest
+     * value and its highest + 4, or nothing when its quaternions lie more than four times the run's own size apart;
+     * the last run may be short.
+     */
+    @Test
+    void sourceSpansCoverEachRunsQuaternionsOrNothingWhenTheyLieFarApart() {
+        int chunk = Hierarchy.TOUCH_CHUNK;
+        int count = 2 * chunk + 10;
+        int[] inverse = new int[count];
+        for (int k = 0; k < chunk; k++) { // run 0: positions 100 .. 100 + chunk - 1, reversed
+            inverse[k] = 4 * (100 + chunk - 1 - k);
+        }
+        for (int k = chunk; k < 2 * chunk; k++) { // run 1: close together except one quaternion far away
+            inverse[k] = 4 * (k - chunk);
+        }
+        inverse[chunk + 7] = 4 * (4 * chunk + 1);
+        for (int k = 2 * chunk; k < count; k++) { // run 2, short: exactly four times a run's size apart
+            inverse[k] = 4 * (k - 2 * chunk);
+        }
+        inverse[count - 1] = 4 * (4 * chunk - 1);
+        int[] spans = Hierarchy.sourceSpans(inverse, count);
+        assertThat(spans).containsExactly(4 * 100, 4 * (100 + chunk), 0, 0, 0, 4 * 4 * chunk);
     }
 }

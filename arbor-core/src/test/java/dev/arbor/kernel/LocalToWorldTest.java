@@ -38,7 +38,7 @@ class LocalToWorldTest {
             SplittableRandom random = new SplittableRandom(seed);
             this.n = n;
             this.capacity = n + 37; // planes longer than the nodes, as in a hierarchy with spare room
-            locals = new float[capacity * LocalToWorld.LOCAL_PLANES];
+            locals = planes(capacity, LocalToWorld.LOCAL_PLANES);
             modes = new byte[capacity];
             parents = new int[capacity];
             matrixBits = new long[Bits.words(capacity)];
@@ -72,7 +72,7 @@ class LocalToWorldTest {
                 if (matrix) {
                     Bits.set(matrixBits, i);
                     for (int k = 0; k < 12; k++) {
-                        locals[k * capacity + i] = (float) (random.nextDouble() * 2 - 1);
+                        locals[at(k, capacity, i)] = (float) (random.nextDouble() * 2 - 1);
                     }
                 } else {
                     double x = random.nextGaussian();
@@ -84,14 +84,14 @@ class LocalToWorldTest {
                         (float) (x / len), (float) (y / len), (float) (z / len), (float) (w / len),
                         (float) (0.5 + random.nextDouble()), (float) (0.5 + random.nextDouble()), -1f};
                     for (int k = 0; k < trs.length; k++) {
-                        locals[k * capacity + i] = trs[k];
+                        locals[at(k, capacity, i)] = trs[k];
                     }
                 }
             }
         }
 
         float[] reference() {
-            float[] worlds = new float[capacity * LocalToWorld.WORLD_PLANES];
+            float[] worlds = planes(capacity, LocalToWorld.WORLD_PLANES);
             LocalToWorld.propagateRange(locals, modes, parents, worlds, capacity, 0, n);
             return worlds;
         }
@@ -216,7 +216,7 @@ class LocalToWorldTest {
             for (int i = 0; i < n; i++) {
                 if (Bits.get(stale, i)) {
                     for (int k = 0; k < 12; k++) {
-                        start[k * layout.capacity + i] = Float.NaN; // stale values must not be read
+                        start[at(k, layout.capacity, i)] = Float.NaN; // stale values must not be read
                     }
                 }
             }
@@ -245,7 +245,7 @@ class LocalToWorldTest {
             for (int i = 0; i < n; i++) {
                 float[] want = new float[12];
                 for (int k = 0; k < 12; k++) {
-                    want[k] = expected[k * layout.capacity + i];
+                    want[k] = expected[at(k, layout.capacity, i)];
                 }
                 assertThat(Arrays.copyOfRange(worldRecords, i * 12, i * 12 + 12)).as("node %d", i)
                         .containsExactly(want);
@@ -261,22 +261,26 @@ class LocalToWorldTest {
     @Test
     void layoutConversionsRoundTripAndCheckTheirSizes() {
         int capacity = 200;
-        float[] planes = new float[capacity * 12];
+        float[] planes = planes(capacity, 12);
         for (int k = 0; k < planes.length; k++) {
             planes[k] = k * 0.5f;
         }
         float[] records = new float[capacity * 12];
         LocalToWorld.toRecords(planes, capacity, 150, records);
-        assertThat(records[7 * 12 + 3]).isEqualTo(planes[3 * capacity + 7]);
-        assertThat(records[149 * 12 + 11]).isEqualTo(planes[11 * capacity + 149]);
+        assertThat(records[7 * 12 + 3]).isEqualTo(planes[at(3, capacity, 7)]);
+        assertThat(records[149 * 12 + 11]).isEqualTo(planes[at(11, capacity, 149)]);
         assertThat(records[150 * 12]).as("past the used nodes").isZero();
-        float[] back = new float[capacity * 12];
+        float[] back = planes(capacity, 12);
         LocalToWorld.toPlanes(records, 150, back, capacity);
         for (int k = 0; k < 12; k++) {
-            assertThat(Arrays.copyOfRange(back, k * capacity, k * capacity + 150))
-                    .containsExactly(Arrays.copyOfRange(planes, k * capacity, k * capacity + 150));
-            assertThat(back[k * capacity + 150]).isZero();
+            assertThat(Arrays.copyOfRange(back, at(k, capacity, 0), at(k, capacity, 150)))
+                    .containsExactly(Arrays.copyOfRange(planes, at(k, capacity, 0), at(k, capacity, 150)));
+            assertThat(back[at(k, capacity, 150)]).isZero();
         }
+        assertThat(Arrays.copyOfRange(back, 0, LocalToWorld.PLANE_OFFSET)).as("before plane 0").containsOnly(0f);
+        float[] short1 = new float[(int) LocalToWorld.planesLength(capacity, 12) - 1];
+        assertThatThrownBy(() -> LocalToWorld.toPlanes(records, 150, short1, capacity))
+                .as("planes without room for the offset").isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> LocalToWorld.toRecords(planes, capacity, 201, records))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("used=201, capacity=200");
         assertThatThrownBy(() -> LocalToWorld.toPlanes(new float[12], 2, back, capacity))
@@ -317,7 +321,7 @@ class LocalToWorldTest {
                 for (int i = first; i < first + lanes; i++) {
                     skipped[i] = true;
                     for (int k = 0; k < 12; k++) {
-                        start[k * layout.capacity + i] = Float.NaN;
+                        start[at(k, layout.capacity, i)] = Float.NaN;
                     }
                 }
             }
@@ -326,11 +330,11 @@ class LocalToWorldTest {
         float[] actual = layout.batched(true, stale, start);
         for (int i = 0; i < layout.n; i++) {
             for (int k = 0; k < 12; k++) {
-                float value = actual[k * layout.capacity + i];
+                float value = actual[at(k, layout.capacity, i)];
                 if (skipped[i]) {
                     assertThat(value).as("node %d element %d, in a batch without a stale node", i, k).isNaN();
                 } else {
-                    assertThat(value).as("node %d element %d", i, k).isEqualTo(expected[k * layout.capacity + i]);
+                    assertThat(value).as("node %d element %d", i, k).isEqualTo(expected[at(k, layout.capacity, i)]);
                 }
             }
         }
@@ -349,7 +353,7 @@ class LocalToWorldTest {
             if (random.nextInt(3) == 0) {
                 Bits.set(stale, i);
                 for (int k = 0; k < 12; k++) {
-                    start[k * layout.capacity + i] = Float.NaN; // must be overwritten
+                    start[at(k, layout.capacity, i)] = Float.NaN; // must be overwritten
                 }
             }
         }
@@ -358,7 +362,7 @@ class LocalToWorldTest {
             for (int b = 0; b < 64; b++) {
                 int i = w * 64 + b;
                 for (int k = 0; k < 12; k++) {
-                    start[k * layout.capacity + i] = Float.NaN;
+                    start[at(k, layout.capacity, i)] = Float.NaN;
                 }
             }
         }
@@ -373,8 +377,8 @@ class LocalToWorldTest {
         // a root holding an explicit matrix, and a TRS child: the child's world is parent × T × R × S
         SplittableRandom random = new SplittableRandom(21);
         int c = 2;
-        float[] locals = new float[LocalToWorld.LOCAL_PLANES * c];
-        float[] worlds = new float[LocalToWorld.WORLD_PLANES * c];
+        float[] locals = planes(c, LocalToWorld.LOCAL_PLANES);
+        float[] worlds = planes(c, LocalToWorld.WORLD_PLANES);
         byte[] modes = {LocalToWorld.MODE_MATRIX, LocalToWorld.MODE_TRS};
         int[] parents = {-1, 0};
         float[] parent = new float[12];
@@ -396,14 +400,14 @@ class LocalToWorldTest {
                 (float) (0.5 + random.nextDouble()), -1f, (float) (0.5 + random.nextDouble())};
             System.arraycopy(values, 0, trs, 0, 10);
             for (int k = 0; k < 12; k++) {
-                locals[k * c] = parent[k];
-                locals[k * c + 1] = k < 10 ? trs[k] : 0f;
+                locals[at(k, c, 0)] = parent[k];
+                locals[at(k, c, 1)] = k < 10 ? trs[k] : 0f;
             }
             LocalToWorld.propagateRange(locals, modes, parents, worlds, c, 0, 2);
             dev.arbor.math.Affine.composeTrs(trs, 0, local, 0);
             dev.arbor.math.Affine.multiply(parent, 0, local, 0, expected, 0);
             for (int k = 0; k < 12; k++) {
-                actual[k] = worlds[k * c + 1];
+                actual[k] = worlds[at(k, c, 1)];
             }
             assertThat(actual).containsExactly(expected);
         }
@@ -412,7 +416,7 @@ class LocalToWorldTest {
     @Test
     void rangesOutsideTheArraysAreRejected() {
         Layout layout = new Layout(1, 10, false, 0);
-        float[] worlds = new float[layout.capacity * 12];
+        float[] worlds = planes(layout.capacity, 12);
         assertThatThrownBy(() -> LocalToWorld.propagateStale(layout.locals, layout.modes, layout.parents, worlds,
                 layout.capacity, new long[1], 0, 2, new long[1], new long[1], null, 0, null))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -469,5 +473,15 @@ class LocalToWorldTest {
     @Test
     void vectorSupportDescribesItself() {
         assertThat(VectorSupport.describe()).startsWith(VectorSupport.ENABLED ? "vector, " : "scalar");
+    }
+
+    /** Where element {@code k} of node {@code i} lies in planes of {@code capacity} nodes. */
+    private static int at(int k, int capacity, int i) {
+        return LocalToWorld.PLANE_OFFSET + k * capacity + i;
+    }
+
+    /** A new array for {@code count} planes of {@code capacity} nodes. */
+    private static float[] planes(int capacity, int count) {
+        return new float[(int) LocalToWorld.planesLength(capacity, count)];
     }
 }

@@ -77,4 +77,21 @@ class QuaternionRunsTest {
         assertThatThrownBy(() -> QuaternionRuns.check(new float[8], 0, 0, 3, false))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("out of bounds");
     }
+
+    /** A read ahead reads the first float of every 16 from its start, no other, and refuses a range past the array. */
+    @Test
+    void touchReadsOneFloatPerCacheLineOfItsRange() {
+        float[] src = new float[100];
+        for (int i = 0; i < src.length; i++) {
+            src[i] = Float.intBitsToFloat(1 << (i % 31)); // a bit of its own for each of the first 31 floats
+        }
+        // floats 3, 19, 35, 51 and 67 are read: bits 3, 19, 4 (35 % 31), 20 (51 % 31) and 5 (67 % 31)
+        assertThat(QuaternionRuns.touch(src, 3, 68)).isEqualTo(1 << 3 | 1 << 19 | 1 << 4 | 1 << 20 | 1 << 5);
+        assertThat(QuaternionRuns.touch(src, 3, 67)).isEqualTo(1 << 3 | 1 << 19 | 1 << 4 | 1 << 20);
+        assertThat(QuaternionRuns.touch(src, 50, 50)).isZero();
+        assertThatThrownBy(() -> QuaternionRuns.touch(src, 90, 101)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("touch range out of bounds: from=90, to=101, length=100");
+        assertThatThrownBy(() -> QuaternionRuns.touch(src, 5, 4)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> QuaternionRuns.touch(src, -1, 4)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

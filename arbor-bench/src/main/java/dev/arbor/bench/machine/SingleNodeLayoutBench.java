@@ -21,15 +21,16 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What one node's world matrix costs when nodes are computed one at a time (a lazy read, a sparse update), in three
- * storage layouts: Arbor's planes (element {@code k} of node {@code i} at {@code [k × capacity + i]}, so one node
- * touches 22 planes for its local and its parent's world and writes 12); one record of 12 floats per node (the layout
- * of the object-graph peers and of the nested-set port, 2–3 cache lines per node); and blocks of 16 nodes, planes
- * within each block (element {@code k} of node {@code i} at {@code [192 × (i / 16) + 16k + i % 16]}: a vector still
- * loads 16 nodes' values in one go, and one node's 12 values lie at constant offsets from one index, 768 bytes in
- * all). All compute the same float operations, {@link LocalToWorld#computeNode} on the planes and {@link #computeTiled}
- * on the records and on the blocks, over the {@code seed-6000} scene, visiting every node once,
- * parents first: in storage order, or in an order shuffled within each level (what a creation-order walk of single
- * nodes sees after Arbor's breadth-first rewrite).
+ * storage layouts: Arbor's planes (element {@code k} of node {@code i} at
+ * {@code [}{@link LocalToWorld#PLANE_OFFSET}{@code  + k × capacity + i]}, so one node touches 22 planes for its
+ * local and its parent's world and writes 12); one record of 12 floats per node (the layout of the object-graph
+ * peers and of the nested-set port, 2–3 cache lines per node); and blocks of 16 nodes, planes within each block
+ * (element {@code k} of node {@code i} at {@code [192 × (i / 16) + 16k + i % 16]}: a vector still loads 16 nodes'
+ * values in one go, and one node's 12 values lie at constant offsets from one index, 768 bytes in all). All compute
+ * the same float operations, {@link LocalToWorld#computeNode} on the planes and {@link #computeTiled} on the records
+ * and on the blocks, over the {@code seed-6000} scene, visiting every node once, parents first: in storage order, or
+ * in an order shuffled within each level (what a creation-order walk of single nodes sees after Arbor's
+ * breadth-first rewrite).
  *
  * <p>This is the floor under set-and-get and under a 1%-dirty update, both of which compute isolated nodes; see
  * docs/performance.md, session 6. Run: {@code java -jar arbor-bench/target/arbor-benchmarks.jar SingleNodeLayoutBench
@@ -84,8 +85,8 @@ public class SingleNodeLayoutBench {
             Arrays.fill(parents, size, capacity, -1);
             modes = new byte[capacity];
             Arrays.fill(modes, 0, size, LocalToWorld.MODE_TRS);
-            localPlanes = new float[capacity * LocalToWorld.LOCAL_PLANES];
-            worldPlanes = new float[capacity * LocalToWorld.WORLD_PLANES];
+            localPlanes = new float[(int) LocalToWorld.planesLength(capacity, LocalToWorld.LOCAL_PLANES)];
+            worldPlanes = new float[(int) LocalToWorld.planesLength(capacity, LocalToWorld.WORLD_PLANES)];
             localRecords = new float[capacity * RECORD];
             worldRecords = new float[capacity * RECORD];
             int blocks = (capacity + BLOCK - 1) / BLOCK;
@@ -98,7 +99,7 @@ public class SingleNodeLayoutBench {
                 float[] trs = {t[3 * i], t[3 * i + 1], t[3 * i + 2], r[4 * i], r[4 * i + 1], r[4 * i + 2],
                     r[4 * i + 3], s[3 * i], s[3 * i + 1], s[3 * i + 2]};
                 for (int k = 0; k < trs.length; k++) {
-                    localPlanes[k * capacity + i] = trs[k];
+                    localPlanes[LocalToWorld.PLANE_OFFSET + k * capacity + i] = trs[k];
                     localRecords[i * RECORD + k] = trs[k];
                     localBlocks[blockBase(i) + k * BLOCK] = trs[k];
                 }
@@ -140,7 +141,7 @@ public class SingleNodeLayoutBench {
         for (int k = 0; k < visits.length; k++) {
             LocalToWorld.computeNode(l.localPlanes, l.modes, l.parents, l.worldPlanes, l.capacity, visits[k]);
         }
-        return l.worldPlanes[11 * l.capacity + visits[visits.length - 1]];
+        return l.worldPlanes[LocalToWorld.PLANE_OFFSET + 11 * l.capacity + visits[visits.length - 1]];
     }
 
     /**
