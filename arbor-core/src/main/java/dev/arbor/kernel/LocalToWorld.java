@@ -35,13 +35,14 @@ public final class LocalToWorld {
     /** Planes in {@code worlds}. */
     public static final int WORLD_PLANES = 12;
     /**
-     * Where plane 0 starts in an array of planes: 12 floats in unless {@code -Darbor.planeOffset=N} (0 to 15) says
-     * otherwise, read once. A float array's elements start 16 bytes after the object, and the JVM's default collector
-     * (G1) places a large array (half a heap region or more: the planes of a hierarchy of some 50,000 nodes and up) at
-     * the start of a region, so element 12 lies at the start of a 64-byte cache line. Since the capacity keeps every
-     * plane a whole number of lines from the first ({@code Hierarchy}), each 16-lane vector access of the update then
-     * touches one line instead of two, which streams a memory-bound update faster (docs/performance.md, step 46).
-     * Smaller arrays lie wherever allocation put them, and no offset is better than another there.
+     * Where plane 0 starts in an array of planes: 0 unless {@code -Darbor.planeOffset=N} (0 to 15) says otherwise,
+     * read once. A float array's elements start 16 bytes after the object, and the JVM's default collector (G1) places
+     * a large array (half a heap region or more: the planes of a hierarchy of some 50,000 nodes and up) at the start
+     * of a region, so with an offset of 12 every 16-lane vector access of such planes lies on one 64-byte cache line
+     * instead of two (the capacity keeps every plane a whole number of lines from the first). That streams a
+     * memory-bound update 2–5% faster ({@code million}), but made {@code seed-6000}'s 1%-dirty frame 5–10% slower
+     * under every collector tried, so it is left to hierarchies of a million nodes and more to turn on
+     * (docs/performance.md, step 46).
      */
     public static final int PLANE_OFFSET = planeOffset();
 
@@ -88,7 +89,7 @@ public final class LocalToWorld {
     }
 
     private static int planeOffset() {
-        String value = System.getProperty("arbor.planeOffset", "12");
+        String value = System.getProperty("arbor.planeOffset", "0");
         int offset;
         try {
             offset = Integer.parseInt(value.trim());

@@ -277,7 +277,9 @@ class LocalToWorldTest {
                     .containsExactly(Arrays.copyOfRange(planes, at(k, capacity, 0), at(k, capacity, 150)));
             assertThat(back[at(k, capacity, 150)]).isZero();
         }
-        assertThat(Arrays.copyOfRange(back, 0, LocalToWorld.PLANE_OFFSET)).as("before plane 0").containsOnly(0f);
+        for (int i = 0; i < LocalToWorld.PLANE_OFFSET; i++) {
+            assertThat(back[i]).as("before plane 0").isZero();
+        }
         float[] short1 = new float[(int) LocalToWorld.planesLength(capacity, 12) - 1];
         assertThatThrownBy(() -> LocalToWorld.toPlanes(records, 150, short1, capacity))
                 .as("planes without room for the offset").isInstanceOf(IllegalArgumentException.class);
