@@ -452,9 +452,9 @@ public final class Hierarchy {
         nextSiblingSlots = new int[cap];
         prevSiblingSlots = new int[cap];
         childCounts = new int[cap];
-        locals = planeArray(cap, LOCAL_PLANES);
+        locals = LocalToWorld.newPlanes(cap, LOCAL_PLANES);
         modes = new byte[cap];
-        worlds = planeArray(cap, WORLD_PLANES);
+        worlds = LocalToWorld.newPlanes(cap, WORLD_PLANES);
         matrixBits = new long[Bits.words(cap)];
         wordPlans = new long[Bits.words(cap)];
         parentNodes = new int[cap];
@@ -4345,19 +4345,11 @@ public final class Hierarchy {
 
     /** Copies plane arrays into a larger capacity: plane k of the first {@code used} nodes keeps its place. */
     private static float[] replane(float[] planes, int oldCap, int newCap, int count, int used) {
-        float[] grown = planeArray(newCap, count);
+        float[] grown = LocalToWorld.newPlanes(newCap, count);
         for (int k = 0; k < count; k++) {
             System.arraycopy(planes, PLANE_OFFSET + k * oldCap, grown, PLANE_OFFSET + k * newCap, used);
         }
         return grown;
-    }
-
-    /**
-     * A new array for {@code planes} planes of {@code capacity} nodes ({@link LocalToWorld#planesLength}); the record
-     * layout uses arrays of the same length.
-     */
-    private static float[] planeArray(int capacity, int planes) {
-        return new float[(int) LocalToWorld.planesLength(capacity, planes)];
     }
 
     /** Drops holes at the end of the dense arrays; compacts when holes make up half of them. */
@@ -4490,8 +4482,8 @@ public final class Hierarchy {
         layoutVersion++;
         listChanges();
         int cap = modes.length;
-        float[] newLocals = planeArray(cap, LOCAL_PLANES);
-        float[] newWorlds = planeArray(cap, WORLD_PLANES);
+        float[] newLocals = LocalToWorld.newPlanes(cap, LOCAL_PLANES);
+        float[] newWorlds = LocalToWorld.newPlanes(cap, WORLD_PLANES);
         long[] newMatrixBits = new long[matrixBits.length];
         byte[] newModes = new byte[cap];
         int[] newParents = new int[cap];

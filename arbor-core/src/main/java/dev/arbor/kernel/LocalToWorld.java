@@ -115,6 +115,26 @@ public final class LocalToWorld {
     }
 
     /**
+     * A new, zeroed array of planes ({@link #planesLength} floats); the record layout uses arrays of the same length.
+     *
+     * @param capacity nodes per plane
+     * @param planes number of planes
+     * @return the array
+     * @throws IllegalArgumentException if a size is negative or the length exceeds the largest array the JVM allocates
+     */
+    public static float[] newPlanes(int capacity, int planes) {
+        long length = planesLength(capacity, planes);
+        if (capacity < 0 || planes < 0 || length > MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException("plane array too large: capacity=" + capacity + ", planes=" + planes
+                    + ", length=" + length + ", maximum=" + MAX_ARRAY_LENGTH);
+        }
+        return new float[(int) length];
+    }
+
+    /** The longest array {@link #newPlanes} asks the JVM for. */
+    private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 16;
+
+    /**
      * Computes one node's world matrix from its local transform and its parent's world matrix, which must be up to
      * date.
      *

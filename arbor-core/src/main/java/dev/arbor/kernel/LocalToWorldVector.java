@@ -216,8 +216,8 @@ final class LocalToWorldVector {
      */
     static void warmUp() {
         int c = 4 * LANES;
-        float[] locals = new float[(int) LocalToWorld.planesLength(c, LocalToWorld.LOCAL_PLANES)];
-        float[] worlds = new float[(int) LocalToWorld.planesLength(c, LocalToWorld.WORLD_PLANES)];
+        float[] locals = LocalToWorld.newPlanes(c, LocalToWorld.LOCAL_PLANES);
+        float[] worlds = LocalToWorld.newPlanes(c, LocalToWorld.WORLD_PLANES);
         int[] parents = new int[c];
         // rotation w and the scales: identity rotations
         java.util.Arrays.fill(locals, PLANE_OFFSET + 6 * c, PLANE_OFFSET + 10 * c, 1f);

@@ -292,6 +292,19 @@ class LocalToWorldTest {
                 .hasMessageContaining("toWord=5");
     }
 
+    /** Plane arrays have the offset before plane 0; one too large for a Java array is refused with its sizes. */
+    @Test
+    void planeArraysHoldTheOffsetAndRefuseLengthsPastTheLargestArray() {
+        assertThat(LocalToWorld.newPlanes(48, 12)).hasSize(LocalToWorld.PLANE_OFFSET + 576);
+        assertThat(LocalToWorld.planesLength(48, 12)).isEqualTo(LocalToWorld.PLANE_OFFSET + 576L);
+        assertThatThrownBy(() -> LocalToWorld.newPlanes(Integer.MAX_VALUE / 4, 12))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("plane array too large: capacity=536870911, planes=12, length="
+                        + (LocalToWorld.PLANE_OFFSET + 536870911L * 12) + ", maximum=2147483631");
+        assertThatThrownBy(() -> LocalToWorld.newPlanes(-1, 12)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("capacity=-1");
+    }
+
     @Test
     void vectorBatchesWithoutAStaleNodeAreSkipped() {
         assumeThat(vectorModulePresent()).as("jdk.incubator.vector resolved").isTrue();
@@ -484,6 +497,6 @@ class LocalToWorldTest {
 
     /** A new array for {@code count} planes of {@code capacity} nodes. */
     private static float[] planes(int capacity, int count) {
-        return new float[(int) LocalToWorld.planesLength(capacity, count)];
+        return LocalToWorld.newPlanes(capacity, count);
     }
 }

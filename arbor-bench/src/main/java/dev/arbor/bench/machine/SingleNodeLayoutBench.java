@@ -85,8 +85,8 @@ public class SingleNodeLayoutBench {
             Arrays.fill(parents, size, capacity, -1);
             modes = new byte[capacity];
             Arrays.fill(modes, 0, size, LocalToWorld.MODE_TRS);
-            localPlanes = new float[(int) LocalToWorld.planesLength(capacity, LocalToWorld.LOCAL_PLANES)];
-            worldPlanes = new float[(int) LocalToWorld.planesLength(capacity, LocalToWorld.WORLD_PLANES)];
+            localPlanes = LocalToWorld.newPlanes(capacity, LocalToWorld.LOCAL_PLANES);
+            worldPlanes = LocalToWorld.newPlanes(capacity, LocalToWorld.WORLD_PLANES);
             localRecords = new float[capacity * RECORD];
             worldRecords = new float[capacity * RECORD];
             int blocks = (capacity + BLOCK - 1) / BLOCK;
