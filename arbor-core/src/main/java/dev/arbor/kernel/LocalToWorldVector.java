@@ -68,8 +68,20 @@ final class LocalToWorldVector {
         // not inlined is boxed, and such a helper made every frame allocate 384 bytes on JDK 25
         // (SteadyStateAllocationTest). Each iteration reduces its masks to booleans: masks carried from one iteration
         // to the next were boxed on every iteration by JDK 17's compiled loop (6 MB per frame at a million nodes)
+        // Ranges of CHECK_AHEAD_MIN quaternions or more come from memory: each iteration also reads one float of each
+        // line CHECK_AHEAD floats on (the last lines of the array once that runs past them), so that those lines are
+        // on their way while this one is checked; the check alone waits on each line in turn (step 47)
+        boolean ahead = to - from >= CHECK_AHEAD_MIN;
+        int last = src.length - 4 * LANES;
+        int touched = 0;
         for (; k + LANES <= to; k += LANES) {
             int q = offset + 4 * k;
+            if (ahead) {
+                int p = Math.min(q + CHECK_AHEAD, last);
+                for (int m = 0; m < 4 * LANES; m += QuaternionRuns.FLOATS_PER_LINE) {
+                    touched |= Float.floatToRawIntBits(src[p + m]);
+                }
+            }
             FloatVector a = FloatVector.fromArray(SPECIES, src, q);
             FloatVector b = FloatVector.fromArray(SPECIES, src, q + LANES);
             FloatVector d = FloatVector.fromArray(SPECIES, src, q + 2 * LANES);
@@ -111,8 +123,19 @@ final class LocalToWorldVector {
             }
             unit &= sums.sub(1f).abs().compare(VectorOperators.LE, QuaternionRuns.UNIT_SLACK).allTrue();
         }
+        touchedBits = touched;
         return (k << 1) | (unit ? 1 : 0);
     }
+
+    /** Quaternions from which {@link #checkQuaternions} reads ahead: ranges this long are not in cache. */
+    static final int CHECK_AHEAD_MIN = 1 << 16;
+    /**
+     * How far ahead {@link #checkQuaternions} reads, in floats: 16 lines. Distances from 128 to 2,048 floats measured
+     * the same on a million quaternions.
+     */
+    private static final int CHECK_AHEAD = 256;
+    /** The OR of the floats {@link #checkQuaternions} read ahead, kept so that the reads are not dropped as unused. */
+    static int touchedBits;
 
     /**
      * The vector part of {@link QuaternionRuns#copy}: {@link #lanes()} quaternions at a time, four vectors loaded

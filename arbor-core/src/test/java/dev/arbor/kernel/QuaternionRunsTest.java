@@ -78,6 +78,43 @@ class QuaternionRunsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("out of bounds");
     }
 
+    /**
+     * Ranges long enough for the vector check to read ahead: the same answers as the scalar check, for a bad or
+     * non-unit quaternion in the last lines (where the reads ahead stop at the array's end), at the range's start, and
+     * just past the range, where a bad value is read ahead but must not count.
+     */
+    @Test
+    void checkOfRangesThatReadAheadAnswersAsTheScalarCheck() {
+        int count = LocalToWorldVector.CHECK_AHEAD_MIN + 37;
+        SplittableRandom random = new SplittableRandom(3);
+        float[] good = unitQuaternions(random, count + 2, 1); // two quaternions more than the range, then 3 floats
+        int[] positions = {0, 1, count / 2, count - 17, count - 2, count - 1};
+        for (boolean vector : PATHS) {
+            assertThat(QuaternionRuns.check(good, 1, 0, count, vector)).isEqualTo(QuaternionRuns.UNIT);
+            for (int k : positions) {
+                float[] q = good.clone();
+                q[1 + 4 * k + 2] = Float.NaN;
+                assertThat(QuaternionRuns.check(q, 1, 0, count, vector)).as("vector=%s NaN at %d", vector, k)
+                        .isEqualTo(QuaternionRuns.REFUSED);
+                q = good.clone();
+                q[1 + 4 * k] *= 1.01f;
+                assertThat(QuaternionRuns.check(q, 1, 0, count, vector)).as("vector=%s long at %d", vector, k)
+                        .isEqualTo(QuaternionRuns.VALID);
+            }
+            for (int k : new int[] {count, count + 1}) {
+                float[] q = good.clone();
+                q[1 + 4 * k + 3] = Float.NaN;
+                assertThat(QuaternionRuns.check(q, 1, 0, count, vector)).as("vector=%s NaN after the range at %d",
+                        vector, k).isEqualTo(QuaternionRuns.UNIT);
+            }
+            // the range ending at the array's last float
+            float[] tight = java.util.Arrays.copyOf(good, 1 + 4 * count);
+            assertThat(QuaternionRuns.check(tight, 1, 0, count, vector)).isEqualTo(QuaternionRuns.UNIT);
+            tight[tight.length - 1] = Float.POSITIVE_INFINITY;
+            assertThat(QuaternionRuns.check(tight, 1, 0, count, vector)).isEqualTo(QuaternionRuns.REFUSED);
+        }
+    }
+
     /** A read ahead reads the first float of every 16 from its start, no other, and refuses a range past the array. */
     @Test
     void touchReadsOneFloatPerCacheLineOfItsRange() {
