@@ -76,10 +76,8 @@ public final class Hierarchy {
     private static final int NOT_CONTIGUOUS = 3;
     /** Live nodes from which subtree walks are assumed to miss the cache at every step (see sweepsStaleness). */
     private static final int LARGE_HIERARCHY = 1 << 19;
-    /** Largest array length we ask the JVM for. */
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
     /** Largest number of nodes: the plane arrays must stay addressable. */
-    private static final int MAX_NODES = (MAX_ARRAY - PLANE_OFFSET) / LOCAL_PLANES;
+    private static final int MAX_NODES = LocalToWorld.maxCapacity(LOCAL_PLANES);
     /** Quaternions whose squared length is within this of 1 are stored as given. */
     private static final double UNIT_TOLERANCE = 1e-6;
     /** Relative tolerance under which a matrix counts as an exact TRS (no shear). */

@@ -131,6 +131,17 @@ public final class LocalToWorld {
         return new float[(int) length];
     }
 
+    /**
+     * The largest capacity {@link #newPlanes} accepts for {@code planes} planes: the one whose array is still no longer
+     * than the longest array it asks the JVM for.
+     *
+     * @param planes number of planes (positive)
+     * @return nodes per plane
+     */
+    public static int maxCapacity(int planes) {
+        return (MAX_ARRAY_LENGTH - PLANE_OFFSET) / planes;
+    }
+
     /** The longest array {@link #newPlanes} asks the JVM for. */
     private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 16;
 

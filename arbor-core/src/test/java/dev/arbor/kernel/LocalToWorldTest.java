@@ -303,6 +303,12 @@ class LocalToWorldTest {
                         + (LocalToWorld.PLANE_OFFSET + 536870911L * 12) + ", maximum=2147483631");
         assertThatThrownBy(() -> LocalToWorld.newPlanes(-1, 12)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("capacity=-1");
+        // the largest capacity fits the largest array, one more does not
+        int max = LocalToWorld.maxCapacity(12);
+        assertThat(max).isEqualTo((2147483631 - LocalToWorld.PLANE_OFFSET) / 12);
+        assertThat(LocalToWorld.planesLength(max, 12)).isLessThanOrEqualTo(2147483631L);
+        assertThatThrownBy(() -> LocalToWorld.newPlanes(max + 1, 12)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("capacity=" + (max + 1));
     }
 
     @Test
