@@ -1,6 +1,13 @@
 package dev.arbor.bench;
 
-/** Argument checks shared by the bench module's small mains ({@link MemoryMain}, {@link CompareBuildsMain}). */
+import dev.arbor.bench.peers.Implementation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Argument checks shared by the bench module's small mains ({@link MemoryMain}, {@link CompareBuildsMain},
+ * {@link FrameSplitMain}).
+ */
 final class CommandLine {
     private CommandLine() {
     }
@@ -16,5 +23,20 @@ final class CommandLine {
             throw new IllegalArgumentException("missing value after " + option);
         }
         return value;
+    }
+
+    /**
+     * @param value the argument after an option: implementation ids separated by commas, or null if the arguments
+     *     ended
+     * @param option the option, for the message
+     * @return the implementations, in the order given
+     * @throws IllegalArgumentException if {@code value} is null or names an unknown implementation
+     */
+    static List<Implementation> implementations(String value, String option) {
+        List<Implementation> impls = new ArrayList<>();
+        for (String id : valueOf(value, option).split(",")) {
+            impls.add(Implementation.byId(id));
+        }
+        return impls;
     }
 }

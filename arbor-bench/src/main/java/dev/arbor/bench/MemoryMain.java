@@ -7,7 +7,6 @@ import dev.arbor.scenes.Scenes;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -46,20 +45,14 @@ public final class MemoryMain {
      */
     public static int run(String[] args, PrintStream out) {
         List<String> scenes = List.of("seed-6000", "game-100k");
-        List<Implementation> impls = new ArrayList<>(Arrays.asList(Implementation.values()));
+        List<Implementation> impls = Arrays.asList(Implementation.values());
         boolean csv = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 String next = i + 1 < args.length ? args[i + 1] : null;
                 switch (args[i]) {
                     case "--scenes": scenes = Arrays.asList(CommandLine.valueOf(next, args[i]).split(",")); i++; break;
-                    case "--impls":
-                        impls.clear();
-                        for (String id : CommandLine.valueOf(next, args[i]).split(",")) {
-                            impls.add(Implementation.byId(id));
-                        }
-                        i++;
-                        break;
+                    case "--impls": impls = CommandLine.implementations(next, args[i]); i++; break;
                     case "--format": csv = "csv".equals(CommandLine.valueOf(next, args[i])); i++; break;
                     default: throw new IllegalArgumentException("unknown option: " + args[i]);
                 }
