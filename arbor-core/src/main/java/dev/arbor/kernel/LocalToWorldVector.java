@@ -78,9 +78,7 @@ final class LocalToWorldVector {
             int q = offset + 4 * k;
             if (ahead) {
                 int p = Math.min(q + CHECK_AHEAD, last);
-                for (int m = 0; m < 4 * LANES; m += QuaternionRuns.FLOATS_PER_LINE) {
-                    touched |= Float.floatToRawIntBits(src[p + m]);
-                }
+                touched |= QuaternionRuns.touch(src, p, p + 4 * LANES);
             }
             FloatVector a = FloatVector.fromArray(SPECIES, src, q);
             FloatVector b = FloatVector.fromArray(SPECIES, src, q + LANES);

@@ -151,7 +151,7 @@ public final class QuaternionRuns {
     }
 
     /** Floats per 64-byte cache line. */
-    static final int FLOATS_PER_LINE = 16;
+    private static final int FLOATS_PER_LINE = 16;
 
     /**
      * Copies values given interleaved ({@code components} floats per value) into planes, in the planes' order:
