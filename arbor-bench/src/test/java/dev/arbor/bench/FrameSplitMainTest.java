@@ -3,6 +3,7 @@ package dev.arbor.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.arbor.bench.peers.ForwardingSystem;
 import dev.arbor.bench.peers.NestedSetSystem;
 import dev.arbor.bench.peers.TransformSystem;
 import dev.arbor.scenes.Scene;
@@ -43,45 +44,15 @@ class FrameSplitMainTest {
         assertThat(FrameSplitMain.split(new NestedSetSystem(), scene, 3)).hasSize(3);
         // a system that drops the new rotations is caught by the reference comparison
         NestedSetSystem inner = new NestedSetSystem();
-        TransformSystem deaf = new TransformSystem() {
+        TransformSystem deaf = new ForwardingSystem(inner) {
             @Override
             public String id() {
                 return "deaf";
             }
 
             @Override
-            public void build(Scene s) {
-                inner.build(s);
-            }
-
-            @Override
-            public int size() {
-                return inner.size();
-            }
-
-            @Override
             public void setLocalRotation(int node, float x, float y, float z, float w) {
                 // dropped
-            }
-
-            @Override
-            public void setLocalTranslation(int node, float x, float y, float z) {
-                inner.setLocalTranslation(node, x, y, z);
-            }
-
-            @Override
-            public void update() {
-                inner.update();
-            }
-
-            @Override
-            public float[] getWorld(int node, float[] dest, int offset) {
-                return inner.getWorld(node, dest, offset);
-            }
-
-            @Override
-            public void reparent(int node, int newParent) {
-                inner.reparent(node, newParent);
             }
         };
         assertThatThrownBy(() -> FrameSplitMain.split(deaf, scene, 3)).isInstanceOf(IllegalStateException.class);

@@ -416,6 +416,8 @@ public final class Hierarchy {
 
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
+    /** Scratch of the bulk exports into callers' buffers. */
+    private final WorldExport export = new WorldExport();
     /** The ancestor path of {@link #checkContiguity}, kept apart from {@link #scratch}, which callers may hold. */
     private int[] path = new int[64];
     private int[] nodeScratch = new int[0];
@@ -2881,11 +2883,9 @@ public final class Hierarchy {
         refreshStale();
         int at = dest.position();
         int floats = layout.floats();
-        for (int k = 0; k < count; k++) {
-            int node = nodeOfSlot[Handles.slot(handles[offset + k])];
-            loadWorld(node, matrixE, 0);
-            layout.convert(matrixE, 0, matrixA, 0);
-            dest.put(at + k * floats, matrixA, 0, floats);
+        for (int k = 0; k < count; k += WorldExport.CHUNK_NODES) {
+            int m = exportChunk(handles, offset + k, count - k, layout);
+            export.put(dest, at + k * floats, m * floats);
         }
         return count * floats;
     }
@@ -2911,17 +2911,32 @@ public final class Hierarchy {
         }
         refreshStale();
         int at = dest.position();
-        int floats = layout.floats();
-        for (int k = 0; k < count; k++) {
-            int node = nodeOfSlot[Handles.slot(handles[offset + k])];
-            loadWorld(node, matrixE, 0);
-            layout.convert(matrixE, 0, matrixA, 0);
-            int base = at + k * layout.bytes();
-            for (int f = 0; f < floats; f++) {
-                dest.putFloat(base + f * Float.BYTES, matrixA[f]);
-            }
+        for (int k = 0; k < count; k += WorldExport.CHUNK_NODES) {
+            int m = exportChunk(handles, offset + k, count - k, layout);
+            export.put(dest, at + k * layout.bytes(), m * layout.floats());
         }
         return count * layout.bytes();
+    }
+
+    /**
+     * Converts the world matrices of the handles from {@code from}, at most {@code remaining} and at most one chunk,
+     * into {@link #export}'s chunk.
+     *
+     * @return the number of matrices converted
+     */
+    private int exportChunk(long[] handles, int from, int remaining, MatrixLayout layout) {
+        float[] chunk = export.chunk(remaining, layout);
+        int m = Math.min(remaining, WorldExport.CHUNK_NODES);
+        int floats = layout.floats();
+        for (int j = 0; j < m; j++) {
+            convertWorld(nodeOfSlot[Handles.slot(handles[from + j])], layout, chunk, j * floats);
+        }
+        return m;
+    }
+
+    /** Writes a node's world matrix in {@code layout} to {@code dest[d …]}, straight from the storage. */
+    private void convertWorld(int node, MatrixLayout layout, float[] dest, int d) {
+        layout.convert(worlds, at(0, node), elementStride(), dest, d);
     }
 
     /**
@@ -2951,15 +2966,22 @@ public final class Hierarchy {
         requireRoom("dest", dest.remaining(), 0, (long) count * layout.floats());
         int at = dest.position();
         int floats = layout.floats();
+        float[] chunk = export.chunk(count, layout);
         int k = 0;
-        for (int node = 0; node < nodeEnd; node++) {
+        int inChunk = 0;
+        for (int node = 0; node < nodeEnd && k < count; node++) {
             if (modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
-                loadWorld(node, matrixE, 0);
-                layout.convert(matrixE, 0, matrixA, 0);
-                dest.put(at + k * floats, matrixA, 0, floats);
+                convertWorld(node, layout, chunk, inChunk * floats);
                 int slot = slotOfNode[node];
                 handlesOut[k++] = Handles.of(slot, generations[slot]);
+                if (++inChunk == WorldExport.CHUNK_NODES) {
+                    export.put(dest, at + (k - inChunk) * floats, inChunk * floats);
+                    inChunk = 0;
+                }
             }
+        }
+        if (inChunk > 0) {
+            export.put(dest, at + (k - inChunk) * floats, inChunk * floats);
         }
         return count;
     }

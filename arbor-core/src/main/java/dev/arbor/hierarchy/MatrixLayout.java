@@ -48,24 +48,83 @@ public enum MatrixLayout {
      * @param d offset of the destination (must not overlap the source)
      */
     public void convert(float[] affine, int a, float[] dest, int d) {
+        convert(affine, a, 1, dest, d);
+    }
+
+    /**
+     * {@link #convert(float[], int, float[], int)} from a source whose element {@code k} lies at
+     * {@code affine[a + k × stride]}: a node of the world planes (stride = the plane capacity) or a record (1).
+     */
+    void convert(float[] affine, int a, int stride, float[] dest, int d) {
+        int a1 = a + stride;
+        int a2 = a1 + stride;
+        int a3 = a2 + stride;
+        int a4 = a3 + stride;
+        int a5 = a4 + stride;
+        int a6 = a5 + stride;
+        int a7 = a6 + stride;
+        int a8 = a7 + stride;
+        int a9 = a8 + stride;
+        int a10 = a9 + stride;
+        int a11 = a10 + stride;
+        float m00 = affine[a];
+        float m01 = affine[a1];
+        float m02 = affine[a2];
+        float m10 = affine[a3];
+        float m11 = affine[a4];
+        float m12 = affine[a5];
+        float m20 = affine[a6];
+        float m21 = affine[a7];
+        float m22 = affine[a8];
+        float m30 = affine[a9];
+        float m31 = affine[a10];
+        float m32 = affine[a11];
         switch (this) {
             case COLUMN_MAJOR_3X4:
-                System.arraycopy(affine, a, dest, d, 12);
+                dest[d + 11] = m32; // the highest index first: one bounds check covers the rest
+                dest[d] = m00;
+                dest[d + 1] = m01;
+                dest[d + 2] = m02;
+                dest[d + 3] = m10;
+                dest[d + 4] = m11;
+                dest[d + 5] = m12;
+                dest[d + 6] = m20;
+                dest[d + 7] = m21;
+                dest[d + 8] = m22;
+                dest[d + 9] = m30;
+                dest[d + 10] = m31;
                 break;
             case COLUMN_MAJOR_4X4:
-                for (int c = 0; c < 4; c++) {
-                    dest[d + c * 4] = affine[a + c * 3];
-                    dest[d + c * 4 + 1] = affine[a + c * 3 + 1];
-                    dest[d + c * 4 + 2] = affine[a + c * 3 + 2];
-                    dest[d + c * 4 + 3] = c == 3 ? 1f : 0f;
-                }
+                dest[d + 15] = 1f;
+                dest[d] = m00;
+                dest[d + 1] = m01;
+                dest[d + 2] = m02;
+                dest[d + 3] = 0f;
+                dest[d + 4] = m10;
+                dest[d + 5] = m11;
+                dest[d + 6] = m12;
+                dest[d + 7] = 0f;
+                dest[d + 8] = m20;
+                dest[d + 9] = m21;
+                dest[d + 10] = m22;
+                dest[d + 11] = 0f;
+                dest[d + 12] = m30;
+                dest[d + 13] = m31;
+                dest[d + 14] = m32;
                 break;
             case ROW_MAJOR_3X4:
-                for (int r = 0; r < 3; r++) {
-                    for (int c = 0; c < 4; c++) {
-                        dest[d + r * 4 + c] = affine[a + c * 3 + r];
-                    }
-                }
+                dest[d + 11] = m32;
+                dest[d] = m00;
+                dest[d + 1] = m10;
+                dest[d + 2] = m20;
+                dest[d + 3] = m30;
+                dest[d + 4] = m01;
+                dest[d + 5] = m11;
+                dest[d + 6] = m21;
+                dest[d + 7] = m31;
+                dest[d + 8] = m02;
+                dest[d + 9] = m12;
+                dest[d + 10] = m22;
                 break;
             default:
                 throw new AssertionError(this);

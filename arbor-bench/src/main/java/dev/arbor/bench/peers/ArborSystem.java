@@ -1,9 +1,11 @@
 package dev.arbor.bench.peers;
 
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.MatrixLayout;
 import dev.arbor.hierarchy.NodeList;
 import dev.arbor.hierarchy.StorageLayout;
 import dev.arbor.scenes.Scene;
+import java.nio.FloatBuffer;
 import java.util.Locale;
 
 /**
@@ -134,6 +136,11 @@ public final class ArborSystem implements TransformSystem {
     @Override
     public float[] getWorld(int node, float[] dest, int offset) {
         return hierarchy.getWorld(handles[node], dest, offset);
+    }
+
+    @Override
+    public void exportWorlds(FloatBuffer dest) {
+        hierarchy.writeWorldMatrices(handles, 0, handles.length, MatrixLayout.COLUMN_MAJOR_4X4, dest);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.arbor.bench.peers;
 
 import com.badlogic.gdx.graphics.g3d.model.Node;
 import dev.arbor.scenes.Scene;
+import java.nio.FloatBuffer;
 
 /**
  * libGDX 1.14 g3d: one {@link Node} per scene node, roots kept in an array (as a {@code Model}'s node list), updated
@@ -72,6 +73,14 @@ public final class GdxSystem implements TransformSystem {
             root.calculateTransforms(true);
         }
         changedSinceUpdate = false;
+    }
+
+    /** Each node's global {@code Matrix4} values (column-major 4×4) put into the buffer at its index. */
+    @Override
+    public void exportWorlds(FloatBuffer dest) {
+        for (int i = 0; i < nodes.length; i++) {
+            dest.put(16 * i, nodes[i].globalTransform.val, 0, 16);
+        }
     }
 
     @Override

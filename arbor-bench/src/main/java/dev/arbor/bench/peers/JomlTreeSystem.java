@@ -1,6 +1,7 @@
 package dev.arbor.bench.peers;
 
 import dev.arbor.scenes.Scene;
+import java.nio.FloatBuffer;
 import org.joml.Matrix4f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
@@ -133,6 +134,14 @@ public final class JomlTreeSystem implements TransformSystem {
             child.computeLocal();
             parent.world.mul(child.local, child.world);
             updateChildren(child);
+        }
+    }
+
+    /** JOML's own export: each world {@code Matrix4f} writes itself into the buffer at its index. */
+    @Override
+    public void exportWorlds(FloatBuffer dest) {
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i].world.get(16 * i, dest);
         }
     }
 

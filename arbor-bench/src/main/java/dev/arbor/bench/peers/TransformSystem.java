@@ -1,6 +1,7 @@
 package dev.arbor.bench.peers;
 
 import dev.arbor.scenes.Scene;
+import java.nio.FloatBuffer;
 
 /**
  * The common face of every benchmarked transform hierarchy: built once from a {@link Scene}, then driven by node
@@ -88,6 +89,28 @@ public interface TransformSystem {
      * @return {@code dest}
      */
     float[] getWorld(int node, float[] dest, int offset);
+
+    /**
+     * Writes every node's world matrix, in scene order, into {@code dest} from index 0 as column-major 4×4 (16 floats
+     * a node, last row {@code 0 0 0 1}): what a renderer uploads each frame. Called after {@link #update()}. The
+     * default reads each node through {@link #getWorld}; implementations with a path of their own (a bulk export, or
+     * the library's own way of writing a matrix into a buffer) override it.
+     *
+     * @param dest destination with room for {@code 16 × size()} floats from index 0
+     */
+    default void exportWorlds(FloatBuffer dest) {
+        float[] m = new float[WORLD_STRIDE];
+        for (int i = 0; i < size(); i++) {
+            getWorld(i, m, 0);
+            int at = 16 * i;
+            for (int c = 0; c < 4; c++) {
+                dest.put(at + 4 * c, m[3 * c]);
+                dest.put(at + 4 * c + 1, m[3 * c + 1]);
+                dest.put(at + 4 * c + 2, m[3 * c + 2]);
+                dest.put(at + 4 * c + 3, c == 3 ? 1f : 0f);
+            }
+        }
+    }
 
     /**
      * Moves {@code node} (with its subtree) under {@code newParent}, keeping its local transform (so its world
