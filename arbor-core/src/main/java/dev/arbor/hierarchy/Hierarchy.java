@@ -3866,13 +3866,9 @@ public final class Hierarchy {
         }
     }
 
-    /** Copies a node's world matrix out of storage: 12 floats, column-major. */
+    /** Copies a node's world matrix out of storage: 12 floats, column-major (the storage's own order). */
     private void loadWorld(int node, float[] dest, int d) {
-        int e = elementStride();
-        int at = at(0, node);
-        for (int k = 0; k < WORLD_PLANES; k++) {
-            dest[d + k] = worlds[at + k * e];
-        }
+        convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, dest, d);
     }
 
     private void storeWorld(int node, float[] src, int s) {
