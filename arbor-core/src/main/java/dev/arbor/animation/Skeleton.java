@@ -2,8 +2,10 @@ package dev.arbor.animation;
 
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.MatrixLayout;
+import dev.arbor.kernel.Palettes;
 import dev.arbor.math.Affine;
 import java.nio.FloatBuffer;
+import java.util.Objects;
 
 /**
  * A skeleton: an ordered set of joints (nodes of one {@link Hierarchy}) with one inverse bind matrix
@@ -19,10 +21,15 @@ import java.nio.FloatBuffer;
 public final class Skeleton {
     private final long[] joints;
     /** Inverse bind matrices, {@link Affine#STRIDE} floats each (affine 3×4 column-major). */
-    private final float[] inverseBindMatrices;
+    /** Floats per plane below: the joint count rounded up to {@link Palettes#STRIDE_MULTIPLE}, for whole vectors. */
+    private final int stride;
+    /** Inverse bind matrices (affine 3×4 column-major) in 12 planes of {@link #stride}; the padding holds zeros. */
+    private final float[] bindPlanes;
+    /** The joints' world matrices during a palette call, then the palette, in 12 planes of {@link #stride}. */
+    private final float[] planes;
     private final float[] meshFromWorld = new float[Affine.STRIDE];
-    private final float[] scratch = new float[Affine.STRIDE];
-    private final float[] converted = new float[16];
+    /** The entries of a palette bound for a buffer (room for the largest layout), put into it in one bulk copy. */
+    private final float[] entries;
 
     /**
      * Creates a skeleton. The arrays are copied. O(joints).
@@ -43,7 +50,16 @@ public final class Skeleton {
             }
         }
         this.joints = joints.clone();
-        this.inverseBindMatrices = inverseBindMatrices.clone();
+        int n = joints.length;
+        this.stride = (n + Palettes.STRIDE_MULTIPLE - 1) / Palettes.STRIDE_MULTIPLE * Palettes.STRIDE_MULTIPLE;
+        this.bindPlanes = new float[Affine.STRIDE * stride];
+        for (int j = 0; j < n; j++) {
+            for (int e = 0; e < Affine.STRIDE; e++) {
+                bindPlanes[e * stride + j] = inverseBindMatrices[j * Affine.STRIDE + e];
+            }
+        }
+        this.planes = new float[Affine.STRIDE * stride];
+        this.entries = new float[n * MatrixLayout.COLUMN_MAJOR_4X4.floats()];
     }
 
     /** @return the number of joints */
@@ -70,7 +86,8 @@ public final class Skeleton {
      * @throws IndexOutOfBoundsException if {@code joint} is out of range or {@code dest} too short
      */
     public float[] inverseBindMatrix(int joint, float[] dest, int offset) {
-        System.arraycopy(inverseBindMatrices, joint * Affine.STRIDE, dest, offset, Affine.STRIDE);
+        MatrixLayout.COLUMN_MAJOR_3X4.convert(bindPlanes, Objects.checkIndex(joint, joints.length), stride, dest,
+                offset);
         return dest;
     }
 
@@ -95,8 +112,9 @@ public final class Skeleton {
      * Writes the skinning palette for the mesh node {@code mesh}: entry {@code j} is
      * {@code meshFromWorld × worldFromJoint[j] × jointFromBind[j]}, in {@code layout}, at
      * {@code dest[offset + j × layout.floats()]}. With {@code mesh == Hierarchy.NULL} the mesh is taken to be at
-     * the world origin ({@code meshFromWorld} = identity). World matrices are exact (stale ones are recomputed).
-     * O(joints), allocation-free.
+     * the world origin ({@code meshFromWorld} = identity). World matrices are exact: the hierarchy's stale nodes are
+     * brought up to date first, as by {@link Hierarchy#writeWorldPlanes}. Every joint is checked before an entry is
+     * written. O(joints) plus any stale recomputation, allocation-free.
      *
      * @param hierarchy the hierarchy holding the joints and the mesh node
      * @param mesh the skinned mesh node, or {@link Hierarchy#NULL}
@@ -104,16 +122,13 @@ public final class Skeleton {
      * @param dest destination
      * @param offset index of entry 0
      * @return {@code dest}
-     * @throws IllegalArgumentException if {@code dest} is too short or a handle is stale
-     * @throws IllegalStateException if the mesh node's world matrix is not invertible
+     * @throws IllegalArgumentException if {@code dest} is too short or a handle is stale (nothing written)
+     * @throws IllegalStateException if the mesh node's world matrix is not invertible (nothing written)
      */
     public float[] writePalette(Hierarchy hierarchy, long mesh, MatrixLayout layout, float[] dest, int offset) {
         requireRoom(dest.length, offset, layout);
         meshFromWorld(hierarchy, mesh);
-        int stride = layout.floats();
-        for (int j = 0; j < joints.length; j++) {
-            entry(hierarchy, j, layout, dest, offset + j * stride);
-        }
+        palette(hierarchy, layout, dest, offset);
         return dest;
     }
 
@@ -142,10 +157,7 @@ public final class Skeleton {
             throw new IllegalStateException("mesh world matrix is not invertible: determinant="
                     + Affine.determinant(worldFromMesh, meshOffset));
         }
-        int stride = layout.floats();
-        for (int j = 0; j < joints.length; j++) {
-            entry(hierarchy, j, layout, dest, offset + j * stride);
-        }
+        palette(hierarchy, layout, dest, offset);
         return dest;
     }
 
@@ -166,11 +178,8 @@ public final class Skeleton {
                                     int index) {
         requireRoom(dest.limit(), index, layout);
         meshFromWorld(hierarchy, mesh);
-        int stride = layout.floats();
-        for (int j = 0; j < joints.length; j++) {
-            entry(hierarchy, j, layout, converted, 0);
-            dest.put(index + j * stride, converted, 0, stride);
-        }
+        palette(hierarchy, layout, entries, 0);
+        dest.put(index, entries, 0, joints.length * layout.floats());
         return dest;
     }
 
@@ -182,11 +191,20 @@ public final class Skeleton {
         }
     }
 
-    private void entry(Hierarchy hierarchy, int j, MatrixLayout layout, float[] dest, int d) {
-        hierarchy.getWorld(joints[j], scratch, 0);
-        Affine.multiply(meshFromWorld, 0, scratch, 0, scratch, 0);
-        Affine.multiply(scratch, 0, inverseBindMatrices, j * Affine.STRIDE, scratch, 0);
-        layout.convert(scratch, 0, dest, d);
+    /**
+     * Writes every palette entry into {@code dest} from {@code d}, with {@link #meshFromWorld} set: the joints' world
+     * matrices in one bulk read into planes (which checks every joint before anything is written), the two products
+     * for all joints in the palette kernel (a vector of joints at a time where the vector path is on), then each entry
+     * converted into {@code layout} (docs/performance.md, step 50).
+     */
+    private void palette(Hierarchy hierarchy, MatrixLayout layout, float[] dest, int d) {
+        int n = joints.length;
+        hierarchy.writeWorldPlanes(joints, 0, n, planes, 0, stride);
+        Palettes.chain(meshFromWorld, 0, planes, bindPlanes, planes, stride, n);
+        int floats = layout.floats();
+        for (int j = 0; j < n; j++) {
+            layout.convert(planes, j, stride, dest, d + j * floats);
+        }
     }
 
     private void requireRoom(int length, int offset, MatrixLayout layout) {

@@ -2875,12 +2875,7 @@ public final class Hierarchy {
      *     short
      */
     public int writeWorldMatrices(long[] handles, int offset, int count, MatrixLayout layout, FloatBuffer dest) {
-        requireRoom("handles", handles.length, offset, count);
-        requireRoom("dest", dest.remaining(), 0, (long) count * layout.floats());
-        for (int k = 0; k < count; k++) {
-            liveSlot(handles[offset + k]);
-        }
-        refreshStale();
+        prepareExport(handles, offset, count, dest.remaining(), 0, (long) count * layout.floats());
         int at = dest.position();
         int floats = layout.floats();
         for (int k = 0; k < count; k += WorldExport.CHUNK_NODES) {
@@ -2888,6 +2883,63 @@ public final class Hierarchy {
             export.put(dest, at + k * floats, m * floats);
         }
         return count * floats;
+    }
+
+    /**
+     * Writes the world matrices of {@code count} nodes, in the given order, into {@code dest} from index
+     * {@code destOffset}, {@code layout.floats()} floats each: the array form of
+     * {@link #writeWorldMatrices(long[], int, int, MatrixLayout, FloatBuffer)}, for callers that go on computing with
+     * the matrices (a skinning palette, a physics step). Stale nodes are brought up to date first. Every handle and
+     * the room in {@code dest} are checked before anything is written. O(count) plus any stale recomputation.
+     *
+     * @param handles node handles
+     * @param offset first handle to use
+     * @param count number of matrices
+     * @param layout matrix layout
+     * @param dest destination
+     * @param destOffset index of the first float written
+     * @return the number of floats written
+     * @throws IllegalArgumentException if a handle is stale, or an array is too short
+     */
+    public int writeWorldMatrices(long[] handles, int offset, int count, MatrixLayout layout, float[] dest,
+                                  int destOffset) {
+        int floats = layout.floats();
+        prepareExport(handles, offset, count, dest.length, destOffset, (long) count * floats);
+        for (int k = 0; k < count; k++) {
+            convertWorld(nodeOfSlot[Handles.slot(handles[offset + k])], layout, dest, destOffset + k * floats);
+        }
+        return count * floats;
+    }
+
+    /**
+     * Writes the world matrices of {@code count} nodes, in the given order, into {@code dest} as 12 planes (structure
+     * of arrays): element {@code e} of matrix {@code k} (column-major 3×4, {@code e = 3 × column + row}) at
+     * {@code dest[destOffset + e × planeStride + k]}. The layout of kernels that work on many matrices a vector at a
+     * time, such as the skinning palette's ({@link dev.arbor.kernel.Palettes}). Stale nodes are brought up to date
+     * first. Every handle and the room in {@code dest} are checked before anything is written; nothing else of
+     * {@code dest} is written (a plane's padding past {@code count} keeps its values). O(count) plus any stale
+     * recomputation.
+     *
+     * @param handles node handles
+     * @param offset first handle to use
+     * @param count number of matrices
+     * @param dest destination
+     * @param destOffset index of element 0 of matrix 0
+     * @param planeStride floats from one plane to the next, at least {@code count}
+     * @return {@code dest}
+     * @throws IllegalArgumentException if a handle is stale, {@code planeStride < count}, or an array is too short
+     */
+    public float[] writeWorldPlanes(long[] handles, int offset, int count, float[] dest, int destOffset,
+                                    int planeStride) {
+        if (planeStride < count) {
+            throw new IllegalArgumentException("planeStride=" + planeStride + " is less than count=" + count);
+        }
+        prepareExport(handles, offset, count, dest.length, destOffset, 11L * planeStride + count);
+        int stride = elementStride();
+        for (int k = 0; k < count; k++) {
+            transposeWorld(nodeOfSlot[Handles.slot(handles[offset + k])], stride, dest, destOffset + k, planeStride);
+        }
+        return dest;
     }
 
     /**
@@ -2904,18 +2956,57 @@ public final class Hierarchy {
      *     short
      */
     public int writeWorldMatrices(long[] handles, int offset, int count, MatrixLayout layout, ByteBuffer dest) {
-        requireRoom("handles", handles.length, offset, count);
-        requireRoom("dest", dest.remaining(), 0, (long) count * layout.bytes());
-        for (int k = 0; k < count; k++) {
-            liveSlot(handles[offset + k]);
-        }
-        refreshStale();
+        prepareExport(handles, offset, count, dest.remaining(), 0, (long) count * layout.bytes());
         int at = dest.position();
         for (int k = 0; k < count; k += WorldExport.CHUNK_NODES) {
             int m = exportChunk(handles, offset + k, count - k, layout);
             export.put(dest, at + k * layout.bytes(), m * layout.floats());
         }
         return count * layout.bytes();
+    }
+
+    /** Copies a node's world matrix into element {@code e} of {@code dest[d + e × ds]}: 12 loads, then 12 stores. */
+    private void transposeWorld(int node, int stride, float[] dest, int d, int ds) {
+        float[] w = worlds;
+        int a = at(0, node);
+        float e0 = w[a];
+        float e1 = w[a + stride];
+        float e2 = w[a + 2 * stride];
+        float e3 = w[a + 3 * stride];
+        float e4 = w[a + 4 * stride];
+        float e5 = w[a + 5 * stride];
+        float e6 = w[a + 6 * stride];
+        float e7 = w[a + 7 * stride];
+        float e8 = w[a + 8 * stride];
+        float e9 = w[a + 9 * stride];
+        float e10 = w[a + 10 * stride];
+        float e11 = w[a + 11 * stride];
+        dest[d + 11 * ds] = e11; // the highest index first
+        dest[d] = e0;
+        dest[d + ds] = e1;
+        dest[d + 2 * ds] = e2;
+        dest[d + 3 * ds] = e3;
+        dest[d + 4 * ds] = e4;
+        dest[d + 5 * ds] = e5;
+        dest[d + 6 * ds] = e6;
+        dest[d + 7 * ds] = e7;
+        dest[d + 8 * ds] = e8;
+        dest[d + 9 * ds] = e9;
+        dest[d + 10 * ds] = e10;
+    }
+
+    /**
+     * What every bulk export does before it writes: checks the handles' range, the destination's room
+     * ({@code required} elements from {@code at} within {@code length}) and every handle, then brings the stale
+     * nodes up to date.
+     */
+    private void prepareExport(long[] handles, int offset, int count, int length, int at, long required) {
+        requireRoom("handles", handles.length, offset, count);
+        requireRoom("dest", length, at, required);
+        for (int k = 0; k < count; k++) {
+            liveSlot(handles[offset + k]);
+        }
+        refreshStale();
     }
 
     /**

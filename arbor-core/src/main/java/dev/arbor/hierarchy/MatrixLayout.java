@@ -53,9 +53,18 @@ public enum MatrixLayout {
 
     /**
      * {@link #convert(float[], int, float[], int)} from a source whose element {@code k} lies at
-     * {@code affine[a + k × stride]}: a node of the world planes (stride = the plane capacity) or a record (1).
+     * {@code affine[a + k × stride]}: one matrix of 12 planes (structure of arrays; stride = the plane length, as
+     * {@link Hierarchy#writeWorldPlanes} writes them and the hierarchy stores them) or of a packed array (stride 1).
+     * All 12 values are read before any is written.
+     *
+     * @param affine source
+     * @param a index of element 0
+     * @param stride distance between consecutive elements
+     * @param dest destination, {@link #floats()} floats
+     * @param d offset of the destination (must not overlap the source)
+     * @throws ArrayIndexOutOfBoundsException if an array is too short (nothing written)
      */
-    void convert(float[] affine, int a, int stride, float[] dest, int d) {
+    public void convert(float[] affine, int a, int stride, float[] dest, int d) {
         int a1 = a + stride;
         int a2 = a1 + stride;
         int a3 = a2 + stride;

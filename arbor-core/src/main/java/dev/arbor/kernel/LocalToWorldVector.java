@@ -223,6 +223,77 @@ final class LocalToWorldVector {
     }
 
     /**
+     * {@link Palettes#chain} a vector of joints at a time, up to {@code count} rounded up to whole vectors (within the
+     * plane stride, a multiple of {@link Palettes#STRIDE_MULTIPLE}). Each lane performs the scalar path's operations in
+     * its order. {@code m}'s elements are broadcast once; only this class's own vector type is used, so the bulk
+     * kernel's type profiles stay as they are (step 44's trap on JDK 17).
+     */
+    static void chainPlanes(float[] m, int mo, float[] w, float[] b, float[] p, int s, int count) {
+        FloatVector m00 = FloatVector.broadcast(SPECIES, m[mo]);
+        FloatVector m01 = FloatVector.broadcast(SPECIES, m[mo + 1]);
+        FloatVector m02 = FloatVector.broadcast(SPECIES, m[mo + 2]);
+        FloatVector m10 = FloatVector.broadcast(SPECIES, m[mo + 3]);
+        FloatVector m11 = FloatVector.broadcast(SPECIES, m[mo + 4]);
+        FloatVector m12 = FloatVector.broadcast(SPECIES, m[mo + 5]);
+        FloatVector m20 = FloatVector.broadcast(SPECIES, m[mo + 6]);
+        FloatVector m21 = FloatVector.broadcast(SPECIES, m[mo + 7]);
+        FloatVector m22 = FloatVector.broadcast(SPECIES, m[mo + 8]);
+        FloatVector m30 = FloatVector.broadcast(SPECIES, m[mo + 9]);
+        FloatVector m31 = FloatVector.broadcast(SPECIES, m[mo + 10]);
+        FloatVector m32 = FloatVector.broadcast(SPECIES, m[mo + 11]);
+        for (int j = 0; j < count; j += LANES) {
+            FloatVector w00 = FloatVector.fromArray(SPECIES, w, j);
+            FloatVector w01 = FloatVector.fromArray(SPECIES, w, s + j);
+            FloatVector w02 = FloatVector.fromArray(SPECIES, w, 2 * s + j);
+            FloatVector w10 = FloatVector.fromArray(SPECIES, w, 3 * s + j);
+            FloatVector w11 = FloatVector.fromArray(SPECIES, w, 4 * s + j);
+            FloatVector w12 = FloatVector.fromArray(SPECIES, w, 5 * s + j);
+            FloatVector w20 = FloatVector.fromArray(SPECIES, w, 6 * s + j);
+            FloatVector w21 = FloatVector.fromArray(SPECIES, w, 7 * s + j);
+            FloatVector w22 = FloatVector.fromArray(SPECIES, w, 8 * s + j);
+            FloatVector w30 = FloatVector.fromArray(SPECIES, w, 9 * s + j);
+            FloatVector w31 = FloatVector.fromArray(SPECIES, w, 10 * s + j);
+            FloatVector w32 = FloatVector.fromArray(SPECIES, w, 11 * s + j);
+            FloatVector t00 = m00.mul(w00).add(m10.mul(w01)).add(m20.mul(w02));
+            FloatVector t01 = m01.mul(w00).add(m11.mul(w01)).add(m21.mul(w02));
+            FloatVector t02 = m02.mul(w00).add(m12.mul(w01)).add(m22.mul(w02));
+            FloatVector t10 = m00.mul(w10).add(m10.mul(w11)).add(m20.mul(w12));
+            FloatVector t11 = m01.mul(w10).add(m11.mul(w11)).add(m21.mul(w12));
+            FloatVector t12 = m02.mul(w10).add(m12.mul(w11)).add(m22.mul(w12));
+            FloatVector t20 = m00.mul(w20).add(m10.mul(w21)).add(m20.mul(w22));
+            FloatVector t21 = m01.mul(w20).add(m11.mul(w21)).add(m21.mul(w22));
+            FloatVector t22 = m02.mul(w20).add(m12.mul(w21)).add(m22.mul(w22));
+            FloatVector t30 = m00.mul(w30).add(m10.mul(w31)).add(m20.mul(w32)).add(m30);
+            FloatVector t31 = m01.mul(w30).add(m11.mul(w31)).add(m21.mul(w32)).add(m31);
+            FloatVector t32 = m02.mul(w30).add(m12.mul(w31)).add(m22.mul(w32)).add(m32);
+            FloatVector b00 = FloatVector.fromArray(SPECIES, b, j);
+            FloatVector b01 = FloatVector.fromArray(SPECIES, b, s + j);
+            FloatVector b02 = FloatVector.fromArray(SPECIES, b, 2 * s + j);
+            FloatVector b10 = FloatVector.fromArray(SPECIES, b, 3 * s + j);
+            FloatVector b11 = FloatVector.fromArray(SPECIES, b, 4 * s + j);
+            FloatVector b12 = FloatVector.fromArray(SPECIES, b, 5 * s + j);
+            FloatVector b20 = FloatVector.fromArray(SPECIES, b, 6 * s + j);
+            FloatVector b21 = FloatVector.fromArray(SPECIES, b, 7 * s + j);
+            FloatVector b22 = FloatVector.fromArray(SPECIES, b, 8 * s + j);
+            FloatVector b30 = FloatVector.fromArray(SPECIES, b, 9 * s + j);
+            FloatVector b31 = FloatVector.fromArray(SPECIES, b, 10 * s + j);
+            FloatVector b32 = FloatVector.fromArray(SPECIES, b, 11 * s + j);
+            t00.mul(b00).add(t10.mul(b01)).add(t20.mul(b02)).intoArray(p, j);
+            t01.mul(b00).add(t11.mul(b01)).add(t21.mul(b02)).intoArray(p, s + j);
+            t02.mul(b00).add(t12.mul(b01)).add(t22.mul(b02)).intoArray(p, 2 * s + j);
+            t00.mul(b10).add(t10.mul(b11)).add(t20.mul(b12)).intoArray(p, 3 * s + j);
+            t01.mul(b10).add(t11.mul(b11)).add(t21.mul(b12)).intoArray(p, 4 * s + j);
+            t02.mul(b10).add(t12.mul(b11)).add(t22.mul(b12)).intoArray(p, 5 * s + j);
+            t00.mul(b20).add(t10.mul(b21)).add(t20.mul(b22)).intoArray(p, 6 * s + j);
+            t01.mul(b20).add(t11.mul(b21)).add(t21.mul(b22)).intoArray(p, 7 * s + j);
+            t02.mul(b20).add(t12.mul(b21)).add(t22.mul(b22)).intoArray(p, 8 * s + j);
+            t00.mul(b30).add(t10.mul(b31)).add(t20.mul(b32)).add(t30).intoArray(p, 9 * s + j);
+            t01.mul(b30).add(t11.mul(b31)).add(t21.mul(b32)).add(t31).intoArray(p, 10 * s + j);
+            t02.mul(b30).add(t12.mul(b31)).add(t22.mul(b32)).add(t32).intoArray(p, 11 * s + j);
+        }
+    }
+
+    /**
      * Runs every vector method of this class once, on a scratch scene of four batches. {@link VectorSupport} calls it
      * once, when it turns the vector path on, so that every vector operation used here has been looked up before the
      * JIT compiles any of it.
@@ -263,6 +334,8 @@ final class LocalToWorldVector {
             index[k] = 4 * (LANES - 1 - k);
         }
         gatherComponents(unit, 0, index, 0, LANES, 4, locals, PLANE_OFFSET + 3 * c, c);
+        float[] palette = new float[12 * Palettes.STRIDE_MULTIPLE];
+        chainPlanes(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, 1);
         if (VectorSupport.COLUMN_PRODUCT) {
             float[] record = new float[2 * LocalToWorld.RECORD];
             multiplyRecord(record, 0, 1f, 0f, 0f, 0f, 1f, 0f, 0f, 0f, 1f, 0f, 0f, 0f, record, LocalToWorld.RECORD,

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.MatrixLayout;
+import dev.arbor.math.Affine;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
+import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.joml.Matrix4f;
 import org.joml.Matrix4x3f;
 import org.joml.Quaternionf;
@@ -97,5 +100,123 @@ class SkeletonTest {
         h.setLocalScale(mesh, 0, 1, 1);
         assertThatThrownBy(() -> s.writePalette(h, mesh, MatrixLayout.COLUMN_MAJOR_4X4, new float[32], 0))
                 .isInstanceOf(IllegalStateException.class);
+    }
+    /** A tree of {@code n} random nodes (some stale), every one a joint, with random inverse bind matrices. */
+    private static Skeleton randomSkeleton(Hierarchy hierarchy, int n, long[] joints, SplittableRandom random) {
+        float[] ibm = new float[12 * n];
+        for (int j = 0; j < n; j++) {
+            joints[j] = j == 0 ? hierarchy.createRoot() : hierarchy.createChild(joints[random.nextInt(j)]);
+            hierarchy.setLocalTranslation(joints[j], (float) random.nextDouble(-2, 2), (float) random.nextDouble(-2, 2),
+                    (float) random.nextDouble(-2, 2));
+            hierarchy.setLocalRotation(joints[j], (float) random.nextDouble(-1, 1), (float) random.nextDouble(-1, 1),
+                    (float) random.nextDouble(-1, 1), (float) random.nextDouble(0.1, 1));
+            for (int e = 0; e < 12; e++) {
+                ibm[12 * j + e] = (float) random.nextDouble(-1.5, 1.5);
+            }
+        }
+        hierarchy.update();
+        for (int j = 0; j < n; j += 5) {
+            hierarchy.setLocalScale(joints[j], 1.1f, 0.9f, 1f); // stale until the palette's own refresh
+        }
+        // joints in an order of their own, not the storage's
+        for (int j = n - 1; j > 0; j--) {
+            int k = random.nextInt(j + 1);
+            long t = joints[j];
+            joints[j] = joints[k];
+            joints[k] = t;
+            for (int e = 0; e < 12; e++) {
+                float f = ibm[12 * j + e];
+                ibm[12 * j + e] = ibm[12 * k + e];
+                ibm[12 * k + e] = f;
+            }
+        }
+        return new Skeleton(joints, ibm);
+    }
+
+    @Test
+    void everyEntryIsTheGltfProductBitForBitInEveryLayout() {
+        SplittableRandom random = new SplittableRandom(37);
+        for (int n : new int[] {1, 16, 19, 37}) {
+            Hierarchy hierarchy = new Hierarchy();
+            long meshNode = hierarchy.createRoot();
+            hierarchy.setLocalTranslation(meshNode, 0.5f, -1, 2);
+            hierarchy.setLocalRotation(meshNode, new Quaternionf().rotateY(0.3f));
+            long[] joints = new long[n];
+            Skeleton s = randomSkeleton(hierarchy, n, joints, random);
+            for (MatrixLayout layout : MatrixLayout.values()) {
+                int floats = layout.floats();
+                float[] got = new float[3 + n * floats + 2];
+                Arrays.fill(got, -9f);
+                s.writePalette(hierarchy, meshNode, layout, got, 3);
+                FloatBuffer buffer = ByteBuffer.allocateDirect((n * floats + 4) * 4).order(ByteOrder.nativeOrder())
+                        .asFloatBuffer();
+                s.writePalette(hierarchy, meshNode, layout, buffer, 1);
+                // the rule, one joint at a time: meshFromWorld × worldFromJoint × jointFromBind
+                float[] meshFromWorld = hierarchy.getWorldInverse(meshNode, new float[12], 0);
+                for (int j = 0; j < n; j++) {
+                    float[] entry = hierarchy.getWorld(joints[j], new float[12], 0);
+                    Affine.multiply(meshFromWorld, 0, entry, 0, entry, 0);
+                    Affine.multiply(entry, 0, s.inverseBindMatrix(j, new float[12], 0), 0, entry, 0);
+                    float[] want = new float[floats];
+                    layout.convert(entry, 0, want, 0);
+                    assertThat(Arrays.copyOfRange(got, 3 + j * floats, 3 + (j + 1) * floats))
+                            .as("%d joints, %s, joint %d", n, layout, j).containsExactly(want);
+                    float[] fromBuffer = new float[floats];
+                    buffer.get(1 + j * floats, fromBuffer);
+                    assertThat(fromBuffer).as("buffer, %d joints, %s, joint %d", n, layout, j).containsExactly(want);
+                }
+                assertThat(Arrays.copyOfRange(got, 0, 3)).containsOnly(-9f);
+                assertThat(Arrays.copyOfRange(got, 3 + n * floats, got.length)).containsOnly(-9f);
+                assertThat(buffer.get(0)).isZero();
+                assertThat(buffer.position()).isZero();
+            }
+        }
+    }
+
+    @Test
+    void inverseBindMatricesReadBackAsGiven() {
+        float[] ibm = new float[12 * 18];
+        for (int i = 0; i < ibm.length; i++) {
+            ibm[i] = i * 0.5f - 7;
+        }
+        Skeleton s = new Skeleton(new long[18], ibm);
+        for (int j = 0; j < 18; j++) {
+            assertThat(s.inverseBindMatrix(j, new float[14], 2)).as("joint %d", j)
+                    .containsExactly(concat(new float[2], Arrays.copyOfRange(ibm, 12 * j, 12 * j + 12)));
+        }
+        assertThatThrownBy(() -> s.inverseBindMatrix(18, new float[12], 0))
+                .isInstanceOf(IndexOutOfBoundsException.class);
+        float[] tooShort = new float[11];
+        assertThatThrownBy(() -> s.inverseBindMatrix(0, tooShort, 0)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThat(tooShort).containsOnly(0f);
+    }
+
+    private static float[] concat(float[] a, float[] b) {
+        float[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    @Test
+    void aDestroyedJointIsReportedBeforeAnEntryIsWritten() {
+        Hierarchy hierarchy = new Hierarchy();
+        long[] joints = new long[20];
+        Skeleton s = randomSkeleton(hierarchy, 20, joints, new SplittableRandom(20));
+        long leaf = joints[0];
+        for (long j : joints) {
+            if (hierarchy.childCount(j) == 0) {
+                leaf = j;
+            }
+        }
+        hierarchy.destroy(leaf);
+        float[] dest = new float[20 * 16];
+        Arrays.fill(dest, 3f);
+        assertThatThrownBy(() -> s.writePalette(hierarchy, Hierarchy.NULL, MatrixLayout.COLUMN_MAJOR_4X4, dest, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stale handle");
+        FloatBuffer buffer = FloatBuffer.allocate(20 * 16);
+        assertThatThrownBy(() -> s.writePalette(hierarchy, Hierarchy.NULL, MatrixLayout.COLUMN_MAJOR_4X4, buffer, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stale handle");
+        assertThat(dest).containsOnly(3f);
+        assertThat(buffer.array()).containsOnly(0f);
     }
 }

@@ -3,6 +3,7 @@ package dev.arbor.hierarchy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import dev.arbor.animation.Skeleton;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -11,8 +12,8 @@ import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
- * A frame in steady state — set every node's rotation (by handles and through node lists), update, read, export —
- * allocates nothing. Measured with the
+ * A frame in steady state — set every node's rotation (by handles and through node lists), update, read, export,
+ * write skinning palettes — allocates nothing. Measured with the
  * JVM's per-thread allocation counter (HotSpot's {@code com.sun.management.ThreadMXBean}), which counts bytes, not
  * time, so the check is deterministic.
  */
@@ -41,6 +42,38 @@ class SteadyStateAllocationTest {
         assertThat(least).as("bytes allocated by 20 steady-state frames (least of up to 5 windows)").isZero();
         assertThat(h.changedCount()).isEqualTo(n);
         assertThat(sum[0]).isNotZero();
+    }
+
+    /** Skinning palettes (the palette kernel's vector path, where it is on) into arrays and buffers. */
+    @Test
+    void skinningPalettesAfterWarmUpAllocateNothing() {
+        com.sun.management.ThreadMXBean threads = allocationCounter();
+        Hierarchy h = new Hierarchy();
+        int n = 5000; // as above: a smaller frame calls the update's vector kernel too rarely to compile in time
+        long[] handles = tenTernaryTrees(h, n);
+        Skeleton[] skeletons = new Skeleton[40];
+        for (int s = 0; s < skeletons.length; s++) {
+            float[] bind = new float[19 * 12];
+            for (int j = 0; j < 19; j++) {
+                bind[12 * j] = bind[12 * j + 4] = bind[12 * j + 8] = 1f;
+            }
+            skeletons[s] = new Skeleton(java.util.Arrays.copyOfRange(handles, 19 * s, 19 * s + 19), bind);
+        }
+        float[][] rotations = twoFramesOfTurns(n, 1);
+        NodeList all = h.nodeList(handles, 0, n);
+        FloatBuffer upload = ByteBuffer.allocateDirect(n * 16 * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
+        float[] array = new float[n * 12];
+        long mesh = handles[3];
+        long least = steadyStateBytes(threads, 20_000, f -> {
+            h.setLocalRotations(all, rotations[f & 1], 0);
+            h.update();
+            for (int s = 0; s < skeletons.length; s++) {
+                skeletons[s].writePalette(h, mesh, MatrixLayout.COLUMN_MAJOR_4X4, upload, s * 19 * 16);
+                skeletons[s].writePalette(h, Hierarchy.NULL, MatrixLayout.ROW_MAJOR_3X4, array, s * 19 * 12);
+            }
+        });
+        assertThat(least).as("bytes allocated by 20 steady-state palette frames (least of up to 5 windows)").isZero();
+        assertThat(upload.get(15)).isEqualTo(1f);
     }
 
     /**

@@ -1,10 +1,12 @@
 package dev.arbor.hierarchy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -13,7 +15,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The bulk exports ({@code writeWorldMatrices}, {@code writeChangedSince}) go through a chunk of
  * {@link WorldExport#CHUNK_NODES} matrices: over several chunks and a partial last one, in every matrix layout, both
  * storage layouts and both byte orders, each exported matrix must equal the node's own read, and nothing outside the
- * written range may change.
+ * written range may change. The array forms ({@code writeWorldMatrices} into a {@code float[]}, {@code
+ * writeWorldPlanes}) likewise, and a bad argument leaves the array as it was.
  */
 class WorldExportTest {
     private static final int NODES = 3 * WorldExport.CHUNK_NODES + 77;
@@ -156,5 +159,79 @@ class WorldExportTest {
                 assertThat(h.worldVersion(out[k])).isGreaterThan(since);
             }
         }
+    }
+    @ParameterizedTest
+    @EnumSource(value = StorageLayout.class, names = {"PLANES", "RECORDS"})
+    void arraysReceiveEveryMatrixInEveryLayout(StorageLayout storage) {
+        for (MatrixLayout layout : MatrixLayout.values()) {
+            long[] handles = new long[NODES];
+            Hierarchy h = randomHierarchy(storage, handles);
+            int from = 2;
+            int count = NODES - 3;
+            int start = 5;
+            int floats = layout.floats();
+            float[] dest = new float[start + count * floats + 4];
+            Arrays.fill(dest, UNTOUCHED);
+            assertThat(h.writeWorldMatrices(handles, from, count, layout, dest, start)).isEqualTo(count * floats);
+            for (int k = 0; k < count; k++) {
+                assertThat(Arrays.copyOfRange(dest, start + k * floats, start + (k + 1) * floats))
+                        .as("%s %s matrix %d", storage, layout, k).containsExactly(expected(h, handles[from + k], layout));
+            }
+            assertThat(Arrays.copyOfRange(dest, 0, start)).containsOnly(UNTOUCHED);
+            assertThat(Arrays.copyOfRange(dest, start + count * floats, dest.length)).containsOnly(UNTOUCHED);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = StorageLayout.class, names = {"PLANES", "RECORDS"})
+    void planesReceiveEveryElementAndLeaveThePaddingAlone(StorageLayout storage) {
+        long[] handles = new long[NODES];
+        Hierarchy h = randomHierarchy(storage, handles);
+        int from = 4;
+        int count = NODES - 9;
+        int stride = count + 6;
+        int start = 3;
+        float[] dest = new float[start + 12 * stride + 2];
+        Arrays.fill(dest, UNTOUCHED);
+        assertThat(h.writeWorldPlanes(handles, from, count, dest, start, stride)).isSameAs(dest);
+        for (int k = 0; k < count; k++) {
+            float[] want = h.getWorld(handles[from + k], new float[12], 0);
+            for (int e = 0; e < 12; e++) {
+                assertThat(dest[start + e * stride + k]).as("%s matrix %d element %d", storage, k, e)
+                        .isEqualTo(want[e]);
+            }
+        }
+        for (int i = 0; i < dest.length; i++) {
+            int rel = i - start;
+            boolean written = rel >= 0 && rel < 12 * stride && rel % stride < count;
+            if (!written) {
+                assertThat(dest[i]).as("index %d", i).isEqualTo(UNTOUCHED);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = StorageLayout.class, names = {"PLANES", "RECORDS"})
+    void badArgumentsToTheArrayFormsWriteNothing(StorageLayout storage) {
+        long[] handles = new long[NODES];
+        Hierarchy h = randomHierarchy(storage, handles);
+        float[] dest = new float[12 * NODES];
+        Arrays.fill(dest, UNTOUCHED);
+        long[] withDead = handles.clone();
+        h.destroy(withDead[NODES - 1]);
+        assertThatThrownBy(() -> h.writeWorldPlanes(withDead, 0, NODES, dest, 0, NODES))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stale handle");
+        assertThatThrownBy(() -> h.writeWorldMatrices(withDead, 0, NODES, MatrixLayout.COLUMN_MAJOR_3X4, dest, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stale handle");
+        assertThatThrownBy(() -> h.writeWorldPlanes(handles, 0, 10, dest, 0, 9))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("planeStride=9 is less than count=10");
+        assertThatThrownBy(() -> h.writeWorldPlanes(handles, 0, 10, dest, 12 * NODES - 11 * 10 - 9, 10))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("dest too short");
+        assertThatThrownBy(() -> h.writeWorldMatrices(handles, 0, NODES, MatrixLayout.COLUMN_MAJOR_4X4, dest, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("dest too short: length=" + 12 * NODES + ", required=" + 16 * NODES);
+        assertThatThrownBy(() -> h.writeWorldMatrices(handles, 5, NODES, MatrixLayout.COLUMN_MAJOR_3X4, dest, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("handles too short");
+        assertThat(dest).containsOnly(UNTOUCHED);
     }
 }

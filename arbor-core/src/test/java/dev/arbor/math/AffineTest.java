@@ -1,6 +1,7 @@
 package dev.arbor.math;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.SplittableRandom;
@@ -70,6 +71,19 @@ class AffineTest {
         assertThat(Affine.invert(flat, 0, untouched, 0)).isFalse();
         assertThat(untouched).containsOnly(0f);
         assertThat(Affine.determinant(flat, 0)).isZero();
+        // invertible, but the inverse's 1e39 does not fit in a float: refused, nothing written
+        float[] thin = {1e-39f, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+        assertThat(Affine.invert(thin, 0, untouched, 0)).isFalse();
+        assertThat(untouched).containsOnly(0f);
+        // in place gives the same bits as into another array; a short destination throws before any write
+        float[] apart = new float[12];
+        assertThat(Affine.invert(m, 0, apart, 0)).isTrue();
+        float[] inPlace = m.clone();
+        assertThat(Affine.invert(inPlace, 0, inPlace, 0)).isTrue();
+        assertThat(inPlace).containsExactly(apart);
+        float[] shortOut = new float[11];
+        assertThatThrownBy(() -> Affine.invert(m, 0, shortOut, 0)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThat(shortOut).containsOnly(0f);
     }
 
     @Test

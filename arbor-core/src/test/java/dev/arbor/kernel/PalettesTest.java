@@ -1,0 +1,118 @@
+package dev.arbor.kernel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.arbor.math.Affine;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The palette kernel against two calls of {@link Affine#multiply} per joint, bit for bit, on seeded random
+ * matrices: on the vector path (strides that are a multiple of {@link Palettes#STRIDE_MULTIPLE}, where the vector
+ * path is on) and the scalar one, in place and not, for joint counts around the vector widths.
+ */
+class PalettesTest {
+    private static final float SENTINEL = -777f;
+
+    private static float[] randomPlanes(SplittableRandom random, int stride, int count, int extra) {
+        float[] planes = new float[12 * stride + extra];
+        Arrays.fill(planes, SENTINEL);
+        for (int e = 0; e < 12; e++) {
+            for (int j = 0; j < count; j++) {
+                planes[e * stride + j] = (float) random.nextDouble(-3, 3);
+            }
+        }
+        return planes;
+    }
+
+    private static float[] matrix(float[] planes, int stride, int j) {
+        float[] m = new float[12];
+        for (int e = 0; e < 12; e++) {
+            m[e] = planes[e * stride + j];
+        }
+        return m;
+    }
+
+    @Test
+    void everyJointIsTheTwoProductsBitForBit() {
+        SplittableRandom random = new SplittableRandom(50);
+        for (int count : new int[] {0, 1, 3, 7, 8, 15, 16, 17, 19, 31, 32, 33, 65}) {
+            int padded = (count + 15) / 16 * 16;
+            for (int stride : new int[] {count, padded, padded + 16, count + 3}) {
+                if (stride < count) {
+                    continue;
+                }
+                for (boolean inPlace : new boolean[] {false, true}) {
+                    float[] m = new float[15];
+                    for (int i = 0; i < m.length; i++) {
+                        m[i] = (float) random.nextDouble(-2, 2);
+                    }
+                    float[] w = randomPlanes(random, stride, count, 5);
+                    float[] b = randomPlanes(random, stride, count, 5);
+                    float[] wBefore = w.clone();
+                    float[] p = inPlace ? w : randomPlanes(random, stride, 0, 5);
+                    Palettes.chain(m, 3, w, b, p, stride, count);
+                    for (int j = 0; j < count; j++) {
+                        float[] want = new float[12];
+                        Affine.multiply(m, 3, matrix(wBefore, stride, j), 0, want, 0);
+                        Affine.multiply(want, 0, matrix(b, stride, j), 0, want, 0);
+                        assertThat(matrix(p, stride, j)).as("count %d stride %d in place %s joint %d", count,
+                                stride, inPlace, j).containsExactly(want);
+                    }
+                    // nothing past the planes; and the scalar path (a stride the vector path does not take) leaves
+                    // the padding lanes alone as well
+                    assertThat(Arrays.copyOfRange(p, 12 * stride, p.length)).containsOnly(SENTINEL);
+                    boolean scalar = stride % Palettes.STRIDE_MULTIPLE != 0 || !VectorSupport.ENABLED;
+                    for (int e = 0; e < 12 && scalar; e++) {
+                        for (int j = count; j < stride; j++) {
+                            assertThat(p[e * stride + j]).isEqualTo(inPlace ? wBefore[e * stride + j] : SENTINEL);
+                        }
+                    }
+                    if (!inPlace) {
+                        assertThat(w).containsExactly(wBefore);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theVectorAndScalarPathsAgreeOnPaddedPlanes() {
+        SplittableRandom random = new SplittableRandom(51);
+        int stride = 48;
+        int count = 37;
+        float[] m = new float[12];
+        for (int i = 0; i < 12; i++) {
+            m[i] = (float) random.nextDouble(-2, 2);
+        }
+        float[] w = randomPlanes(random, stride, count, 0);
+        float[] b = randomPlanes(random, stride, count, 0);
+        float[] viaChain = new float[12 * stride];
+        float[] viaScalar = new float[12 * stride];
+        Palettes.chain(m, 0, w, b, viaChain, stride, count);
+        Palettes.chainScalar(m, 0, w, b, viaScalar, stride, 0, count);
+        for (int e = 0; e < 12; e++) {
+            assertThat(Arrays.copyOfRange(viaChain, e * stride, e * stride + count))
+                    .containsExactly(Arrays.copyOfRange(viaScalar, e * stride, e * stride + count));
+        }
+    }
+
+    @Test
+    void badRangesAreRefusedBeforeAnythingIsWritten() {
+        float[] m = new float[12];
+        float[] w = new float[12 * 16];
+        float[] p = new float[12 * 16];
+        Arrays.fill(p, SENTINEL);
+        assertThatThrownBy(() -> Palettes.chain(m, 0, w, w, p, 16, 17)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("bad palette range: count=17, stride=16, m offset=0 of 12");
+        assertThatThrownBy(() -> Palettes.chain(m, 0, w, w, p, 16, -1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Palettes.chain(m, 1, w, w, p, 16, 4)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("bad palette range: count=4, stride=16, m offset=1 of 12");
+        assertThatThrownBy(() -> Palettes.chain(m, 0, w, new float[12 * 16 - 1], p, 16, 4))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("palette planes too short: required=192, w=192, b=191, p=192");
+        assertThat(p).containsOnly(SENTINEL);
+    }
+}
