@@ -1,11 +1,13 @@
 package dev.arbor.bench.peers;
 
+import dev.arbor.animation.Skeleton;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.MatrixLayout;
 import dev.arbor.hierarchy.NodeList;
 import dev.arbor.hierarchy.StorageLayout;
 import dev.arbor.scenes.Scene;
 import java.nio.FloatBuffer;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -21,6 +23,9 @@ public final class ArborSystem implements TransformSystem {
     private final int threads;
     private final StorageLayout layout;
     private Hierarchy hierarchy;
+    /** One Arbor skeleton per skeleton of {@link #writePalettes}, built at its first call. */
+    private Skeleton[] skeletons;
+    private float[] skeletonBinds;
     private long[] handles;
     private int[] listNodes;
     private int listCount;
@@ -141,6 +146,22 @@ public final class ArborSystem implements TransformSystem {
     @Override
     public void exportWorlds(FloatBuffer dest) {
         hierarchy.writeWorldMatrices(handles, 0, handles.length, MatrixLayout.COLUMN_MAJOR_4X4, dest);
+    }
+
+    @Override
+    public void writePalettes(int joints, float[] inverseBinds, FloatBuffer dest) {
+        if (skeletons == null || skeletonBinds != inverseBinds) {
+            skeletons = new Skeleton[handles.length / joints];
+            for (int s = 0; s < skeletons.length; s++) {
+                skeletons[s] = new Skeleton(Arrays.copyOfRange(handles, s * joints, (s + 1) * joints),
+                        Arrays.copyOfRange(inverseBinds, 12 * s * joints, 12 * (s + 1) * joints));
+            }
+            skeletonBinds = inverseBinds;
+        }
+        for (int s = 0; s < skeletons.length; s++) {
+            skeletons[s].writePalette(hierarchy, handles[s * joints], MatrixLayout.COLUMN_MAJOR_4X4, dest,
+                    16 * s * joints);
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.arbor.bench.peers;
 
 import com.badlogic.gdx.graphics.g3d.model.Node;
+import com.badlogic.gdx.math.Matrix4;
 import dev.arbor.scenes.Scene;
 import java.nio.FloatBuffer;
 
@@ -16,6 +17,11 @@ import java.nio.FloatBuffer;
  */
 public final class GdxSystem implements TransformSystem {
     private Node[] nodes;
+    /** {@link #writePalettes}' inverse bind matrices as libGDX matrices, and its scratch. */
+    private Matrix4[] binds;
+    private float[] bindSource;
+    private final Matrix4 meshFromWorld = new Matrix4();
+    private final Matrix4 entry = new Matrix4();
     private Node[] roots;
     private Node[] chain = new Node[16];
     private boolean changedSinceUpdate;
@@ -80,6 +86,29 @@ public final class GdxSystem implements TransformSystem {
     public void exportWorlds(FloatBuffer dest) {
         for (int i = 0; i < nodes.length; i++) {
             dest.put(16 * i, nodes[i].globalTransform.val, 0, 16);
+        }
+    }
+
+    @Override
+    public void writePalettes(int joints, float[] inverseBinds, FloatBuffer dest) {
+        if (bindSource != inverseBinds) {
+            binds = new Matrix4[nodes.length];
+            for (int i = 0; i < binds.length; i++) {
+                float[] v = new float[16];
+                for (int c = 0; c < 4; c++) {
+                    System.arraycopy(inverseBinds, 12 * i + 3 * c, v, 4 * c, 3);
+                }
+                v[15] = 1f;
+                binds[i] = new Matrix4(v);
+            }
+            bindSource = inverseBinds;
+        }
+        for (int i = 0; i < nodes.length; i++) {
+            if (i % joints == 0) {
+                meshFromWorld.set(nodes[i].globalTransform).inv();
+            }
+            entry.set(meshFromWorld).mul(nodes[i].globalTransform).mul(binds[i]);
+            dest.put(16 * i, entry.val, 0, 16);
         }
     }
 

@@ -58,6 +58,11 @@ public final class JomlTreeSystem implements TransformSystem {
     }
 
     private SgNode[] nodes;
+    /** {@link #writePalettes}' inverse bind matrices as JOML matrices, and its scratch. */
+    private Matrix4f[] binds;
+    private float[] bindSource;
+    private final Matrix4f meshFromWorld = new Matrix4f();
+    private final Matrix4f entry = new Matrix4f();
     private SgNode[] roots;
     private SgNode[] chain = new SgNode[16];
     private boolean changedSinceUpdate;
@@ -142,6 +147,27 @@ public final class JomlTreeSystem implements TransformSystem {
     public void exportWorlds(FloatBuffer dest) {
         for (int i = 0; i < nodes.length; i++) {
             nodes[i].world.get(16 * i, dest);
+        }
+    }
+
+    @Override
+    public void writePalettes(int joints, float[] inverseBinds, FloatBuffer dest) {
+        if (bindSource != inverseBinds) {
+            binds = new Matrix4f[nodes.length];
+            for (int i = 0; i < binds.length; i++) {
+                int b = 12 * i;
+                binds[i] = new Matrix4f(inverseBinds[b], inverseBinds[b + 1], inverseBinds[b + 2], 0,
+                        inverseBinds[b + 3], inverseBinds[b + 4], inverseBinds[b + 5], 0,
+                        inverseBinds[b + 6], inverseBinds[b + 7], inverseBinds[b + 8], 0,
+                        inverseBinds[b + 9], inverseBinds[b + 10], inverseBinds[b + 11], 1);
+            }
+            bindSource = inverseBinds;
+        }
+        for (int i = 0; i < nodes.length; i++) {
+            if (i % joints == 0) {
+                nodes[i].world.invertAffine(meshFromWorld);
+            }
+            meshFromWorld.mulAffine(nodes[i].world, entry).mulAffine(binds[i]).get(16 * i, dest);
         }
     }
 

@@ -113,6 +113,38 @@ public interface TransformSystem {
     }
 
     /**
+     * Writes one skinning palette entry per node, column-major 4×4 at {@code dest[16 i]}: node {@code i} is joint
+     * {@code i % joints} of skeleton {@code i / joints} (the {@code crowd} scene's numbering, each skeleton's root
+     * first), and its entry is {@code meshFromWorld × world(i) × inverseBinds[i]} (the glTF rule) with the mesh at the
+     * skeleton's root, so {@code meshFromWorld} is the inverse of the root's world matrix. Called after
+     * {@link #update()}. The default reads each world through {@link #getWorld} and multiplies with Arbor's affine
+     * math; implementations with matrix types of their own override it.
+     *
+     * @param joints joints per skeleton; {@code size()} is a multiple of it
+     * @param inverseBinds 12 floats per node, affine 3×4 column-major
+     * @param dest destination with room for {@code 16 × size()} floats from index 0
+     */
+    default void writePalettes(int joints, float[] inverseBinds, FloatBuffer dest) {
+        float[] world = new float[WORLD_STRIDE];
+        float[] meshFromWorld = new float[WORLD_STRIDE];
+        float[] entry = new float[WORLD_STRIDE];
+        for (int i = 0; i < size(); i++) {
+            getWorld(i, world, 0);
+            if (i % joints == 0) {
+                dev.arbor.math.Affine.invert(world, 0, meshFromWorld, 0);
+            }
+            dev.arbor.math.Affine.multiply(meshFromWorld, 0, world, 0, entry, 0);
+            dev.arbor.math.Affine.multiply(entry, 0, inverseBinds, WORLD_STRIDE * i, entry, 0);
+            for (int c = 0; c < 4; c++) {
+                dest.put(16 * i + 4 * c, entry[3 * c]);
+                dest.put(16 * i + 4 * c + 1, entry[3 * c + 1]);
+                dest.put(16 * i + 4 * c + 2, entry[3 * c + 2]);
+                dest.put(16 * i + 4 * c + 3, c == 3 ? 1f : 0f);
+            }
+        }
+    }
+
+    /**
      * Moves {@code node} (with its subtree) under {@code newParent}, keeping its local transform (so its world
      * transform changes). The caller guarantees {@code newParent} is not in {@code node}'s subtree.
      *
