@@ -20,7 +20,6 @@ import java.util.Objects;
  */
 public final class Skeleton {
     private final long[] joints;
-    /** Inverse bind matrices, {@link Affine#STRIDE} floats each (affine 3×4 column-major). */
     /** Floats per plane below: the joint count rounded up to {@link Palettes#STRIDE_MULTIPLE}, for whole vectors. */
     private final int stride;
     /** Inverse bind matrices (affine 3×4 column-major) in 12 planes of {@link #stride}; the padding holds zeros. */
