@@ -2905,9 +2905,7 @@ public final class Hierarchy {
                                   int destOffset) {
         int floats = layout.floats();
         prepareExport(handles, offset, count, dest.length, destOffset, (long) count * floats);
-        for (int k = 0; k < count; k++) {
-            convertWorld(nodeOfSlot[Handles.slot(handles[offset + k])], layout, dest, destOffset + k * floats);
-        }
+        convertWorlds(handles, offset, count, layout, dest, destOffset);
         return count * floats;
     }
 
@@ -3016,13 +3014,20 @@ public final class Hierarchy {
      * @return the number of matrices converted
      */
     private int exportChunk(long[] handles, int from, int remaining, MatrixLayout layout) {
-        float[] chunk = export.chunk(remaining, layout);
         int m = Math.min(remaining, WorldExport.CHUNK_NODES);
-        int floats = layout.floats();
-        for (int j = 0; j < m; j++) {
-            convertWorld(nodeOfSlot[Handles.slot(handles[from + j])], layout, chunk, j * floats);
-        }
+        convertWorlds(handles, from, m, layout, export.chunk(remaining, layout), 0);
         return m;
+    }
+
+    /**
+     * Writes the world matrices of {@code count} checked handles from {@code from} in {@code layout} to
+     * {@code dest[d …]}: the loop of the float[] export and of each chunk of the buffer exports.
+     */
+    private void convertWorlds(long[] handles, int from, int count, MatrixLayout layout, float[] dest, int d) {
+        int floats = layout.floats();
+        for (int k = 0; k < count; k++) {
+            convertWorld(nodeOfSlot[Handles.slot(handles[from + k])], layout, dest, d + k * floats);
+        }
     }
 
     /** Writes a node's world matrix in {@code layout} to {@code dest[d …]}, straight from the storage. */

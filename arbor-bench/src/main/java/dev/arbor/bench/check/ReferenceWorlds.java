@@ -143,7 +143,16 @@ public final class ReferenceWorlds {
         m[11] = tz;
     }
 
-    private static void multiply(double[] a, int ao, double[] b, double[] dest, int o) {
+    /**
+     * The affine product {@code dest[o …] = a[ao …] × b} in double precision (12 elements each, column-major 3×4).
+     *
+     * @param a left matrix
+     * @param ao offset of {@code a}
+     * @param b right matrix, from index 0
+     * @param dest destination, not overlapping {@code a} or {@code b}
+     * @param o offset of {@code dest}
+     */
+    public static void multiply(double[] a, int ao, double[] b, double[] dest, int o) {
         for (int c = 0; c < 4; c++) {
             double bx = b[c * 3];
             double by = b[c * 3 + 1];

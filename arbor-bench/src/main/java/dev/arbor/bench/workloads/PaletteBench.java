@@ -1,5 +1,6 @@
 package dev.arbor.bench.workloads;
 
+import dev.arbor.bench.check.ReferenceWorlds;
 import dev.arbor.bench.peers.TransformSystem;
 import dev.arbor.bench.peers.Workload;
 import dev.arbor.scenes.Scenes;
@@ -24,8 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The skinning side of a frame: the palette of every skeleton of {@code crowd} (1,000 × 65 joints), column-major 4×4
  * into one direct buffer, {@code meshFromWorld × jointWorld × inverseBind} with the mesh at each skeleton's root,
- * after an update with nothing moved. Each implementation uses its own matrices ({@link TransformSystem#writePalettes}):
- * Arbor's {@code Skeleton.writePalette}, JOML's {@code invertAffine} and {@code mulAffine} on the tree's
+ * after an update with nothing moved. Each implementation uses its own matrices
+ * ({@link TransformSystem#writePalettes}): Arbor's {@code Skeleton.writePalette}, JOML's {@code invertAffine} and {@code mulAffine} on the tree's
  * {@code Matrix4f} worlds, libGDX's {@code Matrix4} {@code inv} and {@code mul}. The inverse bind matrices are the same
  * seeded random affine matrices for all. The score is ns per call; divide by 65,000 joints. Before timing, the buffer
  * is checked against the palette computed from each node's own world matrix.
@@ -101,7 +102,10 @@ public class PaletteBench {
             if (node % JOINTS == 0) {
                 invert(world, mesh);
             }
-            double[] entry = multiply(multiply(mesh, toDouble(world, 0)), toDouble(inverseBinds, 12 * node));
+            double[] meshFromJoint = new double[12];
+            ReferenceWorlds.multiply(mesh, 0, toDouble(world, 0), meshFromJoint, 0);
+            double[] entry = new double[12];
+            ReferenceWorlds.multiply(meshFromJoint, 0, toDouble(inverseBinds, 12 * node), entry, 0);
             for (int c = 0; c < 4; c++) {
                 for (int r = 0; r < 4; r++) {
                     double want = r < 3 ? entry[3 * c + r] : c == 3 ? 1 : 0;
@@ -121,17 +125,6 @@ public class PaletteBench {
             d[k] = m[o + k];
         }
         return d;
-    }
-
-    private static double[] multiply(double[] a, double[] b) {
-        double[] r = new double[12];
-        for (int c = 0; c < 4; c++) {
-            for (int row = 0; row < 3; row++) {
-                r[3 * c + row] = a[row] * b[3 * c] + a[3 + row] * b[3 * c + 1] + a[6 + row] * b[3 * c + 2]
-                        + (c == 3 ? a[9 + row] : 0);
-            }
-        }
-        return r;
     }
 
     private static void invert(float[] m, double[] out) {

@@ -52,7 +52,7 @@ class ExportBenchTest {
     }
 
     /** A direct buffer, as a GPU upload uses: JOML's own buffer code (its Unsafe path) writes only into those. */
-    private static FloatBuffer directFloats(int floats) {
+    static FloatBuffer directFloats(int floats) {
         return ByteBuffer.allocateDirect(floats * Float.BYTES).order(ByteOrder.nativeOrder()).asFloatBuffer();
     }
 }

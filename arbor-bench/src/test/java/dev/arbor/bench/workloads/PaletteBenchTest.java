@@ -10,8 +10,6 @@ import dev.arbor.bench.peers.TransformSystem;
 import dev.arbor.bench.peers.Workload;
 import dev.arbor.scenes.Scene;
 import dev.arbor.scenes.Scenes;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +24,7 @@ class PaletteBenchTest {
             TransformSystem system = Fixture.create(CROWD, Implementation.byId(impl).create(), Workload.STATIC)
                     .system();
             system.update();
-            FloatBuffer upload = directFloats(system.size() * 16);
+            FloatBuffer upload = ExportBenchTest.directFloats(system.size() * 16);
             PaletteBench.checkPalettes(system, binds, upload);
             // a skeleton's root with an identity bind matrix would map to identity; with the random one, its entry
             // is that bind matrix itself (meshFromWorld × rootWorld = identity): a real value at a known place
@@ -52,11 +50,7 @@ class PaletteBenchTest {
             }
         };
         assertThatThrownBy(() -> PaletteBench.checkPalettes(faulty, PaletteBench.inverseBinds(CROWD.size(), 3),
-                directFloats(arbor.size() * 16))).isInstanceOf(IllegalStateException.class)
+                ExportBenchTest.directFloats(arbor.size() * 16))).isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("arbor wrote palette entry 700 column 0 row 2 as ");
-    }
-
-    private static FloatBuffer directFloats(int floats) {
-        return ByteBuffer.allocateDirect(floats * Float.BYTES).order(ByteOrder.nativeOrder()).asFloatBuffer();
     }
 }
