@@ -553,9 +553,6 @@ public final class LocalToWorld {
         }
         if (parent < 0) {
             storeRecord(b00, b01, b02, b10, b11, b12, b20, b21, b22, b30, b31, b32, out, o, copy, at);
-        } else if (VectorSupport.COLUMN_PRODUCT) {
-            LocalToWorldVector.multiplyRecord(worlds, parent * RECORD, b00, b01, b02, b10, b11, b12, b20, b21, b22,
-                    b30, b31, b32, out, o, copy, at);
         } else {
             multiplyRecord(worlds, parent * RECORD, b00, b01, b02, b10, b11, b12, b20, b21, b22, b30, b31, b32,
                     out, o, copy, at);
@@ -564,10 +561,11 @@ public final class LocalToWorld {
 
     /**
      * The product of {@link #computeRecord}: {@code worlds[p …]} (the parent's world record) × {@code b} (the node's
-     * local matrix, column-major), written to {@code out[o + k]} and to {@code copy[at + k]} if given. The scalar
-     * path; {@link LocalToWorldVector#multiplyRecord} computes the same bits a column at a time. Both are below C2's
-     * bytecode limit for inlining a hot callee ({@code FreqInlineSize}, 325 bytes; this one 307): whatever is added
-     * here must keep them there, or every lazy read pays a call with 18 arguments (docs/performance.md, "Tried and
+     * local matrix, column-major), written to {@code out[o + k]} and to {@code copy[at + k]} if given. Scalar on
+     * every JDK: a four-lane vector form (session 12, JDK 25 only) was a second vector type in the JVM, which made the
+     * bulk kernel allocate in some JVM runs (docs/performance.md, step 51). It is below C2's bytecode limit
+     * for inlining a hot callee ({@code FreqInlineSize}, 325 bytes; this one 307): whatever is added here must keep it
+     * there, or every lazy read pays a call with 18 arguments (docs/performance.md, "Tried and
      * dropped", session 13).
      */
     static void multiplyRecord(float[] worlds, int p, float b00, float b01, float b02, float b10, float b11,

@@ -179,54 +179,11 @@ final class LocalToWorldVector {
         return k;
     }
 
-    /** One column of a 3×4 matrix (three floats and one lane that is not used), for single-node work. */
-    private static final VectorSpecies<Float> COLUMN = FloatVector.SPECIES_128;
-
-    /**
-     * {@link LocalToWorld#multiplyRecord} a column at a time, where {@link VectorSupport#COLUMN_PRODUCT}: each result
-     * column is the parent's first three columns scaled by one local column's elements and added, in the scalar
-     * code's order (no fused multiply-add), so the bits are the same. The parent's columns are loaded as four floats
-     * from {@code p}, {@code p + 3}, {@code p + 6} and {@code p + 9}: the last load reads one float past the parent's
-     * record, which exists because a parent lies before its child. The first three result columns are stored as four
-     * floats each, in order, so that each store overwrites the previous one's unused lane, and the translation lane by
-     * lane, so that nothing is written past the record. The stores to the two destinations are written out twice rather
-     * than put in a helper: a vector passed to a call that the JIT does not inline is boxed.
-     */
-    static void multiplyRecord(float[] worlds, int p, float b00, float b01, float b02, float b10, float b11,
-                               float b12, float b20, float b21, float b22, float b30, float b31, float b32,
-                               float[] out, int o, float[] copy, int at) {
-        FloatVector a0 = FloatVector.fromArray(COLUMN, worlds, p);
-        FloatVector a1 = FloatVector.fromArray(COLUMN, worlds, p + 3);
-        FloatVector a2 = FloatVector.fromArray(COLUMN, worlds, p + 6);
-        FloatVector a3 = FloatVector.fromArray(COLUMN, worlds, p + 9);
-        FloatVector r0 = a0.mul(b00).add(a1.mul(b01)).add(a2.mul(b02));
-        FloatVector r1 = a0.mul(b10).add(a1.mul(b11)).add(a2.mul(b12));
-        FloatVector r2 = a0.mul(b20).add(a1.mul(b21)).add(a2.mul(b22));
-        FloatVector r3 = a0.mul(b30).add(a1.mul(b31)).add(a2.mul(b32)).add(a3);
-        float r30 = r3.lane(0);
-        float r31 = r3.lane(1);
-        float r32 = r3.lane(2);
-        r0.intoArray(out, o);
-        r1.intoArray(out, o + 3);
-        r2.intoArray(out, o + 6);
-        out[o + 9] = r30;
-        out[o + 10] = r31;
-        out[o + 11] = r32;
-        if (copy != null) {
-            r0.intoArray(copy, at);
-            r1.intoArray(copy, at + 3);
-            r2.intoArray(copy, at + 6);
-            copy[at + 9] = r30;
-            copy[at + 10] = r31;
-            copy[at + 11] = r32;
-        }
-    }
-
     /**
      * {@link Palettes#chain} a vector of joints at a time, up to {@code count} rounded up to whole vectors (within the
      * plane stride, a multiple of {@link Palettes#STRIDE_MULTIPLE}). Each lane performs the scalar path's operations in
      * its order. {@code m}'s elements are broadcast once; only this class's own vector type is used, so the bulk
-     * kernel's type profiles stay as they are (step 44's trap on JDK 17).
+     * kernel's type profiles stay as they are ({@link VectorSupport}).
      */
     static void chainPlanes(float[] m, int mo, float[] w, float[] b, float[] p, int s, int count) {
         FloatVector m00 = FloatVector.broadcast(SPECIES, m[mo]);
@@ -336,11 +293,6 @@ final class LocalToWorldVector {
         gatherComponents(unit, 0, index, 0, LANES, 4, locals, PLANE_OFFSET + 3 * c, c);
         float[] palette = new float[12 * Palettes.STRIDE_MULTIPLE];
         chainPlanes(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, 1);
-        if (VectorSupport.COLUMN_PRODUCT) {
-            float[] record = new float[2 * LocalToWorld.RECORD];
-            multiplyRecord(record, 0, 1f, 0f, 0f, 0f, 1f, 0f, 0f, 0f, 1f, 0f, 0f, 0f, record, LocalToWorld.RECORD,
-                    record, 0);
-        }
     }
 
     /** @return floats per vector on this machine */

@@ -11,7 +11,12 @@ package dev.arbor.kernel;
  * (the 16-quaternions-per-step check and the vector copy of quaternions into planes). JDK 17 does not compile them to
  * vector instructions (measured: 4.7 ns per quaternion against 1.05 for the scalar check), so before that version
  * the check sums each vector's quaternions with one-vector permutations and merges four vectors by blends (which
- * move no lane), and the copy is scalar. Single-node products wait for the same version ({@link #COLUMN_PRODUCT}).
+ * move no lane), and the copy is scalar.
+ *
+ * <p>Every vector method uses one float vector type, the machine's preferred one, on every JDK. A second float type
+ * in the JVM (four-lane single-node products, sessions 12–18) made the Vector API's shared type profiles see two
+ * types; in some JVM runs the bulk kernel then compiled one of its operations to the API's fallback, which allocates
+ * a vector per call (docs/performance.md, steps 44 and 51).
  */
 public final class VectorSupport {
     /** The first JDK feature release on which permutations across two vectors are used. */
@@ -22,12 +27,6 @@ public final class VectorSupport {
     public static final boolean ENABLED = SCALAR_REASON == null;
     /** True when the vector path may permute lanes drawn from two vectors (JDK 25 and later). */
     static final boolean WIDE_PERMUTES = ENABLED && Runtime.version().feature() >= WIDE_PERMUTE_FEATURE_VERSION;
-    /**
-     * True when single-node products use four-lane vectors: on the same JDKs as {@link #WIDE_PERMUTES}, for a reason
-     * of its own. On JDK 17 a second vector type in the JVM made the API's shared type profiles see two types, and the
-     * bulk kernel then compiled some of its stores to their allocating fallback (docs/performance.md, step 44).
-     */
-    static final boolean COLUMN_PRODUCT = WIDE_PERMUTES;
 
     static {
         if (ENABLED) {

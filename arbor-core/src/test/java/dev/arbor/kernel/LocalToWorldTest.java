@@ -448,50 +448,6 @@ class LocalToWorldTest {
     }
 
     @Test
-    void theVectorRecordProductGivesTheScalarBitsAndWritesNothingElse() {
-        assumeThat(VectorSupport.COLUMN_PRODUCT).as("four-lane products on (JDK 25 and later)").isTrue();
-        SplittableRandom random = new SplittableRandom(12);
-        for (int round = 0; round < 2000; round++) {
-            // the parent's record is the one just before the node's, at the very end of the array: the vector loads
-            // reach one float past it, into the node's own record, and may not go further
-            int records = 2 + random.nextInt(3);
-            float[] worlds = new float[records * LocalToWorld.RECORD];
-            for (int i = 0; i < worlds.length; i++) {
-                worlds[i] = (float) (random.nextDouble(-4, 4) * Math.pow(2, random.nextInt(-20, 20)));
-            }
-            float[] b = new float[12];
-            for (int k = 0; k < 12; k++) {
-                b[k] = (float) random.nextDouble(-3, 3);
-            }
-            int p = (records - 2) * LocalToWorld.RECORD;
-            int o = p + LocalToWorld.RECORD;
-            int at = random.nextInt(3);
-            float[] scalarOut = worlds.clone();
-            float[] vectorOut = worlds.clone();
-            float[] scalarCopy = new float[at + 12 + random.nextInt(2)];
-            Arrays.fill(scalarCopy, -7f);
-            float[] vectorCopy = scalarCopy.clone();
-            LocalToWorld.multiplyRecord(scalarOut, p, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9],
-                    b[10], b[11], scalarOut, o, scalarCopy, at);
-            LocalToWorldVector.multiplyRecord(vectorOut, p, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8],
-                    b[9], b[10], b[11], vectorOut, o, vectorCopy, at);
-            assertThat(vectorOut).as("round %d", round).containsExactly(scalarOut);
-            assertThat(vectorCopy).as("round %d", round).containsExactly(scalarCopy);
-            assertThat(Arrays.copyOfRange(vectorOut, 0, o)).containsExactly(Arrays.copyOfRange(worlds, 0, o));
-            assertThat(Arrays.copyOfRange(vectorOut, o, o + 12)).containsExactly(Arrays.copyOfRange(vectorCopy, at,
-                    at + 12));
-            assertThat(vectorOut[o + 10]).isEqualTo(worlds[p + 1] * b[9] + worlds[p + 4] * b[10]
-                    + worlds[p + 7] * b[11] + worlds[p + 10]);
-            assertThat(vectorOut[o + 5]).isEqualTo(worlds[p + 2] * b[3] + worlds[p + 5] * b[4] + worlds[p + 8] * b[5]);
-            for (int i = 0; i < vectorCopy.length; i++) {
-                if (i < at || i >= at + 12) {
-                    assertThat(vectorCopy[i]).as("copy[%d] outside the record", i).isEqualTo(-7f);
-                }
-            }
-        }
-    }
-
-    @Test
     void vectorSupportDescribesItself() {
         assertThat(VectorSupport.describe()).startsWith(VectorSupport.ENABLED ? "vector, " : "scalar");
     }
