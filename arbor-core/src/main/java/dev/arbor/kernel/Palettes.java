@@ -50,12 +50,12 @@ public final class Palettes {
         if (VectorSupport.ENABLED && stride % STRIDE_MULTIPLE == 0) {
             LocalToWorldVector.chainPlanes(m, mo, w, b, p, stride, count);
         } else {
-            chainScalar(m, mo, w, b, p, stride, 0, count);
+            chainScalar(m, mo, w, b, p, stride, count);
         }
     }
 
-    /** The scalar path of {@link #chain}, for joints {@code [from, to)}. */
-    static void chainScalar(float[] m, int mo, float[] w, float[] b, float[] p, int s, int from, int to) {
+    /** The scalar path of {@link #chain}, for joints {@code [0, count)}. */
+    static void chainScalar(float[] m, int mo, float[] w, float[] b, float[] p, int s, int count) {
         float m00 = m[mo];
         float m01 = m[mo + 1];
         float m02 = m[mo + 2];
@@ -68,7 +68,7 @@ public final class Palettes {
         float m30 = m[mo + 9];
         float m31 = m[mo + 10];
         float m32 = m[mo + 11];
-        for (int j = from; j < to; j++) {
+        for (int j = 0; j < count; j++) {
             float w00 = w[j];
             float w01 = w[s + j];
             float w02 = w[2 * s + j];

@@ -92,7 +92,7 @@ class PalettesTest {
         float[] viaChain = new float[12 * stride];
         float[] viaScalar = new float[12 * stride];
         Palettes.chain(m, 0, w, b, viaChain, stride, count);
-        Palettes.chainScalar(m, 0, w, b, viaScalar, stride, 0, count);
+        Palettes.chainScalar(m, 0, w, b, viaScalar, stride, count);
         for (int e = 0; e < 12; e++) {
             assertThat(Arrays.copyOfRange(viaChain, e * stride, e * stride + count))
                     .containsExactly(Arrays.copyOfRange(viaScalar, e * stride, e * stride + count));
