@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
@@ -21,15 +23,17 @@ class GltfCommandsTest {
     @TempDir
     Path temp;
 
+    /** A file of a glTF sample model (arbor-gltf's test resources, copied onto this module's test class path). */
     static Path shared(String name, String file) {
-        Path start = Path.of(System.getProperty("maven.multiModuleProjectDirectory", ".")).toAbsolutePath();
-        for (Path q = start; q != null; q = q.getParent()) {
-            Path candidate = q.resolve("../shared/data/gltf").normalize();
-            if (Files.isDirectory(candidate)) {
-                return candidate.resolve(name).resolve(file);
-            }
+        URL url = GltfCommandsTest.class.getResource("/models/" + name + "/" + file);
+        if (url == null) {
+            throw new IllegalStateException("sample model file not on the test class path: /models/" + name + "/" + file);
         }
-        throw new IllegalStateException("shared glTF assets not found above " + start);
+        try {
+            return Path.of(url.toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("sample model file " + url + " is not a file path", e);
+        }
     }
 
     static String[] run(int expectedExit, String... args) {

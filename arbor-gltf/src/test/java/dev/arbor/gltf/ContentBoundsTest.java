@@ -11,7 +11,7 @@ class ContentBoundsTest {
 
     @Test
     void positionMinMaxBecomeContentBoundsOfTheMeshNode() throws Exception {
-        GltfModel model = Gltf.read(SharedAssets.model("InterpolationTest"));
+        GltfModel model = Gltf.read(SampleModels.model("InterpolationTest"));
         float[] b = new float[6];
         // node 0 "Cube" holds a unit cube mesh; node 1 "Light" has no mesh
         assertThat(model.contentBounds(0, b, 0)).isTrue();

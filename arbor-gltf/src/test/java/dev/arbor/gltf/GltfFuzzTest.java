@@ -24,7 +24,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Mutation fuzzing of real files: the shared sample models and the valid corpus documents, mutated at the byte
+ * Mutation fuzzing of real files: the sample models and the valid corpus documents, mutated at the byte
  * level (flips, truncation, hostile 32-bit integers in GLB headers and chunks) and at the JSON level (numbers
  * replaced by hostile values, keys deleted, values swapped for the wrong type, arrays grown). The contract checked
  * for every case: reading gives a model or a {@link GltfException} naming a location — never another throwable,
@@ -114,8 +114,8 @@ class GltfFuzzTest {
 
     private static List<Seed> seeds() throws Exception {
         List<Seed> seeds = new ArrayList<>();
-        for (String name : SharedAssets.MODELS) {
-            Path file = SharedAssets.model(name);
+        for (String name : SampleModels.MODELS) {
+            Path file = SampleModels.model(name);
             seeds.add(new Seed(file.getFileName().toString(), Files.readAllBytes(file), file.getParent()));
         }
         Path corpus = GltfExceptionCorpusTest.corpus();

@@ -20,7 +20,7 @@ class InterpolationSamplingTest {
 
     @BeforeAll
     static void load() throws Exception {
-        model = Gltf.read(SharedAssets.model("InterpolationTest"));
+        model = Gltf.read(SampleModels.model("InterpolationTest"));
     }
 
     private static int animation(String name) {

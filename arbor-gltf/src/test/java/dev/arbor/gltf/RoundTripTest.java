@@ -11,19 +11,19 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** import → export → import gives the same world matrices, names, skins and animations, for every shared model. */
+/** import → export → import gives the same world matrices, names, skins and animations, for every sample model. */
 class RoundTripTest {
     @TempDir
     Path temp;
 
     static java.util.List<String> models() {
-        return SharedAssets.MODELS;
+        return SampleModels.MODELS;
     }
 
     @ParameterizedTest
     @MethodSource("models")
     void exportThenImportKeepsEverything(String name) throws Exception {
-        GltfModel original = Gltf.read(SharedAssets.model(name));
+        GltfModel original = Gltf.read(SampleModels.model(name));
         Hierarchy h = new Hierarchy();
         GltfInstance instance = original.instantiate(h, -1, Hierarchy.NULL);
         for (String ext : new String[] {".glb", ".gltf"}) {

@@ -17,7 +17,7 @@ class SkinAndCrowdTest {
     @ParameterizedTest
     @ValueSource(strings = {"CesiumMan", "RiggedFigure", "RiggedSimple", "SimpleSkin"})
     void atRestEveryJointTimesItsInverseBindGivesTheSameBindShape(String name) throws Exception {
-        GltfModel model = Gltf.read(SharedAssets.model(name));
+        GltfModel model = Gltf.read(SampleModels.model(name));
         Hierarchy h = new Hierarchy();
         GltfInstance instance = model.instantiate(h, -1, Hierarchy.NULL);
         h.update();
@@ -59,7 +59,7 @@ class SkinAndCrowdTest {
     @ValueSource(strings = {"CesiumMan", "RiggedFigure"})
     void atRestTheirPaletteIsTheIdentity(String name) throws Exception {
         // the summaries report world(joint) × inverseBind equal to the skinned mesh node's world (3e-7, 6e-7)
-        GltfModel model = Gltf.read(SharedAssets.model(name));
+        GltfModel model = Gltf.read(SampleModels.model(name));
         Hierarchy h = new Hierarchy();
         GltfInstance instance = model.instantiate(h, -1, Hierarchy.NULL);
         int meshNode = name.equals("CesiumMan") ? 2 : 1;
@@ -75,7 +75,7 @@ class SkinAndCrowdTest {
     @ParameterizedTest
     @ValueSource(strings = {"CesiumMan", "BoxAnimated", "RiggedSimple"})
     void aCrowdOfInstancesPlaysOneModelAtDifferentTimes(String name) throws Exception {
-        GltfModel model = Gltf.read(SharedAssets.model(name));
+        GltfModel model = Gltf.read(SampleModels.model(name));
         int count = 20;
         Hierarchy crowd = new Hierarchy();
         GltfInstance[] members = new GltfInstance[count];

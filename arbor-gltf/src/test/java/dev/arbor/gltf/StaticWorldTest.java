@@ -8,23 +8,23 @@ import dev.arbor.hierarchy.Hierarchy;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every shared model's rest-pose world matrices equal its independently computed {@code *.static-world.json}. */
+/** Every sample model's rest-pose world matrices equal its independently computed {@code *.static-world.json}. */
 class StaticWorldTest {
     static final double RELATIVE_TOLERANCE = 1e-5;
 
     static java.util.List<String> models() {
-        return SharedAssets.MODELS;
+        return SampleModels.MODELS;
     }
 
     @ParameterizedTest
     @MethodSource("models")
     void restPoseWorldMatricesMatchTheOracle(String name) throws Exception {
-        GltfModel model = Gltf.read(SharedAssets.model(name));
+        GltfModel model = Gltf.read(SampleModels.model(name));
         Hierarchy h = new Hierarchy();
         GltfInstance instance = model.instantiate(h, -1, Hierarchy.NULL);
         h.update();
         h.checkInvariants();
-        JsonNode oracle = new ObjectMapper().readTree(SharedAssets.staticWorld(name).toFile()).get("nodes");
+        JsonNode oracle = new ObjectMapper().readTree(SampleModels.staticWorld(name).toFile()).get("nodes");
         assertThat(oracle.size()).isEqualTo(model.nodeCount());
         for (JsonNode entry : oracle) {
             int node = entry.get("node").intValue();

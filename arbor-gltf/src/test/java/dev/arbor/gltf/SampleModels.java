@@ -2,31 +2,36 @@ package dev.arbor.gltf;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** Locates the shared glTF sample models ({@code ../shared/data/gltf} beside the repository root). */
-final class SharedAssets {
+/**
+ * Locates the glTF sample models of the test resources ({@code src/test/resources/models}, one folder per model with
+ * its licence files and its independently computed rest-pose world matrices; see the README there).
+ */
+final class SampleModels {
     static final List<String> MODELS = List.of("AnimatedTriangle", "BoxAnimated", "CesiumMan", "InterpolationTest",
             "MetalRoughSpheresNoTextures", "NegativeScaleTest", "RiggedFigure", "RiggedSimple", "SimpleSkin");
 
-    private SharedAssets() {
+    private SampleModels() {
     }
 
-    /** The shared folder; fails with a clear message when it is missing. */
+    /** The folder of the sample models on the test class path. */
     static Path dir() {
-        String start = System.getProperty("maven.multiModuleProjectDirectory", ".");
-        Path p = Path.of(start).toAbsolutePath();
-        for (Path q = p; q != null; q = q.getParent()) {
-            Path candidate = q.resolve("../shared/data/gltf").normalize();
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
+        URL url = SampleModels.class.getResource("/models/README.md");
+        if (url == null) {
+            throw new IllegalStateException("sample models not on the test class path: /models/README.md");
         }
-        throw new IllegalStateException("shared glTF assets not found: looked for ../shared/data/gltf above " + p);
+        try {
+            return Path.of(url.toURI()).getParent();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("sample models folder " + url + " is not a file path", e);
+        }
     }
 
     /** The model file (.glb or .gltf) of a named asset. */
