@@ -6,6 +6,7 @@ import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.math.Affine;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A parsed glTF document, independent of any hierarchy: nodes (names, local TRS or matrix, children, mesh and skin
@@ -248,6 +249,32 @@ public final class GltfModel {
      */
     public GltfSkin skin(int skin) {
         return skinList[skin];
+    }
+
+    /**
+     * The nodes drawn with a skin: every node whose {@code skin} is {@code skin} (in glTF these are the nodes of the
+     * skinned meshes). A skinning palette is computed relative to such a node: pass its handle as the mesh to
+     * {@code Skeleton.writePalette}.
+     *
+     * @param skin skin index
+     * @return the node indices, ascending; empty if no node uses the skin
+     * @throws IndexOutOfBoundsException if {@code skin} is out of range
+     */
+    public int[] nodesWithSkin(int skin) {
+        Objects.checkIndex(skin, skinList.length);
+        int count = 0;
+        for (int s : skins) {
+            if (s == skin) {
+                count++;
+            }
+        }
+        int[] nodes = new int[count];
+        for (int node = 0, k = 0; k < count; node++) {
+            if (skins[node] == skin) {
+                nodes[k++] = node;
+            }
+        }
+        return nodes;
     }
 
     /** @return the number of animations */
