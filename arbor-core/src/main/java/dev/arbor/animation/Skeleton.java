@@ -91,7 +91,7 @@ public final class Skeleton {
     }
 
     /**
-     * The lazy single-joint query (seed 003): the joint's world matrix, exact at any time. If the joint or an
+     * The lazy single-joint query: the joint's world matrix, exact at any time. If the joint or an
      * ancestor changed since the last {@link Hierarchy#update()}, only the stale chain above the joint is
      * recomputed (O(stale chain)); other joints are not touched.
      *
@@ -194,7 +194,7 @@ public final class Skeleton {
      * Writes every palette entry into {@code dest} from {@code d}, with {@link #meshFromWorld} set: the joints' world
      * matrices in one bulk read into planes (which checks every joint before anything is written), the two products
      * for all joints in the palette kernel (a vector of joints at a time where the vector path is on), then each entry
-     * converted into {@code layout} (docs/performance.md, step 50).
+     * converted into {@code layout}.
      */
     private void palette(Hierarchy hierarchy, MatrixLayout layout, float[] dest, int d) {
         int n = joints.length;

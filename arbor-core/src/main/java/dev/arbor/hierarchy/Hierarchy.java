@@ -53,8 +53,9 @@ import org.joml.Vector3fc;
  * <h2>Storage</h2>
  * Dense per-node arrays are kept in an order where every parent precedes its children. Creating a node appends;
  * reparenting under a node that comes later moves the subtree to the end (cost proportional to the subtree);
- * destroying leaves holes that are squeezed out, in depth-first order, once they make up half of the arrays
- * (amortised O(1) per destroyed or moved node). No operation re-sorts the whole scene per change.
+ * destroying leaves holes. Once holes make up half of the arrays (or a quarter, when the arrays are full) the arrays
+ * are rewritten without them, breadth-first (a large forest as clusters of whole trees, each breadth-first): amortised
+ * O(1) per destroyed or moved node. No operation re-sorts the whole scene per change.
  *
  * <h2>Threads</h2>
  * Not thread-safe: reads may recompute stale matrices, so even concurrent reads need external synchronisation.
@@ -229,21 +230,21 @@ public final class Hierarchy {
      * many times the live nodes (at least {@link #RECORDS_MIN_WORK}). A conversion costs about 15 ns per node and a
      * node computed alone saves 3–5 ns in records, so a conversion pays for itself after three to five times the
      * live nodes of such work; waiting for four keeps a hierarchy whose sparse phases are short from converting
-     * back and forth for nothing (step 36).
+     * back and forth for nothing.
      */
     static final int RECORDS_WORK_FACTOR = 4;
     /** The least {@link #singleNodeWork} that chooses the records layout, so that small hierarchies switch rarely. */
     static final int RECORDS_MIN_WORK = 2048;
     /**
-     * The cost of computing one node alone in planes, in nodes of a vector word: about eight (docs/performance.md,
-     * step 27). See {@link #chooseLayout}.
+     * The cost of computing one node alone in planes, in nodes of a vector word: about eight (measured with
+     * the vector kernel). See {@link #chooseLayout}.
      */
     static final int PLANE_NODE_COST = 8;
     /**
      * The cost of computing one node alone in records, in nodes of a vector word: half of {@link #PLANE_NODE_COST}.
-     * Single nodes in random order took two thirds of the planes' time in cache (step 28), and less from memory,
+     * Single nodes in random order took two thirds of the planes' time in cache, and less from memory,
      * where a node reads 3 to 6 cache lines instead of 34: the 1%-dirty frame of {@code million} took 6.4 ns per
-     * node in records against 8.7 in planes (step 36), which a ratio of two thirds would have kept in planes. See
+     * node in records against 8.7 in planes, which a ratio of two thirds would have kept in planes. See
      * {@link #chooseLayout}.
      */
     static final int RECORD_NODE_COST = 4;
@@ -271,7 +272,7 @@ public final class Hierarchy {
     /**
      * Under {@link StorageLayout#AUTOMATIC}: the activity window closes once its refreshes have computed this many
      * times the live nodes; {@link #maybePackActive} then decides whether to rewrite the layout. A rewrite costs
-     * 60–120 ns per node (docs/performance.md step 37) and saves 5–8 ns per stale node and frame where it packs the
+     * 60–120 ns per node and saves 5–8 ns per stale node and frame where it packs the
      * nodes that change into vector words, so it pays for itself within a window like the one that asked for it.
      */
     static final int ACTIVITY_WINDOW_FACTOR = 16;
@@ -279,14 +280,13 @@ public final class Hierarchy {
      * {@link #maybePackActive} rewrites only while the active nodes are at most this fraction (1/32) of the live
      * ones: then most of them are computed one at a time, where packing gains most. Denser activity already fills
      * vector words in part; measured with 1% of the nodes set each frame, it covers 4.8% of {@code game-100k}, 7.1%
-     * of {@code million} and 9.0% of {@code crowd}, where a rewrite gained nothing beyond the noise (docs/performance.md,
-     * step 37), for a pause of about 0.1 s at a million nodes.
+     * of {@code million} and 9.0% of {@code crowd}, where a rewrite gained nothing beyond the noise, for a pause of about 0.1 s at a million nodes.
      */
     static final int ACTIVE_SHARE_MAX = 32;
     /**
      * {@link #maybePackActive} rewrites only hierarchies of at most this many live nodes: its rewrite stops the frame
      * that decides it for 60–120 ns per node, so this bounds the pause to about 8–16 ms, one frame, where a million
-     * nodes would stop one for 0.1 s. Larger hierarchies keep sparse activity in records (step 36), which computes
+     * nodes would stop one for 0.1 s. Larger hierarchies keep sparse activity in records, which computes
      * each stale node for a few ns more than a packed vector word would.
      */
     static final int PACK_MAX_NODES = 1 << 17;
@@ -373,7 +373,7 @@ public final class Hierarchy {
      * breadth-first, when the forest has {@link #CLUSTERED_MIN_NODES} nodes or more and no tree holds more than a
      * 16th of them. A cluster's planes (about 4,096 × 4 bytes each) stay in the L2 cache while it is computed, so a
      * node's parent is read from cache and a list in creation order writes within one cluster at a time; measured in
-     * docs/performance.md, step 22. Tests lower it.
+     * docs/lab/performance.md. Tests lower it.
      */
     int clusterNodes = CLUSTER_NODES;
     /** The fewest nodes for which compaction writes clusters ({@link #clusterNodes}); tests lower it. */
@@ -1336,8 +1336,8 @@ public final class Hierarchy {
      * faster of two ways on this machine ({@link TwoWayChoice}): stores scattered in list order
      * ({@link #writeRotationRun}), or vector gathers in storage order through the list's inverse
      * ({@link QuaternionRuns#gather}), which writes whole vectors. Gathers win where the machine has fast ones (2.3×
-     * on the copy on an Intel Xeon with AVX-512) and lose where it has not (an AMD EPYC, docs/performance.md steps
-     * 16 and 39). The inverse, 4 bytes per listed node, is the list's; it is computed once per layout.
+     * on the copy on an Intel Xeon with AVX-512) and lose where it has not (an AMD EPYC whose AVX-512 runs on
+     * 256-bit units). The inverse, 4 bytes per listed node, is the list's; it is computed once per layout.
      */
     private void copyRunOutOfOrder(NodeList list, float[] rotations, int offset) {
         int count = list.size();
@@ -1501,7 +1501,7 @@ public final class Hierarchy {
      * one sweep ({@link #closeStaleFrom}) rather than one subtree walk per node: for batches of at least 64 nodes and
      * an eighth of the hierarchy, where the sweep's sequential O(nodes after the first) beats pointer chasing; in a
      * hierarchy of {@link #LARGE_HIERARCHY} nodes or more, whose link arrays no longer fit in cache and every step of
-     * a walk waits for memory, from a 128th. Measured (harness {@code HS6}, 1% of the nodes set through a node list,
+     * a walk waits for memory, from a 128th. Measured (1% of the nodes set through a node list,
      * JDK 17): {@code million} set 5.8–6.8 ns/node with walks against 3.0 with the sweep; {@code game-100k} 0.55–0.61
      * with walks against 1.24 with the sweep.
      */
@@ -3357,7 +3357,7 @@ public final class Hierarchy {
             planesCost += bits >= LocalToWorld.DENSE_WORD_MIN ? 64 : bits * PLANE_NODE_COST;
         }
         activityWork += stale;
-        // without the vector path every node is computed alone, which records do at least as fast (step 36)
+        // without the vector path every node is computed alone, which records do at least as fast
         if (vectorKinds != 0 && planesCost <= stale * RECORD_NODE_COST) {
             singleNodeWork = 0;
             if (records) {
@@ -3858,7 +3858,7 @@ public final class Hierarchy {
      * {@code [lo, hi]} runs from {@code childStarts[lo]} to the end of the children of {@code hi} (in a cluster
      * written breadth-first, children follow their parents' order). Each range is marked word-wise:
      * O(depth + subtree / 64), with three loads per level where the link walk chases pointers node by node
-     * (docs/performance.md, steps 19 and 29). A level found stale already ends the marking (step 38).
+     * A level found stale already ends the marking.
      */
     private void markSubtreeStaleByLevels(int lo, int hi) {
         int[] starts = childStarts;
@@ -4196,7 +4196,7 @@ public final class Hierarchy {
      * Rounds a capacity up to the next value ≡ 16 (mod 32), so that the planes of one array (capacity × 4 bytes
      * apart) start an odd number of 64-byte lines apart and a node's planes fall into different cache sets. With a
      * capacity that is a multiple of 1,024, every plane of a node maps to the same set of an 8-way cache: measured
-     * (harness {@code HS5}, {@code seed-6000}, JDK 17) {@code new Hierarchy(8192)} updated at 87–95 ns/node against
+     * (a 6,000-node scene, JDK 17) {@code new Hierarchy(8192)} updated at 87–95 ns/node against
      * 12–14 for capacities 6,000 and 8,208.
      */
     static int setFriendly(int capacity) {

@@ -7,7 +7,7 @@ import java.util.Arrays;
 import org.joml.Matrix4fc;
 
 /**
- * Bounds over a {@link Hierarchy} (seed 002): per-node content boxes in local space, world boxes per node and per
+ * Bounds over a {@link Hierarchy}: per-node content boxes in local space, world boxes per node and per
  * subtree, bounds of a subtree in an ancestor's frame, and box / frustum / ray queries that prune whole subtrees.
  *
  * <h2>What is computed</h2>
@@ -21,8 +21,8 @@ import org.joml.Matrix4fc;
  * <h2>When it is computed</h2>
  * Lazily and incrementally. This object listens to the hierarchy: each node whose world matrix an
  * {@link Hierarchy#update()} recomputed, and each node whose content changed, gets its world box marked dirty and its
- * ancestors' subtree boxes marked dirty up to the first one already dirty (dirty marks are closed upwards, the
- * equivalent of the paper's bounds ids summed up the tree). Nothing is recomputed until a query or a read needs it;
+ * ancestors' subtree boxes marked dirty up to the first one already dirty (dirty marks are closed upwards: every
+ * ancestor of a dirty node is dirty). Nothing is recomputed until a query or a read needs it;
  * then only the dirty nodes are visited. A static scene recomputes nothing; moving one leaf recomputes its world box
  * and its ancestors' subtree boxes only.
  *

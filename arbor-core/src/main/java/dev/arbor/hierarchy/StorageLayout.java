@@ -14,21 +14,21 @@ public enum StorageLayout {
      * convert it back once what they would have saved in planes adds up to what a conversion costs, with no sparse
      * update between: the third all-dirty update of a hierarchy in records, and only after many when each covers a
      * small part of the hierarchy. An update counts as dense when it would cost less in planes than in records, as
-     * estimated from its stale bits: the vector path computes a word of 64 nodes whole when at least 8 of them are
-     * stale, at about an eighth of the cost of computing a node alone in planes, and a quarter of computing it alone
-     * in records; without the vector path ({@code jdk.incubator.vector} absent or turned off) no update is dense,
-     * since records compute single nodes at least as fast as planes do. A conversion costs about 15 ns per node (a
-     * few all-dirty updates; measured in docs/performance.md, step 36) and allocates the two new arrays, which is why
+     * estimated from which nodes are stale: the vector path computes a block of 64 consecutive storage positions
+     * whole when at least 8 of them are stale, at about an eighth of the cost of computing a node alone in planes,
+     * and a quarter of computing it alone in records; without the vector path ({@code jdk.incubator.vector} absent
+     * or turned off) no update is dense, since records compute single nodes at least as fast as planes do. A
+     * conversion costs about 15 ns per node (a few all-dirty updates) and allocates the two new arrays, which is why
      * it waits for that much work either way.
      *
      * <p>It also reorders its storage by activity: when its updates have computed 16 times as many nodes as it holds,
      * with no node moved or destroyed in the meantime, and the nodes they found stale are at most a 32nd of the
-     * hierarchy but scattered over at least twice as many words of 64 as they need, it rewrites its storage once
-     * with those nodes first among their siblings, so that later updates compute them 16 at a time (docs/performance.md,
-     * step 37). The rewrite costs about 60–120 ns per node, in the {@link Hierarchy#update()} that decides it, and
-     * allocates new arrays; so only a hierarchy of at most 131,072 nodes is rewritten, a pause of about one frame at
-     * most. The order the API reports (children, roots, change sets parents first) is unchanged.
-     * A fixed layout never reorders for activity.
+     * hierarchy but scattered over at least twice as many blocks of 64 positions as they need, it rewrites its
+     * storage once with those nodes first among their siblings, so that later updates compute them 16 at a time. The
+     * rewrite costs about 60–120 ns per node, in the {@link Hierarchy#update()} that decides it, and allocates new
+     * arrays; so only a hierarchy of at most 131,072 nodes is rewritten, a pause of about one frame at most. The
+     * order the API reports (children, roots, change sets parents first) is unchanged. A fixed layout never reorders
+     * for activity. See also {@code docs/tuning.md}.
      */
     AUTOMATIC,
     /**

@@ -7,7 +7,7 @@ package dev.arbor.hierarchy;
  * its last {@link #TRIAL_RUNS} runs and then as many of the way in use; the way whose fastest timed run was faster is
  * kept. The next trial begins {@link #TRIAL_SPACING} times as many runs after the start as this one ended, so a choice
  * made before the JIT settled is revisited while the trials' share of the runs keeps falling. Which way wins depends
- * on the machine (for the bulk rotation copy: vector gathers against scattered stores, docs/performance.md step 39),
+ * on the machine (for the bulk rotation copy: vector gathers against scattered stores),
  * never on the results.
  *
  * <p>Use: {@code boolean second = choice.begin(); long t0 = choice.timing() ? System.nanoTime() : 0; …the work…;

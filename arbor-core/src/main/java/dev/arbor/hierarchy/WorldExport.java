@@ -7,8 +7,8 @@ import java.nio.FloatBuffer;
 /**
  * The scratch of a bulk export of world matrices into a caller's buffer: the matrices are converted a chunk of nodes
  * at a time into a heap array, and each chunk goes into the buffer with one bulk copy. A buffer's bulk put costs about
- * as much for one matrix as for a few hundred, so one put per matrix made the export cost several times the update
- * (docs/performance.md, step 49). Grows to the size of the largest chunk asked for, at most {@link #CHUNK_NODES}
+ * as much for one matrix as for a few hundred, so one put per matrix made the export cost several times the update.
+ * Grows to the size of the largest chunk asked for, at most {@link #CHUNK_NODES}
  * matrices; no allocation after that.
  */
 final class WorldExport {

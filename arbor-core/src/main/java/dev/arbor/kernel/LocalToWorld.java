@@ -40,9 +40,9 @@ public final class LocalToWorld {
      * a large array (half a heap region or more: the planes of a hierarchy of some 50,000 nodes and up) at the start
      * of a region, so with an offset of 12 every 16-lane vector access of such planes lies on one 64-byte cache line
      * instead of two (the capacity keeps every plane a whole number of lines from the first). That streams a
-     * memory-bound update 2–5% faster ({@code million}), but made {@code seed-6000}'s 1%-dirty frame 5–10% slower
+     * memory-bound update 2–5% faster ({@code million}), but made the 1%-dirty frame of a 6,000-node scene 5–10% slower
      * under every collector tried, so it is left to hierarchies of a million nodes and more to turn on
-     * (docs/performance.md, step 46).
+     * (see docs/tuning.md).
      */
     public static final int PLANE_OFFSET = planeOffset();
 
@@ -562,11 +562,10 @@ public final class LocalToWorld {
     /**
      * The product of {@link #computeRecord}: {@code worlds[p …]} (the parent's world record) × {@code b} (the node's
      * local matrix, column-major), written to {@code out[o + k]} and to {@code copy[at + k]} if given. Scalar on
-     * every JDK: a four-lane vector form (session 12, JDK 25 only) was a second vector type in the JVM, which made the
-     * bulk kernel allocate in some JVM runs (docs/performance.md, step 51). It is below C2's bytecode limit
+     * every JDK: a four-lane vector form (once used on JDK 25) was a second vector type in the JVM, which made the
+     * bulk kernel allocate in some JVM runs. It is below C2's bytecode limit
      * for inlining a hot callee ({@code FreqInlineSize}, 325 bytes; this one 307): whatever is added here must keep it
-     * there, or every lazy read pays a call with 18 arguments (docs/performance.md, "Tried and
-     * dropped", session 13).
+     * there, or every lazy read pays a call with 18 arguments.
      */
     static void multiplyRecord(float[] worlds, int p, float b00, float b01, float b02, float b10, float b11,
                                float b12, float b20, float b21, float b22, float b30, float b31, float b32,
@@ -796,7 +795,7 @@ public final class LocalToWorld {
      * The fewest stale nodes of 64 for which the vector path computes the whole word, recomputing the nodes that are
      * not stale as well. Those get back the bits they hold: a node that is not stale has a parent that is not stale
      * either, so its inputs are those of its last computation, and every path performs the same float operations.
-     * Measured (docs/performance.md, step 27): one node alone costs about as much as eight in a vector word.
+     * Measured: one node alone costs about as much as eight in a vector word.
      */
     public static final int DENSE_WORD_MIN = 8;
 

@@ -70,7 +70,7 @@ final class LocalToWorldVector {
         // to the next were boxed on every iteration by JDK 17's compiled loop (6 MB per frame at a million nodes)
         // Ranges of CHECK_AHEAD_MIN quaternions or more come from memory: each iteration also reads one float of each
         // line CHECK_AHEAD floats on (the last lines of the array once that runs past them), so that those lines are
-        // on their way while this one is checked; the check alone waits on each line in turn (step 47)
+        // on their way while this one is checked; the check alone waits on each line in turn
         boolean ahead = to - from >= CHECK_AHEAD_MIN;
         int last = src.length - 4 * LANES;
         int touched = 0;
@@ -261,7 +261,7 @@ final class LocalToWorldVector {
      * and that trap stays counted in the lookup's profile. The JIT adds that count once for every place the lookup is
      * inlined, and {@link #windowBatch} inlines it about a hundred times; past JDK 17's limit of 100 traps per
      * compilation it stops speculating on types, the last stores of the method lose their vector intrinsic, and every
-     * batch allocated a boxed vector: 24,096 bytes per frame of {@code seed-6000} in about half of the JVM runs.
+     * batch allocated a boxed vector: 24,096 bytes per frame of a 6,000-node scene in about half of the JVM runs.
      */
     static void warmUp() {
         int c = 4 * LANES;

@@ -6,7 +6,7 @@ package dev.arbor.kernel;
  * {@code b}. The matrices lie in planes, as the hierarchy's world matrices do: element {@code e} (column-major,
  * {@code e = 3 × column + row}) of matrix {@code j} at {@code x[e × stride + j]}, so that one vector instruction works
  * on as many joints as it has lanes. Done one joint at a time, the 90 float operations of the two products cost
- * about 11 ns per joint on a core that retires two or three of them per cycle (docs/performance.md, step 50).
+ * about 11 ns per joint on a core that retires two or three of them per cycle.
  *
  * <p>Both paths compute every element in the order of {@code dev.arbor.math.Affine.multiply}, {@code m × w} first,
  * with no fused multiply-add, so the bits are the same as two calls of it.

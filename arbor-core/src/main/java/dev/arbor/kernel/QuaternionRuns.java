@@ -130,7 +130,7 @@ public final class QuaternionRuns {
      * that reads the range out of order finds it in cache. A sequential pass is what the hardware prefetchers follow;
      * the gathers of {@link #gather} jump within the range and wait on each line's first miss instead (measured:
      * a million quaternions gathered from memory in runs of 1,024 took 4.1 ns each, 2.8 with the runs read this way
-     * first, docs/performance.md step 46).
+     * first).
      *
      * @param src values
      * @param from first index

@@ -14,9 +14,9 @@ package dev.arbor.kernel;
  * move no lane), and the copy is scalar.
  *
  * <p>Every vector method uses one float vector type, the machine's preferred one, on every JDK. A second float type
- * in the JVM (four-lane single-node products, sessions 12–18) made the Vector API's shared type profiles see two
+ * in the JVM (four-lane single-node products, in earlier versions) made the Vector API's shared type profiles see two
  * types; in some JVM runs the bulk kernel then compiled one of its operations to the API's fallback, which allocates
- * a vector per call (docs/performance.md, steps 44 and 51).
+ * a vector per call.
  */
 public final class VectorSupport {
     /** The first JDK feature release on which permutations across two vectors are used. */

@@ -210,7 +210,7 @@ public final class Affine {
         double i31 = -(i01 * m30 + i11 * m31 + i21 * m32);
         double i32 = -(i02 * m30 + i12 * m31 + i22 * m32);
         // rounded to float and checked before anything is written; no array, so that nothing is allocated (an array
-        // walked by a loop is not scalar-replaced: it cost 112 bytes per inverse, found in session 18)
+        // walked by a loop is not scalar-replaced: it cost 112 bytes per inverse)
         float f00 = (float) i00;
         float f01 = (float) i01;
         float f02 = (float) i02;

@@ -5,14 +5,15 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * The generator of DESIGN.md's named scenes. Every scene is built from a fixed seed with {@link SplittableRandom},
+ * The generator of the named benchmark scenes. Every scene is built from a fixed seed with {@link SplittableRandom},
  * whose sequence is specified, so the same name and seed give the same scene on every JDK.
  *
  * <table>
  *   <caption>The scenes</caption>
  *   <tr><th>name</th><th>nodes</th><th>shape</th></tr>
  *   <tr><td>{@code seed-6000}</td><td>6000</td><td>3 levels × 2000; a non-root's parent drawn at random from the
- *       level above (seed 001's benchmark)</td></tr>
+ *       level above (the scene of the benchmark published with the sorted-container design; the name is
+ *       historical)</td></tr>
  *   <tr><td>{@code game-100k}</td><td>107,700</td><td>100 roots, fan-out 4, 4, 3, 3, 2, 2 (depth 6)</td></tr>
  *   <tr><td>{@code chain-10k}</td><td>10,000</td><td>one chain, depth 9,999</td></tr>
  *   <tr><td>{@code flat-100k}</td><td>100,000</td><td>one root with 99,999 children</td></tr>
@@ -27,7 +28,7 @@ public final class Scenes {
     /** The seed every named scene uses unless one is given. */
     public static final long DEFAULT_SEED = 0x5EED_A7B0L;
 
-    /** The names accepted by {@link #byName(String)}, in the order of DESIGN.md. */
+    /** The names accepted by {@link #byName(String)}, in the order the benchmark reports list them. */
     public static final List<String> NAMES =
             List.of("seed-6000", "game-100k", "chain-10k", "flat-100k", "crowd", "million");
 
@@ -69,7 +70,13 @@ public final class Scenes {
         }
     }
 
-    /** @return seed 001's scene: 3 levels of 2000 nodes, each non-root's parent drawn from the level above */
+    /**
+     * Builds the scene named {@code seed-6000}: 3 levels of 2000 nodes, each non-root's parent drawn at random from the
+     * level above.
+     *
+     * @param seed random seed
+     * @return the scene
+     */
     public static Scene seed6000(long seed) {
         return levels("seed-6000", 3, 2000, seed);
     }
