@@ -483,6 +483,17 @@ public final class Hierarchy {
                 && generations[slot] == Handles.generation(handle);
     }
 
+    /**
+     * Which kernel {@link #update()} runs in this JVM, decided once when the first hierarchy is used: the vector kernel
+     * when the JVM was started with {@code --add-modules jdk.incubator.vector} (and {@code -Darbor.vector} is not
+     * {@code false}), else the scalar kernel, with the same results.
+     *
+     * @return e.g. {@code "vector, 16 float lanes"}, or {@code "scalar (...)"} with the reason
+     */
+    public static String kernelDescription() {
+        return VectorSupport.describe();
+    }
+
     /** @return the number of live nodes. O(1). */
     public int size() {
         return liveCount;
