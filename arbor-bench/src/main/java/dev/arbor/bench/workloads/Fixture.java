@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  * and read. The workload methods here are what the JMH classes time and what the tests run.
  *
  * <p>With {@link #track(boolean) tracking} on, every workload method also records the local transforms it set, so
- * {@link #verify()} can compare the implementation with the reference afterwards.
+ * {@link #verify(int[])} can compare the implementation with the reference afterwards.
  */
 public final class Fixture {
     /** Animation frame the correctness gate poses every implementation at before timing. */
