@@ -32,7 +32,7 @@ import org.joml.Vector3fc;
  *
  * <h2>Handles</h2>
  * Nodes are named by {@code long} handles (see {@link Handles}). A handle to a destroyed node is stale: every method
- * that takes a handle rejects it with {@link IllegalArgumentException} naming the slot and both generations, even
+ * that takes a handle rejects it with {@link IllegalArgumentException} naming the slot and both slots.generations, even
  * after the slot has been reused; {@link #isAlive(long)} tells without throwing. {@link Handles#NULL} is returned
  * where a lookup misses (no parent, no next sibling).
  *
@@ -86,33 +86,8 @@ public final class Hierarchy {
     /** A TRS local of the identity, as 12 plane values: translation 0, quaternion (0, 0, 0, 1), scale 1. */
     private static final float[] IDENTITY_TRS = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0};
 
-    // ---- slot table: indexed by slot, stable for a node's life ----
-    /** Current generation of each slot; a handle is live if its generation matches and the slot holds a node. */
-    private int[] generations;
-    /** Dense node index of the slot's node, or NONE when the slot is free. */
-    private int[] nodeOfSlot;
-    /** Parent's slot, or NONE for a root. */
-    private int[] parentSlots;
-    /** First child's slot, or NONE. */
-    private int[] firstChildSlots;
-    /** Last child's slot, or NONE. */
-    private int[] lastChildSlots;
-    /**
-     * Next sibling's slot (among roots, for a root), or NONE. For a free slot: the next free slot, or NONE (the free
-     * slots form a stack through this array, headed by {@link #freeHead}).
-     */
-    private int[] nextSiblingSlots;
-    /** Previous sibling's slot (among roots, for a root), or NONE. */
-    private int[] prevSiblingSlots;
-    /** Number of children. */
-    private int[] childCounts;
-    /** Top of the stack of free slots (linked through {@link #nextSiblingSlots}), or NONE. */
-    private int freeHead = NONE;
-    /** Slots ever handed out: [0, slotEnd). */
-    private int slotEnd;
-    private int firstRootSlot = NONE;
-    private int lastRootSlot = NONE;
-    private int rootCount;
+    /** The handle table and the tree's links, by slot. */
+    private final SlotTable slots;
 
     // ---- dense node arrays: indexed by node, parents before children ----
     /**
@@ -444,14 +419,7 @@ public final class Hierarchy {
                     + ", allowed=[0, " + MAX_NODES + "]");
         }
         int cap = setFriendly(Math.max(initialCapacity, 1));
-        generations = new int[cap];
-        nodeOfSlot = new int[cap];
-        parentSlots = new int[cap];
-        firstChildSlots = new int[cap];
-        lastChildSlots = new int[cap];
-        nextSiblingSlots = new int[cap];
-        prevSiblingSlots = new int[cap];
-        childCounts = new int[cap];
+        slots = new SlotTable(cap);
         locals = LocalToWorld.newPlanes(cap, LOCAL_PLANES);
         modes = new byte[cap];
         worlds = LocalToWorld.newPlanes(cap, WORLD_PLANES);
@@ -478,9 +446,7 @@ public final class Hierarchy {
      * @return {@code true} if the handle is live
      */
     public boolean isAlive(long handle) {
-        int slot = Handles.slot(handle);
-        return slot >= 0 && slot < slotEnd && nodeOfSlot[slot] >= 0
-                && generations[slot] == Handles.generation(handle);
+        return slots.isAlive(handle);
     }
 
     /**
@@ -501,7 +467,7 @@ public final class Hierarchy {
 
     /** @return the number of roots. O(1). */
     public int rootCount() {
-        return rootCount;
+        return slots.rootCount;
     }
 
     /**
@@ -510,7 +476,7 @@ public final class Hierarchy {
      * @return the new node's handle
      */
     public long createRoot() {
-        return create(NONE, rootCount);
+        return create(NONE, slots.rootCount);
     }
 
     /**
@@ -522,8 +488,8 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code parent} is stale or unknown
      */
     public long createChild(long parent) {
-        int p = liveSlot(parent);
-        return create(p, childCounts[p]);
+        int p = slots.liveSlot(parent);
+        return create(p, slots.childCounts[p]);
     }
 
     /**
@@ -536,20 +502,20 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code parent} is stale or {@code index} is out of range
      */
     public long createChild(long parent, int index) {
-        int p = liveSlot(parent);
-        checkInsertIndex(index, childCounts[p]);
+        int p = slots.liveSlot(parent);
+        checkInsertIndex(index, slots.childCounts[p]);
         return create(p, index);
     }
 
     private long create(int parentSlot, int index) {
         ensureDenseCapacity(1);
-        int slot = allocateSlot();
+        int slot = slots.allocate(Hierarchy::grownCapacity);
         int node = nodeEnd++;
         appendedSinceCompaction++;
         structureChanged();
-        nodeOfSlot[slot] = node;
+        slots.nodeOfSlot[slot] = node;
         slotOfNode[node] = slot;
-        setParentNode(node, parentSlot == NONE ? NONE : nodeOfSlot[parentSlot]);
+        setParentNode(node, parentSlot == NONE ? NONE : slots.nodeOfSlot[parentSlot]);
         setMode(node, MODE_TRS);
         storeLocalFrom(node, 0, IDENTITY_TRS, 0, LOCAL_PLANES);
         Affine.identity(matrixE, 0);
@@ -557,8 +523,8 @@ public final class Hierarchy {
         setStoredVersion(node, version + 1);
         setStale(node);
         liveCount++;
-        linkAt(slot, parentSlot, index);
-        return Handles.of(slot, generations[slot]);
+        slots.linkAt(slot, parentSlot, index);
+        return Handles.of(slot, slots.generations[slot]);
     }
 
     /**
@@ -569,15 +535,17 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or unknown
      */
     public void destroy(long handle) {
-        int x = liveSlot(handle);
+        int x = slots.liveSlot(handle);
         fireDetaching(handle);
         listChanges();
         int count = collectSubtree(x);
-        unlink(x);
+        structureChanged(); // a move, a reorder among siblings or a destruction follows
+        slots.unlink(x);
         for (int k = 0; k < count; k++) {
             int slot = scratch[k];
-            makeHole(nodeOfSlot[slot]);
-            freeSlot(slot);
+            makeHole(slots.nodeOfSlot[slot]);
+            layoutVersion++;
+            slots.free(slot);
         }
         liveCount -= count;
         trimAndMaybeCompact();
@@ -603,9 +571,9 @@ public final class Hierarchy {
      *     (nothing is changed)
      */
     public void reparent(long handle, long newParent, boolean keepWorld) {
-        int x = liveSlot(handle);
-        int p = liveSlot(newParent);
-        int count = childCounts[p] - (parentSlots[x] == p ? 1 : 0);
+        int x = slots.liveSlot(handle);
+        int p = slots.liveSlot(newParent);
+        int count = slots.childCounts[p] - (slots.parentSlots[x] == p ? 1 : 0);
         move(x, handle, p, newParent, count, keepWorld);
     }
 
@@ -625,9 +593,9 @@ public final class Hierarchy {
      *     (nothing is changed)
      */
     public void reparent(long handle, long newParent, int index, boolean keepWorld) {
-        int x = liveSlot(handle);
-        int p = liveSlot(newParent);
-        int count = childCounts[p] - (parentSlots[x] == p ? 1 : 0);
+        int x = slots.liveSlot(handle);
+        int p = slots.liveSlot(newParent);
+        int count = slots.childCounts[p] - (slots.parentSlots[x] == p ? 1 : 0);
         checkInsertIndex(index, count);
         move(x, handle, p, newParent, index, keepWorld);
     }
@@ -642,26 +610,24 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public void detach(long handle, boolean keepWorld) {
-        int x = liveSlot(handle);
-        int count = rootCount - (parentSlots[x] == NONE ? 1 : 0);
+        int x = slots.liveSlot(handle);
+        int count = slots.rootCount - (slots.parentSlots[x] == NONE ? 1 : 0);
         move(x, handle, NONE, NULL, count, keepWorld);
     }
 
     private void move(int x, long handle, int p, long newParent, int index, boolean keepWorld) {
-        for (int s = p; s != NONE; s = parentSlots[s]) {
-            if (s == x) {
-                throw new IllegalArgumentException("cannot reparent " + Handles.toString(handle) + " under "
-                        + (p == x ? "itself" : "its own descendant " + Handles.toString(newParent)));
-            }
+        if (p != NONE && slots.isAncestorOrSelf(x, p)) {
+            throw new IllegalArgumentException("cannot reparent " + Handles.toString(handle) + " under "
+                    + (p == x ? "itself" : "its own descendant " + Handles.toString(newParent)));
         }
         byte newMode = MODE_HOLE;
         if (keepWorld) {
             // compute everything that can fail before changing anything
-            int node = nodeOfSlot[x];
+            int node = slots.nodeOfSlot[x];
             if (p == NONE) {
                 worldInto(node, matrixA, 0);
             } else {
-                int pNode = nodeOfSlot[p];
+                int pNode = slots.nodeOfSlot[p];
                 worldInto(pNode, matrixD, 0);
                 invertOrThrow(matrixD, 0, matrixB, newParent, "cannot keep the world pose");
                 worldInto(node, matrixD, 0);
@@ -670,21 +636,22 @@ public final class Hierarchy {
             newMode = chooseLocalForm(modes[node], matrixA, matrixC);
         }
         fireDetaching(handle);
-        unlink(x);
-        linkAt(x, p, index);
+        structureChanged(); // a move, a reorder among siblings or a destruction follows
+        slots.unlink(x);
+        slots.linkAt(x, p, index);
         movesSinceCompaction++;
         // the subtree moves to the end when its new parent comes later, and also, with update threads, when it
         // sits in the breadth-first region: it changes level, and the region must stay level-ordered for the split
-        if (p != NONE && nodeOfSlot[p] > nodeOfSlot[x] || parallel != null && nodeOfSlot[x] < mainEnd) {
-            int size = subtreeSize(x);
+        if (p != NONE && slots.nodeOfSlot[p] > slots.nodeOfSlot[x] || parallel != null && slots.nodeOfSlot[x] < mainEnd) {
+            int size = slots.subtreeSize(x);
             long before = compactions;
             ensureDenseCapacity(size); // may compact, which alone puts x in a valid place
             if (compactions == before) {
                 moveSubtreeToEnd(x, size);
             }
         }
-        int node = nodeOfSlot[x];
-        setParentNode(node, p == NONE ? NONE : nodeOfSlot[p]);
+        int node = slots.nodeOfSlot[x];
+        setParentNode(node, p == NONE ? NONE : slots.nodeOfSlot[p]);
         if (keepWorld) {
             writeLocal(node, newMode, newMode == MODE_TRS ? matrixC : matrixA);
         }
@@ -701,12 +668,13 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or {@code index} is out of range
      */
     public void moveToIndex(long handle, int index) {
-        int x = liveSlot(handle);
-        int p = parentSlots[x];
-        int count = (p == NONE ? rootCount : childCounts[p]) - 1;
+        int x = slots.liveSlot(handle);
+        int p = slots.parentSlots[x];
+        int count = (p == NONE ? slots.rootCount : slots.childCounts[p]) - 1;
         checkInsertIndex(index, count);
-        unlink(x);
-        linkAt(x, p, index);
+        structureChanged(); // a move, a reorder among siblings or a destruction follows
+        slots.unlink(x);
+        slots.linkAt(x, p, index);
     }
 
     // =====================================================================================================
@@ -719,7 +687,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public long parent(long handle) {
-        return handleOfSlot(parentSlots[liveSlot(handle)]);
+        return slots.handleOf(slots.parentSlots[slots.liveSlot(handle)]);
     }
 
     /**
@@ -728,7 +696,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public long firstChild(long handle) {
-        return handleOfSlot(firstChildSlots[liveSlot(handle)]);
+        return slots.handleOf(slots.firstChildSlots[slots.liveSlot(handle)]);
     }
 
     /**
@@ -737,7 +705,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public long lastChild(long handle) {
-        return handleOfSlot(lastChildSlots[liveSlot(handle)]);
+        return slots.handleOf(slots.lastChildSlots[slots.liveSlot(handle)]);
     }
 
     /**
@@ -746,7 +714,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public long nextSibling(long handle) {
-        return handleOfSlot(nextSiblingSlots[liveSlot(handle)]);
+        return slots.handleOf(slots.nextSiblingSlots[slots.liveSlot(handle)]);
     }
 
     /**
@@ -755,12 +723,12 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public long previousSibling(long handle) {
-        return handleOfSlot(prevSiblingSlots[liveSlot(handle)]);
+        return slots.handleOf(slots.prevSiblingSlots[slots.liveSlot(handle)]);
     }
 
     /** @return the first root, or {@link #NULL} if the hierarchy is empty. O(1). */
     public long firstRoot() {
-        return handleOfSlot(firstRootSlot);
+        return slots.handleOf(slots.firstRootSlot);
     }
 
     /**
@@ -769,7 +737,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public int childCount(long handle) {
-        return childCounts[liveSlot(handle)];
+        return slots.childCounts[slots.liveSlot(handle)];
     }
 
     /**
@@ -779,12 +747,12 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or {@code index} is out of range
      */
     public long childAt(long handle, int index) {
-        int p = liveSlot(handle);
-        if (index < 0 || index >= childCounts[p]) {
+        int p = slots.liveSlot(handle);
+        if (index < 0 || index >= slots.childCounts[p]) {
             throw new IllegalArgumentException("child index out of range: index=" + index + ", childCount="
-                    + childCounts[p]);
+                    + slots.childCounts[p]);
         }
-        return handleOfSlot(siblingAt(p, index));
+        return slots.handleOf(slots.siblingAt(p, index));
     }
 
     /**
@@ -794,7 +762,7 @@ public final class Hierarchy {
      */
     public int indexInParent(long handle) {
         int index = 0;
-        for (int s = prevSiblingSlots[liveSlot(handle)]; s != NONE; s = prevSiblingSlots[s]) {
+        for (int s = slots.prevSiblingSlots[slots.liveSlot(handle)]; s != NONE; s = slots.prevSiblingSlots[s]) {
             index++;
         }
         return index;
@@ -807,7 +775,7 @@ public final class Hierarchy {
      */
     public int depth(long handle) {
         int depth = 0;
-        for (int s = parentSlots[liveSlot(handle)]; s != NONE; s = parentSlots[s]) {
+        for (int s = slots.parentSlots[slots.liveSlot(handle)]; s != NONE; s = slots.parentSlots[s]) {
             depth++;
         }
         return depth;
@@ -819,11 +787,11 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public long root(long handle) {
-        int s = liveSlot(handle);
-        while (parentSlots[s] != NONE) {
-            s = parentSlots[s];
+        int s = slots.liveSlot(handle);
+        while (slots.parentSlots[s] != NONE) {
+            s = slots.parentSlots[s];
         }
-        return handleOfSlot(s);
+        return slots.handleOf(s);
     }
 
     /**
@@ -833,8 +801,8 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if a handle is stale
      */
     public boolean isAncestor(long ancestor, long node) {
-        int a = liveSlot(ancestor);
-        for (int s = parentSlots[liveSlot(node)]; s != NONE; s = parentSlots[s]) {
+        int a = slots.liveSlot(ancestor);
+        for (int s = slots.parentSlots[slots.liveSlot(node)]; s != NONE; s = slots.parentSlots[s]) {
             if (s == a) {
                 return true;
             }
@@ -848,7 +816,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public int subtreeSize(long handle) {
-        return subtreeSize(liveSlot(handle));
+        return slots.subtreeSize(slots.liveSlot(handle));
     }
 
     /**
@@ -861,11 +829,11 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
      */
     public int children(long handle, long[] dest, int offset) {
-        int p = liveSlot(handle);
-        requireRoom("dest", dest.length, offset, childCounts[p]);
+        int p = slots.liveSlot(handle);
+        requireRoom("dest", dest.length, offset, slots.childCounts[p]);
         int k = offset;
-        for (int s = firstChildSlots[p]; s != NONE; s = nextSiblingSlots[s]) {
-            dest[k++] = handleOfSlot(s);
+        for (int s = slots.firstChildSlots[p]; s != NONE; s = slots.nextSiblingSlots[s]) {
+            dest[k++] = slots.handleOf(s);
         }
         return k - offset;
     }
@@ -879,10 +847,10 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code dest} is too short
      */
     public int roots(long[] dest, int offset) {
-        requireRoom("dest", dest.length, offset, rootCount);
+        requireRoom("dest", dest.length, offset, slots.rootCount);
         int k = offset;
-        for (int s = firstRootSlot; s != NONE; s = nextSiblingSlots[s]) {
-            dest[k++] = handleOfSlot(s);
+        for (int s = slots.firstRootSlot; s != NONE; s = slots.nextSiblingSlots[s]) {
+            dest[k++] = slots.handleOf(s);
         }
         return k - offset;
     }
@@ -898,11 +866,11 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
      */
     public int subtree(long handle, long[] dest, int offset) {
-        int x = liveSlot(handle);
+        int x = slots.liveSlot(handle);
         int count = collectSubtree(x);
         requireRoom("dest", dest.length, offset, count);
         for (int k = 0; k < count; k++) {
-            dest[offset + k] = handleOfSlot(scratch[k]);
+            dest[offset + k] = slots.handleOf(scratch[k]);
         }
         return count;
     }
@@ -919,8 +887,8 @@ public final class Hierarchy {
     public int ancestors(long handle, long[] dest, int offset) {
         requireRoom("dest", dest.length, offset, depth(handle));
         int k = offset;
-        for (int s = parentSlots[liveSlot(handle)]; s != NONE; s = parentSlots[s]) {
-            dest[k++] = handleOfSlot(s);
+        for (int s = slots.parentSlots[slots.liveSlot(handle)]; s != NONE; s = slots.parentSlots[s]) {
+            dest[k++] = slots.handleOf(s);
         }
         return k - offset;
     }
@@ -933,8 +901,8 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public void forEachChild(long handle, LongConsumer action) {
-        for (int s = firstChildSlots[liveSlot(handle)]; s != NONE; s = nextSiblingSlots[s]) {
-            action.accept(handleOfSlot(s));
+        for (int s = slots.firstChildSlots[slots.liveSlot(handle)]; s != NONE; s = slots.nextSiblingSlots[s]) {
+            action.accept(slots.handleOf(s));
         }
     }
 
@@ -947,11 +915,11 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public void forEachInSubtree(long handle, LongConsumer action) {
-        int x = liveSlot(handle);
+        int x = slots.liveSlot(handle);
         int s = x;
         while (true) {
-            action.accept(handleOfSlot(s));
-            s = nextInPreOrder(s, x);
+            action.accept(slots.handleOf(s));
+            s = slots.nextInPreOrder(s, x);
             if (s == NONE) {
                 return;
             }
@@ -966,8 +934,8 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public void forEachAncestor(long handle, LongConsumer action) {
-        for (int s = parentSlots[liveSlot(handle)]; s != NONE; s = parentSlots[s]) {
-            action.accept(handleOfSlot(s));
+        for (int s = slots.parentSlots[slots.liveSlot(handle)]; s != NONE; s = slots.parentSlots[s]) {
+            action.accept(slots.handleOf(s));
         }
     }
 
@@ -986,9 +954,9 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or a value is NaN or infinite (nothing changed)
      */
     public void setLocalTranslation(long handle, float x, float y, float z) {
-        int slot = liveSlot(handle);
+        int slot = slots.liveSlot(handle);
         requireFinite3("translation", handle, x, y, z);
-        int node = nodeOfSlot[slot];
+        int node = slots.nodeOfSlot[slot];
         int e = elementStride();
         int at = at(modes[node] == MODE_TRS ? Affine.TRS_T : 9, node);
         locals[at] = x;
@@ -1023,8 +991,8 @@ public final class Hierarchy {
      * @throws IllegalStateException if the node's explicit local matrix has shear (nothing changed)
      */
     public void setLocalRotation(long handle, float x, float y, float z, float w) {
-        int slot = liveSlot(handle);
-        int node = nodeOfSlot[slot];
+        int slot = slots.liveSlot(handle);
+        int node = slots.nodeOfSlot[slot];
         checkRotation(handle, x, y, z, w);
         requireTrsLocal(node, handle);
         normalizeInto(x, y, z, w, locals, at(Affine.TRS_Q, node), elementStride());
@@ -1056,9 +1024,9 @@ public final class Hierarchy {
      * @throws IllegalStateException if the node's explicit local matrix has shear (nothing changed)
      */
     public void setLocalScale(long handle, float x, float y, float z) {
-        int slot = liveSlot(handle);
+        int slot = slots.liveSlot(handle);
         requireFinite3("scale", handle, x, y, z);
-        int node = nodeOfSlot[slot];
+        int node = slots.nodeOfSlot[slot];
         requireTrsLocal(node, handle);
         int e = elementStride();
         int at = at(Affine.TRS_S, node);
@@ -1092,11 +1060,11 @@ public final class Hierarchy {
      *     (nothing changed)
      */
     public void setLocalTrs(long handle, Vector3fc translation, Quaternionfc rotation, Vector3fc scale) {
-        int slot = liveSlot(handle);
+        int slot = slots.liveSlot(handle);
         requireFinite3("translation", handle, translation.x(), translation.y(), translation.z());
         requireFinite3("scale", handle, scale.x(), scale.y(), scale.z());
         normalizedQuaternion(handle, rotation.x(), rotation.y(), rotation.z(), rotation.w(), matrixB, 0);
-        int node = nodeOfSlot[slot];
+        int node = slots.nodeOfSlot[slot];
         float[] trs = matrixC;
         trs[0] = translation.x();
         trs[1] = translation.y();
@@ -1120,10 +1088,10 @@ public final class Hierarchy {
      *     (nothing changed)
      */
     public void setLocalMatrix(long handle, float[] matrix, int offset) {
-        int slot = liveSlot(handle);
+        int slot = slots.liveSlot(handle);
         requireRoom("matrix", matrix.length, offset, Affine.STRIDE);
         requireFiniteMatrix("local matrix", handle, matrix, offset, Affine.STRIDE);
-        int node = nodeOfSlot[slot];
+        int node = slots.nodeOfSlot[slot];
         setMode(node, MODE_MATRIX);
         storeLocalFrom(node, 0, matrix, offset, Affine.STRIDE);
         markSubtreeStale(slot, node);
@@ -1166,7 +1134,7 @@ public final class Hierarchy {
      *     affine or a value is not finite (nothing changed)
      */
     public void setLocalMatrix4x4(long handle, float[] matrix, int offset) {
-        liveSlot(handle);
+        slots.liveSlot(handle);
         requireRoom("matrix", matrix.length, offset, 16);
         requireAffine4x4(handle, matrix, offset);
         float[] m = matrixC;
@@ -1502,7 +1470,7 @@ public final class Hierarchy {
     private int[] resolveHandles(long[] handles, int handleOffset, int count) {
         int[] nodes = nodeScratch(count);
         for (int k = 0; k < count; k++) {
-            nodes[k] = liveNode(handles[handleOffset + k]);
+            nodes[k] = slots.liveNode(handles[handleOffset + k]);
         }
         return nodes;
     }
@@ -1722,11 +1690,11 @@ public final class Hierarchy {
         int min = Integer.MAX_VALUE;
         int max = -1;
         for (int k = 0; k < handles.length; k++) {
-            nodes[k] = nodeOrNone(handles[k]);
+            nodes[k] = slots.nodeOrNone(handles[k]);
             if (nodes[k] == NONE) {
                 list.layout = -1;
                 throw new IllegalArgumentException("node list position " + k + ": "
-                        + badHandle(handles[k]).getMessage());
+                        + slots.badHandle(handles[k]).getMessage());
             }
             min = Math.min(min, nodes[k]);
             max = Math.max(max, nodes[k]);
@@ -1879,7 +1847,7 @@ public final class Hierarchy {
             try {
                 for (int k = from; k < to; k++) {
                     long h = handles[handleOffset + k];
-                    int node = resolved ? nodes[k] : liveNode(h);
+                    int node = resolved ? nodes[k] : slots.liveNode(h);
                     int v = valueOffset + stride * k;
                     float x = values[v];
                     float y = values[v + 1];
@@ -2221,7 +2189,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public boolean hasLocalMatrix(long handle) {
-        return modes[nodeOfSlot[liveSlot(handle)]] == MODE_MATRIX;
+        return modes[slots.nodeOfSlot[slots.liveSlot(handle)]] == MODE_MATRIX;
     }
 
     /**
@@ -2233,7 +2201,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Vector3f getLocalTranslation(long handle, Vector3f dest) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         int e = elementStride();
         int at = at(modes[node] == MODE_TRS ? Affine.TRS_T : 9, node);
         return dest.set(locals[at], locals[at + e], locals[at + 2 * e]);
@@ -2249,7 +2217,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Quaternionf getLocalRotation(long handle, Quaternionf dest) {
-        float[] trs = localTrs(nodeOfSlot[liveSlot(handle)]);
+        float[] trs = localTrs(slots.nodeOfSlot[slots.liveSlot(handle)]);
         int q = Affine.TRS_Q;
         return dest.set(trs[q], trs[q + 1], trs[q + 2], trs[q + 3]);
     }
@@ -2263,7 +2231,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Vector3f getLocalScale(long handle, Vector3f dest) {
-        float[] trs = localTrs(nodeOfSlot[liveSlot(handle)]);
+        float[] trs = localTrs(slots.nodeOfSlot[slots.liveSlot(handle)]);
         int s = Affine.TRS_S;
         return dest.set(trs[s], trs[s + 1], trs[s + 2]);
     }
@@ -2278,7 +2246,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
      */
     public float[] getLocalMatrix(long handle, float[] dest, int offset) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         requireRoom("dest", dest.length, offset, Affine.STRIDE);
         localMatrix(node, dest, offset);
         return dest;
@@ -2293,7 +2261,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Matrix4x3f getLocalMatrix(long handle, Matrix4x3f dest) {
-        localMatrix(nodeOfSlot[liveSlot(handle)], matrixA, 0);
+        localMatrix(slots.nodeOfSlot[slots.liveSlot(handle)], matrixA, 0);
         return dest.set(matrixA, 0);
     }
 
@@ -2313,7 +2281,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
      */
     public float[] getWorld(long handle, float[] dest, int offset) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         requireRoom("dest", dest.length, offset, Affine.STRIDE);
         worldInto(node, dest, offset);
         return dest;
@@ -2330,7 +2298,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
      */
     public float[] getWorld4x4(long handle, float[] dest, int offset) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         requireRoom("dest", dest.length, offset, 16);
         worldInto(node, matrixE, 0);
         MatrixLayout.COLUMN_MAJOR_4X4.convert(matrixE, 0, dest, offset);
@@ -2346,7 +2314,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Matrix4x3f getWorld(long handle, Matrix4x3f dest) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         worldInto(node, matrixE, 0);
         return dest.set(matrixE, 0);
     }
@@ -2376,7 +2344,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or the matrix does not fit below the limit
      */
     public FloatBuffer getWorld(long handle, MatrixLayout layout, FloatBuffer dest, int index) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         requireRoom("dest", dest.limit(), index, layout.floats());
         worldInto(node, matrixE, 0);
         layout.convert(matrixE, 0, matrixA, 0);
@@ -2396,7 +2364,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or the matrix does not fit below the limit
      */
     public ByteBuffer getWorld(long handle, MatrixLayout layout, ByteBuffer dest, int byteIndex) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         requireRoom("dest", dest.limit(), byteIndex, layout.bytes());
         worldInto(node, matrixE, 0);
         layout.convert(matrixE, 0, matrixA, 0);
@@ -2415,7 +2383,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Vector3f getWorldTranslation(long handle, Vector3f dest) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         ensureWorld(node);
         int e = elementStride();
         int at = at(9, node);
@@ -2433,7 +2401,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Quaternionf getWorldRotation(long handle, Quaternionf dest) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         worldInto(node, matrixE, 0);
         Affine.decompose(matrixE, 0, matrixA, 0);
         return dest.set(matrixA[Affine.TRS_Q], matrixA[Affine.TRS_Q + 1], matrixA[Affine.TRS_Q + 2],
@@ -2449,7 +2417,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Vector3f getWorldScale(long handle, Vector3f dest) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         worldInto(node, matrixE, 0);
         Affine.decompose(matrixE, 0, matrixA, 0);
         return dest.set(matrixA[Affine.TRS_S], matrixA[Affine.TRS_S + 1], matrixA[Affine.TRS_S + 2]);
@@ -2468,7 +2436,7 @@ public final class Hierarchy {
      * @throws IllegalStateException if the world matrix is not invertible (for example a zero scale)
      */
     public float[] getWorldInverse(long handle, float[] dest, int offset) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         requireRoom("dest", dest.length, offset, Affine.STRIDE);
         ensureInverse(node, handle);
         System.arraycopy(inverses, node * Affine.STRIDE, dest, offset, Affine.STRIDE);
@@ -2485,7 +2453,7 @@ public final class Hierarchy {
      * @throws IllegalStateException if the world matrix is not invertible
      */
     public Matrix4x3f getWorldInverse(long handle, Matrix4x3f dest) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         ensureInverse(node, handle);
         return dest.set(inverses, node * Affine.STRIDE);
     }
@@ -2503,18 +2471,18 @@ public final class Hierarchy {
      * @throws IllegalStateException if the parent's world matrix is not invertible (nothing changed)
      */
     public void setWorld(long handle, float[] world, int offset) {
-        int slot = liveSlot(handle);
+        int slot = slots.liveSlot(handle);
         requireRoom("world", world.length, offset, Affine.STRIDE);
         requireFiniteMatrix("world matrix", handle, world, offset, Affine.STRIDE);
         System.arraycopy(world, offset, matrixC, 0, Affine.STRIDE);
-        int node = nodeOfSlot[slot];
-        int p = parentSlots[slot];
+        int node = slots.nodeOfSlot[slot];
+        int p = slots.parentSlots[slot];
         if (p == NONE) {
             System.arraycopy(matrixC, 0, matrixA, 0, Affine.STRIDE);
         } else {
-            int pNode = nodeOfSlot[p];
+            int pNode = slots.nodeOfSlot[p];
             worldInto(pNode, matrixE, 0);
-            invertOrThrow(matrixE, 0, matrixB, handleOfSlot(p), "cannot set the world transform");
+            invertOrThrow(matrixE, 0, matrixB, slots.handleOf(p), "cannot set the world transform");
             Affine.multiply(matrixB, 0, matrixC, 0, matrixA, 0);
         }
         byte mode = chooseLocalForm(modes[node], matrixA, matrixC);
@@ -2548,16 +2516,16 @@ public final class Hierarchy {
      * @throws IllegalStateException if the parent's world matrix is not invertible (nothing changed)
      */
     public void setWorldTranslation(long handle, float x, float y, float z) {
-        int slot = liveSlot(handle);
+        int slot = slots.liveSlot(handle);
         requireFinite3("world translation", handle, x, y, z);
-        int p = parentSlots[slot];
+        int p = slots.parentSlots[slot];
         float lx = x;
         float ly = y;
         float lz = z;
         if (p != NONE) {
-            int pNode = nodeOfSlot[p];
+            int pNode = slots.nodeOfSlot[p];
             worldInto(pNode, matrixE, 0);
-            invertOrThrow(matrixE, 0, matrixB, handleOfSlot(p), "cannot set the world position");
+            invertOrThrow(matrixE, 0, matrixB, slots.handleOf(p), "cannot set the world position");
             Affine.transformPoint(matrixB, 0, x, y, z, matrixA, 0);
             lx = matrixA[0];
             ly = matrixA[1];
@@ -2675,7 +2643,7 @@ public final class Hierarchy {
             int base = w << 6;
             while (bits != 0L) {
                 int slot = slotOfNode[base + Long.numberOfTrailingZeros(bits)];
-                out[k++] = Handles.of(slot, generations[slot]);
+                out[k++] = Handles.of(slot, slots.generations[slot]);
                 bits &= bits - 1;
             }
         }
@@ -2700,7 +2668,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public long worldVersion(long handle) {
-        int node = nodeOfSlot[liveSlot(handle)];
+        int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         return Bits.get(staleBits, node) ? version + 1 : effectiveVersion(node, version + 1);
     }
 
@@ -2820,36 +2788,36 @@ public final class Hierarchy {
 
     /** @return one past the highest slot ever used; slot arrays of companions must cover [0, slotLimit()) */
     int slotLimit() {
-        return slotEnd;
+        return slots.slotEnd;
     }
 
     /** @return the slot of a live handle; throws like every handle-taking method */
     int slotOf(long handle) {
-        return liveSlot(handle);
+        return slots.liveSlot(handle);
     }
 
     boolean slotLive(int slot) {
-        return slot >= 0 && slot < slotEnd && nodeOfSlot[slot] != NONE;
+        return slot >= 0 && slot < slots.slotEnd && slots.nodeOfSlot[slot] != NONE;
     }
 
     long handleAt(int slot) {
-        return handleOfSlot(slot);
+        return slots.handleOf(slot);
     }
 
     int parentSlotAt(int slot) {
-        return parentSlots[slot];
+        return slots.parentSlots[slot];
     }
 
     int firstChildSlotAt(int slot) {
-        return firstChildSlots[slot];
+        return slots.firstChildSlots[slot];
     }
 
     int nextSiblingSlotAt(int slot) {
-        return nextSiblingSlots[slot];
+        return slots.nextSiblingSlots[slot];
     }
 
     int firstRootSlot() {
-        return firstRootSlot;
+        return slots.firstRootSlot;
     }
 
     /** @return whether some world matrix changed since the latest update or is stale (not yet published) */
@@ -2859,12 +2827,12 @@ public final class Hierarchy {
 
     /** Copies the published world matrix of a live slot (12 floats); exact if there are no unpublished changes. */
     void worldAt(int slot, float[] dest, int offset) {
-        loadWorld(nodeOfSlot[slot], dest, offset);
+        loadWorld(slots.nodeOfSlot[slot], dest, offset);
     }
 
     /** Writes the local matrix ({@code parentFromLocal}) of a live slot (12 floats). */
     void localAt(int slot, float[] dest, int offset) {
-        localMatrix(nodeOfSlot[slot], dest, offset);
+        localMatrix(slots.nodeOfSlot[slot], dest, offset);
     }
 
     // =====================================================================================================
@@ -2946,7 +2914,7 @@ public final class Hierarchy {
         prepareExport(handles, offset, count, dest.length, destOffset, 11L * planeStride + count);
         int stride = elementStride();
         for (int k = 0; k < count; k++) {
-            transposeWorld(nodeOfSlot[Handles.slot(handles[offset + k])], stride, dest, destOffset + k, planeStride);
+            transposeWorld(slots.nodeOfSlot[Handles.slot(handles[offset + k])], stride, dest, destOffset + k, planeStride);
         }
         return dest;
     }
@@ -3013,7 +2981,7 @@ public final class Hierarchy {
         requireRoom("handles", handles.length, offset, count);
         requireRoom("dest", length, at, required);
         for (int k = 0; k < count; k++) {
-            liveSlot(handles[offset + k]);
+            slots.liveSlot(handles[offset + k]);
         }
         refreshStale();
     }
@@ -3037,7 +3005,7 @@ public final class Hierarchy {
     private void convertWorlds(long[] handles, int from, int count, MatrixLayout layout, float[] dest, int d) {
         int floats = layout.floats();
         for (int k = 0; k < count; k++) {
-            convertWorld(nodeOfSlot[Handles.slot(handles[from + k])], layout, dest, d + k * floats);
+            convertWorld(slots.nodeOfSlot[Handles.slot(handles[from + k])], layout, dest, d + k * floats);
         }
     }
 
@@ -3080,7 +3048,7 @@ public final class Hierarchy {
             if (modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
                 convertWorld(node, layout, chunk, inChunk * floats);
                 int slot = slotOfNode[node];
-                handlesOut[k++] = Handles.of(slot, generations[slot]);
+                handlesOut[k++] = Handles.of(slot, slots.generations[slot]);
                 if (++inChunk == WorldExport.CHUNK_NODES) {
                     export.put(dest, at + (k - inChunk) * floats, inChunk * floats);
                     inChunk = 0;
@@ -3132,80 +3100,26 @@ public final class Hierarchy {
      * @throws IllegalStateException describing the first violation found
      */
     public void checkInvariants() {
-        int live = 0;
-        for (int s = 0; s < slotEnd; s++) {
-            int node = nodeOfSlot[s];
-            if (node == NONE) {
-                continue;
+        slots.checkInvariants(liveCount);
+        for (int s = 0; s < slots.slotEnd; s++) {
+            int node = slots.nodeOfSlot[s];
+            if (node != NONE) {
+                check(node >= 0 && node < nodeEnd, "slot ", s, " maps to node out of range: ", node);
+                check(slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", slotOfNode[node]);
             }
-            live++;
-            check(node >= 0 && node < nodeEnd, "slot ", s, " maps to node out of range: ", node);
-            check(slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", slotOfNode[node]);
-            check(generations[s] != 0, "live slot with generation 0: ", s, "", 0);
-        }
-        check(live == liveCount, "live slots ", live, " but liveCount=", liveCount);
-        boolean[] isFree = new boolean[slotEnd];
-        int freeListed = 0;
-        for (int s = freeHead; s != NONE; s = nextSiblingSlots[s], freeListed++) {
-            check(s >= 0 && s < slotEnd, "free list entry out of range at ", freeListed, ": ", s);
-            check(nodeOfSlot[s] == NONE, "free list holds live slot ", s, " at ", freeListed);
-            check(!isFree[s], "free list holds slot twice (or loops): ", s, "", 0);
-            isFree[s] = true;
-        }
-        for (int s = 0; s < slotEnd; s++) {
-            // a slot not in use is free, or retired for good when its generation wrapped around to 0
-            check(nodeOfSlot[s] != NONE || isFree[s] || generations[s] == 0, "slot neither live, free nor retired: ",
-                    s, " generation ", generations[s]);
         }
         if (breadthFirst) {
             // every node's children fill [childStarts[n], childStarts[n] + count): in sibling order, or (after a
             // packing for activity) those whose subtrees changed first, each group in sibling order
             for (int n = 0; n < nodeEnd; n++) {
                 int start = childStarts[n];
-                int end = start + childCounts[slotOfNode[n]];
-                for (int c = firstChildSlots[slotOfNode[n]]; c != NONE; c = nextSiblingSlots[c]) {
-                    check(nodeOfSlot[c] >= start && nodeOfSlot[c] < end, "breadth-first layout: a child of node ", n,
-                            " lies outside its children's range, at ", nodeOfSlot[c]);
+                int end = start + slots.childCounts[slotOfNode[n]];
+                for (int c = slots.firstChildSlots[slotOfNode[n]]; c != NONE; c = slots.nextSiblingSlots[c]) {
+                    check(slots.nodeOfSlot[c] >= start && slots.nodeOfSlot[c] < end, "breadth-first layout: a child of node ", n,
+                            " lies outside its children's range, at ", slots.nodeOfSlot[c]);
                 }
             }
         }
-        // sibling lists and reachability, walked in pre-order from the roots
-        boolean[] seen = new boolean[slotEnd];
-        int reached = 0;
-        int roots = 0;
-        int prev = NONE;
-        for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
-            check(parentSlots[r] == NONE, "root list holds non-root slot ", r, " parent ", parentSlots[r]);
-            check(prevSiblingSlots[r] == prev, "root ", r, " has wrong previous ", prevSiblingSlots[r]);
-            prev = r;
-            roots++;
-            check(roots <= liveCount, "root list longer than the node count: ", roots, "", 0);
-        }
-        check(prev == lastRootSlot, "last root is ", lastRootSlot, " but the list ends at ", prev);
-        check(roots == rootCount, "root list has ", roots, " roots but rootCount=", rootCount);
-        for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
-            int s = r;
-            while (s != NONE) {
-                check(nodeOfSlot[s] != NONE, "free slot linked into the tree: ", s, "", 0);
-                check(!seen[s], "slot reached twice (cycle or shared child): ", s, "", 0);
-                seen[s] = true;
-                reached++;
-                int children = 0;
-                int last = NONE;
-                for (int c = firstChildSlots[s]; c != NONE; c = nextSiblingSlots[c]) {
-                    check(parentSlots[c] == s, "child ", c, " does not point back to parent ", s);
-                    check(prevSiblingSlots[c] == last, "child ", c, " has wrong previous sibling ",
-                            prevSiblingSlots[c]);
-                    last = c;
-                    children++;
-                    check(children <= liveCount, "child list of slot ", s, " is cyclic, length ", children);
-                }
-                check(last == lastChildSlots[s], "slot ", s, " lastChild wrong: ", lastChildSlots[s]);
-                check(children == childCounts[s], "slot ", s, " childCount wrong: ", childCounts[s]);
-                s = nextInPreOrder(s, r);
-            }
-        }
-        check(reached == liveCount, "reachable nodes ", reached, " but liveCount=", liveCount);
         int holes = 0;
         for (int node = 0; node < nodeEnd; node++) {
             int slot = slotOfNode[node];
@@ -3216,10 +3130,10 @@ public final class Hierarchy {
                         "", 0);
                 continue;
             }
-            check(slot >= 0 && slot < slotEnd && nodeOfSlot[slot] == node, "node ", node, " has bad slot ", slot);
+            check(slot >= 0 && slot < slots.slotEnd && slots.nodeOfSlot[slot] == node, "node ", node, " has bad slot ", slot);
             int p = parentNodes[node];
-            int ps = parentSlots[slot];
-            check(p == (ps == NONE ? NONE : nodeOfSlot[ps]), "node ", node, " dense parent disagrees: ", p);
+            int ps = slots.parentSlots[slot];
+            check(p == (ps == NONE ? NONE : slots.nodeOfSlot[ps]), "node ", node, " dense parent disagrees: ", p);
             check(p < node, "parent after child: node=", node, " parent=", p);
             loadLocal(node, matrixD, 0);
             for (int k = 0; k < (modes[node] == MODE_TRS ? Affine.TRS_STRIDE : Affine.STRIDE); k++) {
@@ -3295,7 +3209,7 @@ public final class Hierarchy {
 
     @Override
     public String toString() {
-        return "Hierarchy[nodes=" + liveCount + ", roots=" + rootCount + ", holes=" + holeCount + ", capacity="
+        return "Hierarchy[nodes=" + liveCount + ", roots=" + slots.rootCount + ", holes=" + holeCount + ", capacity="
                 + modes.length + ", version=" + version + ", layout=" + (records ? "records" : "planes") + "]";
     }
 
@@ -3770,7 +3684,7 @@ public final class Hierarchy {
      * stops at the node if it is stale already, and skips every already-stale subtree below it.
      */
     private void markSubtreeStale(int x) {
-        markSubtreeStale(x, nodeOfSlot[x]);
+        markSubtreeStale(x, slots.nodeOfSlot[x]);
     }
 
     /** {@link #markSubtreeStale(int)} of slot {@code x}, whose node the caller has at hand. */
@@ -3779,7 +3693,7 @@ public final class Hierarchy {
             return;
         }
         if (rangeMarking && breadthFirst) {
-            int children = childCounts[x];
+            int children = slots.childCounts[x];
             if (children == 0) {
                 setStale(node); // a leaf: no child range to look up
             } else {
@@ -3805,27 +3719,27 @@ public final class Hierarchy {
             return;
         }
         setStale(node);
-        int s = firstChildSlots[x];
+        int s = slots.firstChildSlots[x];
         if (s == NONE) {
             return;
         }
         while (true) {
-            int n = nodeOfSlot[s];
+            int n = slots.nodeOfSlot[s];
             walkedSinceCheck++;
             if (!Bits.get(staleBits, n)) {
                 setStale(n);
-                if (firstChildSlots[s] != NONE) {
-                    s = firstChildSlots[s];
+                if (slots.firstChildSlots[s] != NONE) {
+                    s = slots.firstChildSlots[s];
                     continue;
                 }
             }
-            while (nextSiblingSlots[s] == NONE) {
-                s = parentSlots[s];
+            while (slots.nextSiblingSlots[s] == NONE) {
+                s = slots.parentSlots[s];
                 if (s == x) {
                     return;
                 }
             }
-            s = nextSiblingSlots[s];
+            s = slots.nextSiblingSlots[s];
         }
     }
 
@@ -3879,7 +3793,7 @@ public final class Hierarchy {
             }
             // the children of [lo, hi] are the positions whose parent lies in it
             int from = starts[lo];
-            int to = starts[hi] + childCounts[slotOfNode[hi]];
+            int to = starts[hi] + slots.childCounts[slotOfNode[hi]];
             if (from >= to) {
                 return;
             }
@@ -4093,48 +4007,6 @@ public final class Hierarchy {
     // Internals: slots, links, dense storage
     // =====================================================================================================
 
-    /** The dense index of a live handle's node; throws like {@link #liveSlot}. */
-    private int liveNode(long handle) {
-        int node = nodeOrNone(handle);
-        if (node == NONE) {
-            throw badHandle(handle);
-        }
-        return node;
-    }
-
-    /** The dense index of a live handle's node, or {@link #NONE} if the handle is not live. */
-    private int nodeOrNone(long handle) {
-        int slot = (int) handle;
-        return slot >= 0 && slot < slotEnd && generations[slot] == (int) (handle >>> 32) ? nodeOfSlot[slot] : NONE;
-    }
-
-    private int liveSlot(long handle) {
-        int slot = (int) handle;
-        if (slot >= 0 && slot < slotEnd && generations[slot] == (int) (handle >>> 32) && nodeOfSlot[slot] != NONE) {
-            return slot;
-        }
-        throw badHandle(handle);
-    }
-
-    private IllegalArgumentException badHandle(long handle) {
-        int slot = Handles.slot(handle);
-        int generation = Handles.generation(handle);
-        if (handle == NULL) {
-            return new IllegalArgumentException("null handle: " + Handles.toString(handle));
-        }
-        if (slot < 0 || slot >= slotEnd) {
-            return new IllegalArgumentException("unknown handle: slot=" + slot + " generation="
-                    + Integer.toUnsignedString(generation) + " slots=" + slotEnd);
-        }
-        return new IllegalArgumentException("stale handle: slot=" + slot + " generation="
-                + Integer.toUnsignedString(generation) + " current=" + Integer.toUnsignedString(generations[slot])
-                + (nodeOfSlot[slot] == NONE ? " (slot free)" : ""));
-    }
-
-    private long handleOfSlot(int slot) {
-        return slot == NONE ? NULL : Handles.of(slot, generations[slot]);
-    }
-
     private static void checkInsertIndex(int index, int count) {
         if (index < 0 || index > count) {
             throw new IllegalArgumentException("index out of range: index=" + index + ", allowed=[0, " + count + "]");
@@ -4146,53 +4018,6 @@ public final class Hierarchy {
             throw new IllegalArgumentException(what + " too short: length=" + length + ", required=" + (offset + required)
                     + (offset != 0 ? " (offset=" + offset + ")" : ""));
         }
-    }
-
-    private int allocateSlot() {
-        if (freeHead != NONE) {
-            int slot = freeHead;
-            freeHead = nextSiblingSlots[slot];
-            nextSiblingSlots[slot] = NONE;
-            return slot;
-        }
-        if (slotEnd == generations.length) {
-            int cap = grownCapacity(generations.length, slotEnd + 1);
-            generations = Arrays.copyOf(generations, cap);
-            nodeOfSlot = Arrays.copyOf(nodeOfSlot, cap);
-            parentSlots = Arrays.copyOf(parentSlots, cap);
-            firstChildSlots = Arrays.copyOf(firstChildSlots, cap);
-            lastChildSlots = Arrays.copyOf(lastChildSlots, cap);
-            nextSiblingSlots = Arrays.copyOf(nextSiblingSlots, cap);
-            prevSiblingSlots = Arrays.copyOf(prevSiblingSlots, cap);
-            childCounts = Arrays.copyOf(childCounts, cap);
-        }
-        int slot = slotEnd++;
-        generations[slot] = 1;
-        nodeOfSlot[slot] = NONE;
-        parentSlots[slot] = NONE;
-        firstChildSlots[slot] = NONE;
-        lastChildSlots[slot] = NONE;
-        nextSiblingSlots[slot] = NONE;
-        prevSiblingSlots[slot] = NONE;
-        childCounts[slot] = 0;
-        return slot;
-    }
-
-    private void freeSlot(int slot) {
-        layoutVersion++;
-        nodeOfSlot[slot] = NONE;
-        parentSlots[slot] = NONE;
-        firstChildSlots[slot] = NONE;
-        lastChildSlots[slot] = NONE;
-        nextSiblingSlots[slot] = NONE;
-        prevSiblingSlots[slot] = NONE;
-        childCounts[slot] = 0;
-        generations[slot]++;
-        if (generations[slot] != 0) {
-            nextSiblingSlots[slot] = freeHead;
-            freeHead = slot;
-        }
-        // a slot whose generation wrapped around is retired for good, so no old handle can ever match it again
     }
 
     private static int grownCapacity(int current, int needed) {
@@ -4231,108 +4056,10 @@ public final class Hierarchy {
         LocalToWorld.resetPlans(wordPlans, node, node + 1);
     }
 
-    /** Unlinks a slot from its parent's child list, or from the root list. */
-    private void unlink(int s) {
-        structureChanged(); // a move, a reorder among siblings or a destruction follows
-        int p = parentSlots[s];
-        int prev = prevSiblingSlots[s];
-        int next = nextSiblingSlots[s];
-        if (prev != NONE) {
-            nextSiblingSlots[prev] = next;
-        } else if (p != NONE) {
-            firstChildSlots[p] = next;
-        } else {
-            firstRootSlot = next;
-        }
-        if (next != NONE) {
-            prevSiblingSlots[next] = prev;
-        } else if (p != NONE) {
-            lastChildSlots[p] = prev;
-        } else {
-            lastRootSlot = prev;
-        }
-        if (p != NONE) {
-            childCounts[p]--;
-        } else {
-            rootCount--;
-        }
-        parentSlots[s] = NONE;
-        prevSiblingSlots[s] = NONE;
-        nextSiblingSlots[s] = NONE;
-    }
-
-    /** Links an unlinked slot as child number {@code index} of {@code p} (or root number {@code index}). */
-    private void linkAt(int s, int p, int index) {
-        int count = p == NONE ? rootCount : childCounts[p];
-        int before = index == count ? NONE : siblingAt(p, index);
-        int after = before == NONE ? (p == NONE ? lastRootSlot : lastChildSlots[p]) : prevSiblingSlots[before];
-        parentSlots[s] = p;
-        prevSiblingSlots[s] = after;
-        nextSiblingSlots[s] = before;
-        if (after != NONE) {
-            nextSiblingSlots[after] = s;
-        } else if (p != NONE) {
-            firstChildSlots[p] = s;
-        } else {
-            firstRootSlot = s;
-        }
-        if (before != NONE) {
-            prevSiblingSlots[before] = s;
-        } else if (p != NONE) {
-            lastChildSlots[p] = s;
-        } else {
-            lastRootSlot = s;
-        }
-        if (p != NONE) {
-            childCounts[p]++;
-        } else {
-            rootCount++;
-        }
-    }
-
-    /** @return the slot at position {@code index} among the children of {@code p} (roots if NONE), from the nearer end */
-    private int siblingAt(int p, int index) {
-        int count = p == NONE ? rootCount : childCounts[p];
-        if (index <= count / 2) {
-            int s = p == NONE ? firstRootSlot : firstChildSlots[p];
-            for (int k = 0; k < index; k++) {
-                s = nextSiblingSlots[s];
-            }
-            return s;
-        }
-        int s = p == NONE ? lastRootSlot : lastChildSlots[p];
-        for (int k = count - 1; k > index; k--) {
-            s = prevSiblingSlots[s];
-        }
-        return s;
-    }
-
-    /** @return the slot after {@code s} in a pre-order walk of the subtree of {@code top}, or NONE at its end */
-    private int nextInPreOrder(int s, int top) {
-        if (firstChildSlots[s] != NONE) {
-            return firstChildSlots[s];
-        }
-        while (s != top) {
-            if (nextSiblingSlots[s] != NONE) {
-                return nextSiblingSlots[s];
-            }
-            s = parentSlots[s];
-        }
-        return NONE;
-    }
-
-    private int subtreeSize(int x) {
-        int count = 0;
-        for (int s = x; s != NONE; s = nextInPreOrder(s, x)) {
-            count++;
-        }
-        return count;
-    }
-
     /** Writes the subtree's slots in pre-order into {@link #scratch}; returns the count. */
     private int collectSubtree(int x) {
         int count = 0;
-        for (int s = x; s != NONE; s = nextInPreOrder(s, x)) {
+        for (int s = x; s != NONE; s = slots.nextInPreOrder(s, x)) {
             if (count == scratch.length) {
                 scratch = Arrays.copyOf(scratch, scratch.length * 2);
             }
@@ -4360,8 +4087,8 @@ public final class Hierarchy {
         listChanges();
         layoutVersion++;
         assert nodeEnd + size <= modes.length;
-        for (int s = x; s != NONE; s = nextInPreOrder(s, x)) {
-            int from = nodeOfSlot[s];
+        for (int s = x; s != NONE; s = slots.nextInPreOrder(s, x)) {
+            int from = slots.nodeOfSlot[s];
             int to = nodeEnd++;
             movedNodes++;
             appendedSinceCompaction++;
@@ -4369,9 +4096,9 @@ public final class Hierarchy {
             copyNode(worlds, from, worlds, to);
             setMode(to, modes[from]);
             setStoredVersion(to, storedVersion(from));
-            setParentNode(to, s == x ? NONE : nodeOfSlot[parentSlots[s]]);
+            setParentNode(to, s == x ? NONE : slots.nodeOfSlot[slots.parentSlots[s]]);
             slotOfNode[to] = s;
-            nodeOfSlot[s] = to;
+            slots.nodeOfSlot[s] = to;
             if (Bits.get(staleBits, from)) {
                 setStale(to);
             }
@@ -4388,7 +4115,7 @@ public final class Hierarchy {
 
     /** @return the handle of the node at storage position {@code node}, or {@link #NULL} for a hole (for tests) */
     long handleAtStorage(int node) {
-        return node < nodeEnd && modes[node] != MODE_HOLE ? handleOfSlot(slotOfNode[node]) : NULL;
+        return node < nodeEnd && modes[node] != MODE_HOLE ? slots.handleOf(slotOfNode[node]) : NULL;
     }
 
     /** @return whether the node at storage position {@code node} holds an explicit local matrix (for tests) */
@@ -4508,7 +4235,7 @@ public final class Hierarchy {
         // tree sizes by walking the links, which compaction follows (a reparent may compact before it updates the
         // parent indices), roots in the order they are written
         int rootLinks = 0;
-        for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
+        for (int r = slots.firstRootSlot; r != NONE; r = slots.nextSiblingSlots[r]) {
             rootLinks++;
         }
         int[] rootSlots = new int[rootLinks];
@@ -4516,10 +4243,10 @@ public final class Hierarchy {
         int roots = 0;
         int largest = 0;
         for (int pass = rank == null ? 0 : ACTIVE; pass >= 0; pass--) {
-            for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
+            for (int r = slots.firstRootSlot; r != NONE; r = slots.nextSiblingSlots[r]) {
                 if (rank == null || rank[r] == pass) {
                     rootSlots[roots] = r;
-                    treeSizes[roots] = subtreeSize(r);
+                    treeSizes[roots] = slots.subtreeSize(r);
                     largest = Math.max(largest, treeSizes[roots++]);
                 }
             }
@@ -4541,12 +4268,12 @@ public final class Hierarchy {
                 childStarts[head] = tail; // the queue index is the node's position in the new layout
                 int p = queue[head];
                 if (rank == null || rank[p] != HOLDS_ACTIVE) { // children of an active node are active, of an
-                    for (int c = firstChildSlots[p]; c != NONE; c = nextSiblingSlots[c]) { // idle one idle
+                    for (int c = slots.firstChildSlots[p]; c != NONE; c = slots.nextSiblingSlots[c]) { // idle one idle
                         queue[tail++] = c;
                     }
                 } else {
                     for (int pass = ACTIVE; pass >= 0; pass--) {
-                        for (int c = firstChildSlots[p]; c != NONE; c = nextSiblingSlots[c]) {
+                        for (int c = slots.firstChildSlots[p]; c != NONE; c = slots.nextSiblingSlots[c]) {
                             if (rank[c] == pass) {
                                 queue[tail++] = c;
                             }
@@ -4572,14 +4299,14 @@ public final class Hierarchy {
      * once. O(n).
      */
     private byte[] activityRanks(long[] active) {
-        byte[] rank = new byte[slotEnd];
+        byte[] rank = new byte[slots.slotEnd];
         for (int w = 0, end = Bits.words(nodeEnd); w < end; w++) {
             for (long bits = active[w]; bits != 0L; bits &= bits - 1) {
                 int node = (w << 6) + Long.numberOfTrailingZeros(bits);
                 if (node < nodeEnd && modes[node] != MODE_HOLE) {
                     int s = slotOfNode[node];
                     rank[s] = ACTIVE;
-                    for (s = parentSlots[s]; s != NONE && rank[s] == 0; s = parentSlots[s]) {
+                    for (s = slots.parentSlots[s]; s != NONE && rank[s] == 0; s = slots.parentSlots[s]) {
                         rank[s] = HOLDS_ACTIVE;
                     }
                 }
@@ -4627,7 +4354,7 @@ public final class Hierarchy {
         int changedLo = Integer.MAX_VALUE;
         int changedHi = 0;
         for (int s : queue) {
-            int from = nodeOfSlot[s];
+            int from = slots.nodeOfSlot[s];
             copyNode(locals, from, newLocals, to);
             copyNode(worlds, from, newWorlds, to);
             newModes[to] = modes[from];
@@ -4635,7 +4362,7 @@ public final class Hierarchy {
                 Bits.set(newMatrixBits, to);
             }
             newVersions[to] = storedVersion(from);
-            newParents[to] = parentSlots[s] == NONE ? NONE : nodeOfSlot[parentSlots[s]];
+            newParents[to] = slots.parentSlots[s] == NONE ? NONE : slots.nodeOfSlot[slots.parentSlots[s]];
             newSlots[to] = s;
             if (Bits.get(staleBits, from)) {
                 Bits.set(newStale, to);
@@ -4658,7 +4385,7 @@ public final class Hierarchy {
                     activeWords++;
                 }
             }
-            nodeOfSlot[s] = to;
+            slots.nodeOfSlot[s] = to;
             to++;
         }
         assert to == liveCount;
