@@ -177,7 +177,9 @@ final class Problems implements IParameterExceptionHandler, IExecutionExceptionH
 
     /** A failure to write {@code file}. */
     static Failure cannotWrite(Path file, IOException e) {
-        return new Failure("cannot write " + file + ": " + reason(e));
+        // the directory was checked: a file that still cannot be found cannot be made there (as in /proc)
+        return new Failure("cannot write " + file + ": " + (e instanceof NoSuchFileException
+                ? "no file can be made there" : reason(e)));
     }
 
     /** The reason of an I/O error in a few words, without the file name the caller already gives. */
@@ -197,7 +199,7 @@ final class Problems implements IParameterExceptionHandler, IExecutionExceptionH
         if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
             return lowerFirst(((FileSystemException) e).getReason());
         }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return e.getMessage() == null ? e.getClass().getSimpleName() : lowerFirst(e.getMessage());
     }
 
     private static String lowerFirst(String s) {

@@ -1,6 +1,7 @@
 package dev.arbor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -145,6 +146,17 @@ class CommandLineErrorsTest {
         String command = COMMANDS.contains(args[0]) ? "arbor " + args[0] : "arbor";
         assertThat(err[1]).isEqualTo("try '" + command + " --help'");
         assertThat((String) r[1]).as("stdout").isEmpty();
+    }
+
+    @Test
+    void aFailedWriteNamesTheOutputAndTheReason() throws Exception {
+        Path full = Path.of("/dev/full");
+        assumeTrue(Files.exists(full), "a device that is always full (Linux)");
+        Path out = Files.createSymbolicLink(temp.resolve("full.svg"), full);
+        Object[] r = run("render", temp.resolve("model.gltf").toString(), "-o", out.toString());
+        assertThat(r[0]).isEqualTo(1);
+        assertThat(((String) r[2]).split("\\R")).containsExactly("arbor: render: cannot write " + out
+                + ": no space left on device", "try 'arbor render --help'");
     }
 
     @Test
