@@ -36,22 +36,20 @@ public final class BoundsCommand implements Callable<Integer> {
     private boolean json;
 
     @Override
-    public Integer call() {
-        return pose.reporting(() -> {
-            PosedModel posed = pose.load();
-            HierarchyBounds bounds = new HierarchyBounds(posed.hierarchy);
-            posed.instance.applyContentBounds(bounds);
-            posed.hierarchy.update();
-            PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                writeJson(posed, bounds, out);
-            } else {
-                writeText(posed, bounds, out);
-            }
-            out.flush();
-            bounds.close();
-            return 0;
-        });
+    public Integer call() throws IOException {
+        PosedModel posed = pose.load();
+        HierarchyBounds bounds = new HierarchyBounds(posed.hierarchy);
+        posed.instance.applyContentBounds(bounds);
+        posed.hierarchy.update();
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            writeJson(posed, bounds, out);
+        } else {
+            writeText(posed, bounds, out);
+        }
+        out.flush();
+        bounds.close();
+        return 0;
     }
 
     private static void writeJson(PosedModel p, HierarchyBounds bounds, PrintWriter out) throws IOException {

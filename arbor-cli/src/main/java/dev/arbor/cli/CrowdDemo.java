@@ -38,18 +38,20 @@ final class CrowdDemo {
     private CrowdDemo() {
     }
 
-    static GltfModel bundledModel() throws IOException {
+    /** The bundled model, read from the class path. */
+    static GltfModel bundledModel() {
         try (InputStream in = CrowdDemo.class.getResourceAsStream(BUNDLED_FOLDER + BUNDLED_FILE)) {
             if (in == null) {
-                throw new IOException("bundled model missing from the class path: " + BUNDLED_FOLDER + BUNDLED_FILE);
+                throw new Problems.Failure("the bundled model " + BUNDLED_FILE + " is missing from this program");
             }
             return Gltf.read(in, BUNDLED_FILE);
+        } catch (IOException e) {
+            throw new Problems.Failure("cannot read the bundled model " + BUNDLED_FILE + ": " + Problems.reason(e));
         }
     }
 
-    static int run(PrintStream out, Path modelFile, int crowd, int frames, int warmup, boolean noProgress)
-            throws IOException {
-        GltfModel model = modelFile == null ? bundledModel() : Gltf.read(modelFile);
+    static int run(PrintStream out, Path modelFile, int crowd, int frames, int warmup, boolean noProgress) {
+        GltfModel model = modelFile == null ? bundledModel() : Problems.readModel(modelFile);
         long buildStart = System.nanoTime();
         int perInstance = model.nodeCount() + 1;
         Hierarchy h = new Hierarchy(crowd * perInstance);

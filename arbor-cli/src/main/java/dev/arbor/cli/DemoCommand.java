@@ -30,27 +30,32 @@ import picocli.CommandLine.Model.CommandSpec;
 public final class DemoCommand implements Callable<Integer> {
     private static final float FOV_DEGREES = 60f;
     private static final int QUERY_REPEATS = 31;
+    static final int MAX_CROWD = 100_000;
+    static final int MAX_FRAMES = 1_000_000;
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--scene",
+    @Option(names = "--scene", paramLabel = "NAME",
             description = "Built-in scene instead of the crowd: ${COMPLETION-CANDIDATES}.",
             completionCandidates = SceneNames.class)
     private String scene;
 
     @Option(names = "--model", paramLabel = "FILE",
-            description = "glTF model for the crowd (default: the bundled Cesium Man).")
+            description = "glTF model for the crowd (default: the bundled Cesium Man); not with --scene.")
     private java.nio.file.Path model;
 
     @Option(names = "--crowd", defaultValue = "1000", paramLabel = "N",
-            description = "Number of model instances in the crowd (default: ${DEFAULT-VALUE}).")
+            description = "Number of model instances in the crowd, 1 to " + MAX_CROWD
+                    + " (default: ${DEFAULT-VALUE}); not with --scene.")
     private int crowd;
 
-    @Option(names = "--frames", defaultValue = "300", description = "Measured frames (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--frames", defaultValue = "300", paramLabel = "N",
+            description = "Measured frames, 1 to " + MAX_FRAMES + " (default: ${DEFAULT-VALUE}).")
     private int frames;
 
-    @Option(names = "--warmup", defaultValue = "300",
-            description = "Frames run before measuring, to let the JIT compile (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "300", paramLabel = "N",
+            description = "Frames run before measuring, to let the JIT compile, 0 to " + MAX_FRAMES
+                    + " (default: ${DEFAULT-VALUE}).")
     private int warmup;
 
     @Option(names = "--no-progress", description = "Do not draw the progress bar.")
@@ -60,30 +65,29 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = spec.commandLine().getOut() == null ? System.out
                 : new PrintStream(new WriterOutputStream(spec.commandLine().getOut()), true);
-        if (frames < 1 || warmup < 0) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                    "frames must be at least 1 and warmup at least 0: frames=" + frames + ", warmup=" + warmup);
+        if (frames < 1 || frames > MAX_FRAMES) {
+            throw Problems.invalid(spec, "--frames", "must be 1 to " + MAX_FRAMES);
+        }
+        if (warmup < 0 || warmup > MAX_FRAMES) {
+            throw Problems.invalid(spec, "--warmup", "must be 0 to " + MAX_FRAMES);
         }
         if (scene == null) {
-            if (crowd < 1) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                        "crowd must be at least 1: crowd=" + crowd);
+            if (crowd < 1 || crowd > MAX_CROWD) {
+                throw Problems.invalid(spec, "--crowd", "must be 1 to " + MAX_CROWD);
             }
-            try {
-                return CrowdDemo.run(out, model, crowd, frames, warmup, noProgress);
-            } catch (java.io.IOException e) {
-                spec.commandLine().getErr().println("error: " + (model == null ? "bundled model" : model) + ": "
-                        + e.getMessage());
-                spec.commandLine().getErr().flush();
-                return 1;
+            return CrowdDemo.run(out, model, crowd, frames, warmup, noProgress);
+        }
+        for (String crowdOnly : new String[] {"--model", "--crowd"}) {
+            if (Problems.isGiven(spec, crowdOnly)) {
+                throw Problems.usage(spec, crowdOnly + " cannot be used with --scene: it sets up the crowd, and "
+                        + "--scene runs a built-in scene instead");
             }
         }
-        Scene s;
-        try {
-            s = Scenes.byName(scene);
-        } catch (IllegalArgumentException e) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        if (!Scenes.NAMES.contains(scene.toLowerCase(Locale.ROOT))) {
+            throw Problems.invalid(spec, "--scene", "no such built-in scene; they are "
+                    + String.join(", ", Scenes.NAMES));
         }
+        Scene s = Scenes.byName(scene);
         long buildStart = System.nanoTime();
         Hierarchy h = new Hierarchy(s.size());
         long[] handles = build(s, h);

@@ -25,22 +25,21 @@ public final class DumpCommand implements Callable<Integer> {
     @Mixin
     private PoseOptions pose;
 
-    @Option(names = "--json", description = "JSON output, as in the shared *.static-world.json files.")
+    @Option(names = "--json", description = "JSON output: per node its glTF index, name and world matrix "
+            + "(world_matrix_colmajor: 16 numbers, column by column).")
     private boolean json;
 
     @Override
-    public Integer call() {
-        return pose.reporting(() -> {
-            PosedModel posed = pose.load();
-            PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                writeJson(posed, out);
-            } else {
-                writeText(posed, out);
-            }
-            out.flush();
-            return 0;
-        });
+    public Integer call() throws IOException {
+        PosedModel posed = pose.load();
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            writeJson(posed, out);
+        } else {
+            writeText(posed, out);
+        }
+        out.flush();
+        return 0;
     }
 
     private static void writeJson(PosedModel p, PrintWriter out) throws IOException {

@@ -2,7 +2,6 @@ package dev.arbor.cli;
 
 import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.Interpolation;
-import dev.arbor.gltf.Gltf;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.gltf.GltfSkin;
 import dev.arbor.math.Affine;
@@ -32,12 +31,10 @@ public final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return PosedModel.reporting(spec, file, () -> {
-            GltfModel model = Gltf.read(file);
-            print(model, spec.commandLine().getOut());
-            spec.commandLine().getOut().flush();
-            return 0;
-        });
+        GltfModel model = Problems.readModel(file);
+        print(model, spec.commandLine().getOut());
+        spec.commandLine().getOut().flush();
+        return 0;
     }
 
     static void print(GltfModel m, PrintWriter out) {

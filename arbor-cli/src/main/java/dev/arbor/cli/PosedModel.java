@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.arbor.animation.Pose;
 import dev.arbor.animation.WrapMode;
-import dev.arbor.gltf.Gltf;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
@@ -13,7 +12,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -21,6 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * common first step of {@code dump}, {@code render} and {@code bounds}.
  */
 final class PosedModel {
+    /** At most this many animations are named in a message. */
+    private static final int LISTED_ANIMATIONS = 10;
+
     final GltfModel model;
     final Hierarchy hierarchy;
     final GltfInstance instance;
@@ -41,26 +42,23 @@ final class PosedModel {
     }
 
     /**
-     * Reads, builds and poses. Usage errors (scene or animation out of range) are picocli parameter exceptions;
-     * unreadable files propagate as IOException (GltfException for malformed ones).
+     * Reads, builds and poses. A scene or animation the file lacks is a usage error (a picocli parameter exception
+     * listing what the file has); a file that cannot be read, or is not valid glTF, a {@link Problems.Failure}.
      */
     static PosedModel load(CommandSpec spec, Path file, Integer sceneOption, String animationOption, float time,
-                           boolean loop) throws IOException {
-        GltfModel model = Gltf.read(file);
+                           boolean loop) {
+        GltfModel model = Problems.readModel(file);
         int scene = sceneOption == null ? model.sceneToShow() : sceneOption;
         if (sceneOption != null && (scene < 0 || scene >= model.sceneCount())) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "scene out of range: scene=" + scene
-                    + ", scenes=" + model.sceneCount());
-        }
-        if (!Float.isFinite(time)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "time must be finite: time=" + time);
+            throw Problems.invalid(spec, "--scene", "no such scene; " + (model.sceneCount() == 0
+                    ? "the file has no scenes" : model.sceneCount() == 1 ? "the file has 1 scene, index 0"
+                    : "the file has " + model.sceneCount() + " scenes, indexes 0 to " + (model.sceneCount() - 1)));
         }
         int animation = -1;
         if (animationOption != null) {
             animation = model.findAnimation(animationOption);
             if (animation < 0) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "unknown animation: "
-                        + animationOption + " (the file has " + model.animationCount() + ")");
+                throw Problems.invalid(spec, "--animation", "no such animation; " + animations(model, file));
             }
         }
         Hierarchy h = new Hierarchy(Math.max(16, model.nodeCount()));
@@ -125,23 +123,22 @@ final class PosedModel {
         void write(JsonGenerator g, int node) throws IOException;
     }
 
-    /** Runs a body and turns read failures into exit code 1 with one line on stderr. */
-    static int reporting(CommandSpec spec, Path file, IoBody body) {
-        try {
-            return body.run();
-        } catch (java.nio.file.NoSuchFileException e) {
-            spec.commandLine().getErr().println("error: " + file + ": no such file");
-            spec.commandLine().getErr().flush();
-            return 1;
-        } catch (IOException e) {
-            spec.commandLine().getErr().println("error: " + file + ": " + e.getMessage());
-            spec.commandLine().getErr().flush();
-            return 1;
+    /** The animations a file has, for a message: {@code the file has 2 animations: 0 "Walk", 1 (no name)}. */
+    static String animations(GltfModel model, Path file) {
+        int count = model.animationCount();
+        if (count == 0) {
+            return "the file has no animations";
         }
-    }
-
-    /** A command body that may fail with an I/O error. */
-    interface IoBody {
-        int run() throws IOException;
+        StringBuilder list = new StringBuilder("the file has ").append(count)
+                .append(count == 1 ? " animation: " : " animations: ");
+        int shown = Math.min(count, LISTED_ANIMATIONS);
+        for (int a = 0; a < shown; a++) {
+            String name = model.animation(a).name();
+            list.append(a == 0 ? "" : ", ").append(a).append(name == null ? " (no name)" : " \"" + name + "\"");
+        }
+        if (count > shown) {
+            list.append(", and ").append(count - shown).append(" more ('arbor inspect " + file + "' lists them)");
+        }
+        return list.toString();
     }
 }

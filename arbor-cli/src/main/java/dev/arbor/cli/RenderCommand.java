@@ -10,15 +10,18 @@ import java.awt.RenderingHints;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import javax.imageio.ImageIO;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 import org.joml.Vector3f;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,6 +36,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "render", mixinStandardHelpOptions = true,
         description = "Draw the posed node hierarchy (dots, links, joints) to a PNG or SVG picture.")
 public final class RenderCommand implements Callable<Integer> {
+    static final int MIN_SIZE = 64;
+    static final int MAX_SIZE = 8192;
+
     /** Orthographic views: the screen's right and up directions in world space (glTF: +Y up, +Z front). */
     enum View {
         front(1, 0, 0, 0, 1, 0), back(-1, 0, 0, 0, 1, 0), right(0, 0, -1, 0, 1, 0), left(0, 0, 1, 0, 1, 0),
@@ -55,15 +61,17 @@ public final class RenderCommand implements Callable<Integer> {
     private PoseOptions pose;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT",
-            description = "Output picture: .png or .svg.")
+            description = "Output picture: .png or .svg; its directory must exist, an existing file is replaced.")
     private Path output;
 
-    @Option(names = "--view", defaultValue = "front",
-            description = "View axis: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: looking along -Z, +Y up).")
+    @Option(names = "--view", defaultValue = "front", paramLabel = "VIEW",
+            description = "View axis: ${COMPLETION-CANDIDATES}, in any case (default: ${DEFAULT-VALUE}: looking "
+                    + "along -Z, +Y up).")
     private View view;
 
     @Option(names = "--size", defaultValue = "800", paramLabel = "PIXELS",
-            description = "Width and height of the picture (default: ${DEFAULT-VALUE}).")
+            description = "Width and height of the picture, " + MIN_SIZE + " to " + MAX_SIZE
+                    + " (default: ${DEFAULT-VALUE}).")
     private int size;
 
     @Option(names = "--labels", description = "Write node names beside the dots.")
@@ -71,28 +79,27 @@ public final class RenderCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String name = output.getFileName().toString().toLowerCase(Locale.ROOT);
+        String name = output.getFileName() == null ? "" : output.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean svg = name.endsWith(".svg");
         if (!svg && !name.endsWith(".png")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "output must end in .png or .svg: "
-                    + output);
+            throw Problems.invalid(spec, "-o", "the picture's name must end in .png or .svg");
         }
-        if (size < 64 || size > 8192) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "size must be in [64, 8192]: size=" + size);
+        if (size < MIN_SIZE || size > MAX_SIZE) {
+            throw Problems.invalid(spec, "--size", "must be " + MIN_SIZE + " to " + MAX_SIZE + " pixels");
         }
-        return pose.reporting(() -> {
-            PosedModel posed = pose.load();
-            Drawing d = Drawing.of(posed, view, size, labels);
-            if (svg) {
-                Files.writeString(output, d.svg(), StandardCharsets.UTF_8);
-            } else {
-                d.png(output);
-            }
-            spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s: %d nodes, %d joints, view %s%n", output,
-                    d.count, d.jointCount, view);
-            spec.commandLine().getOut().flush();
-            return 0;
-        });
+        Problems.checkWritable(output);
+        PosedModel posed = pose.load();
+        Drawing d = Drawing.of(posed, view, size, labels);
+        byte[] picture = svg ? d.svg().getBytes(StandardCharsets.UTF_8) : d.png();
+        try {
+            Files.write(output, picture);
+        } catch (IOException e) {
+            throw Problems.cannotWrite(output, e);
+        }
+        spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s: %d nodes, %d joints, view %s%n", output,
+                d.count, d.jointCount, view);
+        spec.commandLine().getOut().flush();
+        return 0;
     }
 
     /** The projected picture: screen positions, links and node kinds, independent of the output format. */
@@ -186,7 +193,8 @@ public final class RenderCommand implements Callable<Integer> {
             return kind == KIND_JOINT ? "#e07020" : kind == KIND_MESH ? "#2060c0" : "#303030";
         }
 
-        void png(Path out) throws IOException {
+        /** The picture as PNG bytes, drawn by Java2D (headless). */
+        byte[] png() {
             System.setProperty("java.awt.headless", "true");
             BufferedImage image = new BufferedImage(size, size, BufferedImage.TYPE_INT_RGB);
             Graphics2D g = image.createGraphics();
@@ -221,9 +229,16 @@ public final class RenderCommand implements Callable<Integer> {
             } finally {
                 g.dispose();
             }
-            if (!ImageIO.write(image, "png", out.toFile())) {
-                throw new IOException("no PNG writer available");
+            // into memory, without ImageIO's cache file: its file outputs print a stack trace when they fail
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (ImageOutputStream stream = new MemoryCacheImageOutputStream(bytes)) {
+                if (!ImageIO.write(image, "png", stream)) {
+                    throw new IllegalStateException("no PNG writer in this Java runtime");
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
+            return bytes.toByteArray();
         }
 
         private void legend(Graphics2D g) {

@@ -18,7 +18,7 @@ class ArborMainTest {
     private static String[] runCapturing(int expectedExit, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cmd = new CommandLine(new ArborMain());
+        CommandLine cmd = ArborMain.commandLine();
         cmd.setOut(new PrintWriter(out));
         cmd.setErr(new PrintWriter(err));
         int code = cmd.execute(args);
@@ -41,13 +41,13 @@ class ArborMainTest {
     @Test
     void unknownSceneIsAUsageError() {
         String err = runCapturing(2, "demo", "--scene", "nope")[1];
-        assertThat(err).contains("unknown scene: name=nope");
+        assertThat(err).contains("--scene nope: no such built-in scene");
     }
 
     @Test
     void zeroFramesIsAUsageError() {
         String err = runCapturing(2, "demo", "--frames", "0")[1];
-        assertThat(err).contains("frames must be at least 1");
+        assertThat(err).contains("--frames 0: must be 1 to");
     }
 
     @Test

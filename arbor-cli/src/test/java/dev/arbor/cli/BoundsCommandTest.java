@@ -120,16 +120,20 @@ class BoundsCommandTest {
     void errorsAreReportedWithExitCodes() throws IOException {
         String box = asset("BoxAnimated/BoxAnimated.glb").toString();
         Path missing = temp.resolve("missing.glb");
-        assertThat(run(1, "bounds", missing.toString())[1].trim()).isEqualTo("error: " + missing + ": no such file");
-        assertThat(run(2, "bounds", box, "--animation", "walk")[1]).contains("unknown animation: walk (the file has 1)");
-        assertThat(run(2, "bounds", box, "--animation", "1")[1]).contains("unknown animation: 1 (the file has 1)");
+        assertThat(run(1, "bounds", missing.toString())[1].lines().findFirst().orElseThrow())
+                .isEqualTo("arbor: bounds: cannot read " + missing + ": no such file");
+        assertThat(run(2, "bounds", box, "--animation", "walk")[1])
+                .contains("--animation walk: no such animation; the file has 1 animation: 0 (no name)");
+        assertThat(run(2, "bounds", box, "--animation", "1")[1])
+                .contains("--animation 1: no such animation; the file has 1 animation: 0 (no name)");
         assertThat(run(2, "bounds", box, "--animation", "0", "--time", "NaN")[1])
-                .contains("time must be finite: time=NaN");
-        assertThat(run(2, "bounds", box, "--scene", "3")[1]).contains("scene out of range: scene=3, scenes=1");
+                .contains("--time NaN: must be a finite number of seconds");
+        assertThat(run(2, "bounds", box, "--scene", "3")[1]).contains("--scene 3: no such scene; the file has 1 scene");
         assertThat(run(2, "bounds")[1]).contains("Missing required parameter: 'FILE'");
         Path broken = temp.resolve("broken.gltf");
         Files.writeString(broken, "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"mesh\":5}]}");
-        assertThat(run(1, "bounds", broken.toString(), "--json")[1]).startsWith("error: " + broken + ": nodes[0]");
+        assertThat(run(1, "bounds", broken.toString(), "--json")[1])
+                .startsWith("arbor: bounds: cannot read " + broken + ": nodes[0]");
     }
 
     // ---- brute force ----

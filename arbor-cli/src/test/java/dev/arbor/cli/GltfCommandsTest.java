@@ -39,7 +39,7 @@ class GltfCommandsTest {
     static String[] run(int expectedExit, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cmd = new CommandLine(new ArborMain());
+        CommandLine cmd = ArborMain.commandLine();
         cmd.setOut(new PrintWriter(out));
         cmd.setErr(new PrintWriter(err));
         int code = cmd.execute(args);
@@ -96,11 +96,11 @@ class GltfCommandsTest {
         Path broken = temp.resolve("broken.gltf");
         Files.writeString(broken, "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"children\":[42]}]}");
         String err = run(1, "dump", broken.toString(), "--json")[1];
-        assertThat(err.trim()).isEqualTo("error: " + broken + ": nodes[0].children[0]: index 42 out of range,"
-                + " nodes.length=1");
+        assertThat(err.trim()).isEqualTo("arbor: dump: cannot read " + broken + ": nodes[0].children[0]: index 42 out"
+                + " of range, nodes.length=1" + System.lineSeparator() + "try 'arbor dump --help'");
         assertThat(run(1, "inspect", temp.resolve("missing.glb").toString())[1]).contains("no such file");
         assertThat(run(2, "dump", shared("BoxAnimated", "BoxAnimated.glb").toString(), "--animation", "walk")[1])
-                .contains("unknown animation: walk");
+                .contains("--animation walk: no such animation");
     }
 
     @Test
