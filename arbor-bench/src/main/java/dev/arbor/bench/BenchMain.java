@@ -7,44 +7,57 @@ import dev.arbor.bench.report.KernelProbe;
 import dev.arbor.bench.report.Result;
 import dev.arbor.bench.report.ResultTable;
 import dev.arbor.bench.report.SceneSizes;
+import dev.arbor.bench.report.Stability;
+import dev.arbor.bench.report.WarmupLog;
 import dev.arbor.bench.workloads.BenchMethods;
 import dev.arbor.scenes.Scenes;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 
 /**
- * Runs the benchmark suite through JMH's Runner API and prints ns/node per scene × workload × implementation.
- *
- * <p>Usage: {@code BenchMain [--quick] [--format table|csv|markdown] [--json DIR] [--scenes a,b]
- * [--workloads a,b] [--impls a,b]}. {@code --quick} runs all-dirty, 1%-dirty and static on {@code seed-6000},
- * static on {@code game-100k} for every implementation, and the two bounds workloads on {@code game-100k}, with one
- * fork and short iterations (about 2.5 minutes on 2 cores); without it, every workload runs on its scenes with the
- * benchmark classes' own settings (hours). {@code --scenes} and {@code --workloads} select from the full suite;
- * with {@code --quick} too, the selection runs with the short iterations. JMH's progress goes to standard error; the table or CSV goes to
- * {@code out}, after one {@code # JDK …, arbor kernel: …} line (on standard error for CSV, whose first line stays
- * the header), also written to {@value #ENVIRONMENT_FILE} beside the JSON. Must run from a class path of plain jars
- * (e.g. the shaded {@code arbor-benchmarks.jar} or {@code arbor.jar}) because JMH forks a JVM with the same class
- * path; the forks get {@link dev.arbor.bench.workloads.ForkOptions}.
+ * Runs the benchmark suite through JMH's Runner API and prints ns/node per scene × workload × implementation, each
+ * figure with JMH's 99.9% error; figures that cannot be trusted ({@link Stability}) are marked and listed after the
+ * table with a hint. {@code --help} describes the options. {@code --quick} runs all-dirty, 1%-dirty and static on
+ * {@code seed-6000}, static on {@code game-100k} for every implementation, and the two bounds workloads on
+ * {@code game-100k}, with one fork and short iterations; {@code --full} runs every workload on its scenes with the
+ * benchmark classes' own settings (hours). {@code --scenes}, {@code --workloads} and {@code --impls} select from the
+ * full suite; with {@code --quick} too, the selection runs with the short iterations. Without any of these it refuses
+ * to start. JMH's progress goes to standard error; the table or CSV goes to {@code out}, after one
+ * {@code # JDK …, arbor kernel: …} line (on standard error for CSV, whose first line stays the header, as are the
+ * flagged results there), also written to {@value #ENVIRONMENT_FILE} beside the JSON. Errors are two lines on
+ * standard error: what is wrong, then a hint. Must run from a class path of plain jars (e.g. the shaded
+ * {@code arbor-benchmarks.jar} or {@code arbor.jar}) because JMH forks a JVM with the same class path; the forks get
+ * {@link dev.arbor.bench.workloads.ForkOptions}.
  */
-public final class BenchMain {
+@Command(mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs Arbor's JMH benchmarks against its peers and prints ns/node per scene, workload and"
+                + " implementation, each figure with JMH's 99.9%% error (\u00B1) and its time relative to arbor. Choose"
+                + " --quick or --full, or select with --scenes, --workloads, --impls."})
+public final class BenchMain implements Callable<Integer> {
     /** Exit code: success. */
     public static final int OK = 0;
     /** Exit code: a benchmark failed (e.g. the correctness gate) or produced no result. */
@@ -55,8 +68,52 @@ public final class BenchMain {
     /** File written next to the JSON results with {@link #environment}'s line. */
     public static final String ENVIRONMENT_FILE = "environment.txt";
 
-    private static final String OPTIONS_TEXT = "[--quick] [--format table|csv|markdown] [--json DIR]"
-            + " [--scenes a,b] [--workloads a,b] [--impls a,b]";
+    /** The program name used by {@link #run(String[], PrintStream)}. */
+    public static final String PROGRAM = "arbor-bench";
+    /** Arbor's version, as {@code arbor --version} prints it. */
+    private static final String VERSION = "0.1.0";
+
+    // under load the vector kernel takes seconds to be compiled: 4 x 0.5 s of warm-up left Arbor still falling
+    private static final int QUICK_WARMUPS = 8;
+    private static final int QUICK_WARMUP_MILLIS = 500;
+    private static final int QUICK_MEASUREMENTS = 5;
+    private static final int QUICK_MEASUREMENT_MILLIS = 400;
+    private static final List<String> FORMATS = List.of("table", "csv", "markdown");
+    private static final String FAILED_HINT = "the JMH log above names the benchmark that failed";
+
+    @Option(names = "--quick", order = 1, description = {"The quick suite: all-dirty, dirty-1pct, static on seed-6000;"
+            + " static on game-100k; bounds-1pct, frustum-query on game-100k; 1 fork, " + QUICK_WARMUPS + " x "
+            + QUICK_WARMUP_MILLIS + " ms warm-up, " + QUICK_MEASUREMENTS + " x " + QUICK_MEASUREMENT_MILLIS
+            + " ms measurement (about 5 minutes on 2 cores). With a selection: the selection, short iterations."})
+    private boolean quick;
+
+    @Option(names = "--full", order = 2, description = {"The full suite: every workload on its scenes, 1 fork,"
+            + " 3 x 2 s warm-up, 5 x 2 s measurement (hours)."})
+    private boolean full;
+
+    @Option(names = "--scenes", order = 3, split = ",", paramLabel = "NAME",
+            description = "Run only these scenes (from the full suite unless --quick).")
+    private List<String> scenes;
+
+    @Option(names = "--workloads", order = 4, split = ",", paramLabel = "ID",
+            description = "Run only these workloads (from the full suite unless --quick).")
+    private List<String> workloads;
+
+    @Option(names = "--impls", order = 5, split = ",", paramLabel = "ID",
+            description = "Run only these implementations.")
+    private List<String> impls;
+
+    @Option(names = "--format", order = 6, paramLabel = "FORMAT", defaultValue = "table",
+            description = {"table (default), markdown, or csv (columns ns_per_node, error_ns_per_node, concerns)."})
+    private String format;
+
+    @Option(names = "--json", order = 7, paramLabel = "DIR",
+            description = "Also write JMH's JSON results and " + ENVIRONMENT_FILE + " into DIR.")
+    private Path jsonDir;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final String program;
 
     /** One JMH invocation: workloads crossed with scenes and implementations. */
     private record Plan(List<Workload> workloads, List<String> scenes, List<String> impls) {
@@ -65,95 +122,131 @@ public final class BenchMain {
         }
     }
 
-    private BenchMain() {
+    private BenchMain(PrintStream out, PrintStream err, String program) {
+        this.out = out;
+        this.err = err;
+        this.program = program;
     }
 
     /**
      * Command-line entry point; exits with {@link #run}'s code.
      *
-     * @param args see the class comment
+     * @param args see {@code --help}
      */
     public static void main(String[] args) {
         System.exit(run(args, System.out));
     }
 
     /**
-     * Runs the benchmarks.
+     * Runs the benchmarks as {@value #PROGRAM}.
      *
-     * @param args see the class comment
-     * @param out where the table or CSV is printed
+     * @param args see {@code --help}
+     * @param out where the table or CSV (and the help) is printed
      * @return {@link #OK}, {@link #FAILED} or {@link #USAGE}
      */
     public static int run(String[] args, PrintStream out) {
-        return run(args, out, "BenchMain");
+        return run(args, out, PROGRAM);
     }
 
     /**
-     * Runs the benchmarks; usage errors name the program as {@code program} (e.g. {@code arbor bench}).
+     * Runs the benchmarks; help, version and errors name the program as {@code programName} (e.g.
+     * {@code arbor bench}). Errors go to {@link System#err}: one line saying what is wrong, one hint line.
      *
-     * @param args see the class comment
-     * @param out where the table or CSV is printed
-     * @param program the program's name in usage messages
+     * @param args see {@code --help}
+     * @param out where the table or CSV (and the help) is printed
+     * @param programName the program's name in help and error messages
      * @return {@link #OK}, {@link #FAILED} or {@link #USAGE}
      */
-    public static int run(String[] args, PrintStream out, String program) {
-        String usage = "usage: " + program + " " + OPTIONS_TEXT;
-        boolean quick = false;
-        String format = "table";
-        Path jsonDir = null;
-        List<String> scenes = null;
-        List<String> workloads = null;
-        List<String> impls = null;
-        try {
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--quick": quick = true; break;
-                    case "--format": format = value(args, ++i).toLowerCase(Locale.ROOT); break;
-                    case "--json": jsonDir = Path.of(value(args, ++i)); break;
-                    case "--scenes": scenes = list(value(args, ++i)); break;
-                    case "--workloads": workloads = list(value(args, ++i)); break;
-                    case "--impls": impls = list(value(args, ++i)); break;
-                    case "--help":
-                    case "-h":
-                        out.println(usage);
-                        out.println("  --quick      all-dirty, dirty-1pct, static on seed-6000; static on game-100k;"
-                                + " bounds on game-100k; short iterations (about 2.5 minutes on 2 cores)");
-                        out.println("  (no --quick) every workload on its scenes, JMH's full iterations (hours)");
-                        out.println("  --scenes, --workloads select from the full suite (with --quick: short"
-                                + " iterations)");
-                        out.println("  workloads:  " + String.join(",", ids(Workload.values())));
-                        out.println("  scenes:     " + String.join(",", Scenes.NAMES));
-                        out.println("  impls:      " + String.join(",", implementationsOf(false))
-                                + "; for bounds " + String.join(",", implementationsOf(true)));
-                        return OK;
-                    default: throw new IllegalArgumentException("unknown option: " + args[i]);
-                }
-            }
-            if (!List.of("table", "csv", "markdown").contains(format)) {
-                throw new IllegalArgumentException("unknown format: format=" + format);
-            }
-            for (String s : scenes == null ? List.<String>of() : scenes) {
-                if (!Scenes.NAMES.contains(s)) {
-                    throw new IllegalArgumentException("unknown scene: name=" + s + ", known=" + Scenes.NAMES);
-                }
-            }
-            if (impls != null) {
-                impls.forEach(BenchMain::requireKnownImplementation);
-            }
-            if (workloads != null) {
-                workloads.forEach(Workload::byId);
-            }
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println(usage);
-            return USAGE;
+    public static int run(String[] args, PrintStream out, String programName) {
+        BenchMain main = new BenchMain(out, System.err, programName);
+        picocli.CommandLine command = new picocli.CommandLine(main);
+        CommandSpec spec = command.getCommandSpec();
+        spec.name(programName);
+        spec.version(programName + " " + VERSION + " (JMH " + org.openjdk.jmh.util.Version.getPlainVersion()
+                + ", JDK " + Runtime.version() + ")");
+        spec.usageMessage()
+                .customSynopsis(programName + " (--quick | --full | SELECTION) [--format FORMAT] [--json DIR]",
+                        "  SELECTION: [--scenes NAME,...] [--workloads ID,...] [--impls ID,...]")
+                .footer(footer());
+        command.setOut(new PrintWriter(out, true));
+        command.setParameterExceptionHandler((e, a) -> main.error(USAGE, e.getMessage(), main.helpHint()));
+        command.setExecutionExceptionHandler((e, c, p) -> main.error(FAILED, "benchmark run failed: " + e,
+                FAILED_HINT));
+        return command.execute(args);
+    }
+
+    private static String[] footer() {
+        return new String[] {"",
+            ("Flagged results are marked " + ResultTable.FLAG + " and listed after the table: " + Stability.RULE
+                    + ".").replace("%", "%%"),
+            "",
+            "Workloads: " + String.join(", ", ids(Workload.values())),
+            "Scenes:    " + String.join(", ", Scenes.NAMES),
+            "Impls:     " + String.join(", ", implementationsOf(false)) + "; for bounds workloads "
+                    + String.join(", ", implementationsOf(true)),
+            "Exit codes: 0 done, 1 a benchmark failed (e.g. the correctness gate), 2 bad arguments.",
+            ""};
+    }
+
+    /** Prints {@code message} (one line) and {@code hint} to standard error. @return {@code code} */
+    private int error(int code, String message, String hint) {
+        err.println(program + ": " + message.strip().replaceAll("\\s*\\R\\s*", " "));
+        err.println(hint);
+        return code;
+    }
+
+    private String helpHint() {
+        return "try '" + program + " --help'";
+    }
+
+    @Override
+    public Integer call() {
+        String fmt = format.toLowerCase(Locale.ROOT);
+        if (!FORMATS.contains(fmt)) {
+            return error(USAGE, "unknown format '" + format + "' for --format: expected table, csv or markdown",
+                    helpHint());
+        }
+        String unknown = unknown("--scenes", "scene", scenes, Scenes.NAMES);
+        if (unknown == null) {
+            unknown = unknown("--workloads", "workload", workloads, ids(Workload.values()));
+        }
+        if (unknown == null) {
+            List<String> known = new ArrayList<>(implementationsOf(false));
+            known.addAll(implementationsOf(true));
+            unknown = unknown("--impls", "implementation", impls, known);
+        }
+        if (unknown != null) {
+            return error(USAGE, unknown, helpHint());
+        }
+        if (quick && full) {
+            return error(USAGE, "--quick and --full exclude each other: choose one", helpHint());
+        }
+        if (!quick && !full && scenes == null && workloads == null && impls == null) {
+            return error(USAGE, "say how much to run: --quick (short iterations, minutes) or --full (the whole"
+                    + " suite, hours)", "or run a selection with --scenes, --workloads or --impls; "
+                    + helpHint());
         }
         List<Plan> plans = plans(quick, scenes, workloads, impls);
         if (plans.isEmpty()) {
-            System.err.println("nothing to run: no workload of the selection runs on these scenes and implementations");
-            System.err.println(usage);
-            return USAGE;
+            return error(USAGE, "nothing to run: no selected workload runs on the selected scenes with the selected"
+                    + " implementations", "bounds workloads run on game-100k only, with "
+                    + String.join(",", implementationsOf(true)) + "; " + helpHint());
         }
+        return runPlans(plans, fmt);
+    }
+
+    /** @return a message naming the first of {@code given} that is not {@code known}, or null if all are */
+    private static String unknown(String option, String what, List<String> given, List<String> known) {
+        for (String id : given == null ? List.<String>of() : given) {
+            if (!known.contains(id)) {
+                return "unknown " + what + " '" + id + "' in " + option + ": known are " + String.join(",",
+                        new LinkedHashSet<>(known));
+            }
+        }
+        return null;
+    }
+
+    private int runPlans(List<Plan> plans, String fmt) {
         List<Result> results = new ArrayList<>();
         BenchmarkParams forkParams = null;
         try {
@@ -164,37 +257,52 @@ public final class BenchMain {
             for (Plan plan : plans) {
                 Path json = jsonDir == null ? null : jsonDir.resolve("jmh-" + (quick ? "quick-" : "full-") + k++
                         + ".json");
-                Collection<RunResult> runs = runPlan(plan, quick, json);
-                for (RunResult run : runs) {
-                    results.add(result(run));
+                WarmupLog log = new WarmupLog(OutputFormatFactory.createFormatInstance(err, VerboseMode.NORMAL));
+                for (RunResult run : runPlan(plan, quick, json, log)) {
+                    results.add(result(run, log.forks(run)));
                     forkParams = run.getParams();
                 }
             }
         } catch (RunnerException | IOException | RuntimeException e) {
-            System.err.println("benchmark run failed: " + e);
-            return FAILED;
+            return error(FAILED, "benchmark run failed: " + e, FAILED_HINT);
         }
         if (results.isEmpty()) {
-            System.err.println("benchmark run produced no results");
-            return FAILED;
+            return error(FAILED, "the benchmark run produced no results", "the JMH log above says why");
         }
         String environment = environment(forkParams);
         if (jsonDir != null) {
+            Path file = jsonDir.resolve(ENVIRONMENT_FILE);
             try {
-                Files.writeString(jsonDir.resolve(ENVIRONMENT_FILE), environment + System.lineSeparator());
+                Files.writeString(file, environment + System.lineSeparator());
             } catch (IOException e) {
-                System.err.println("cannot write " + jsonDir.resolve(ENVIRONMENT_FILE) + ": " + e.getMessage());
-                return FAILED;
+                return error(FAILED, "cannot write " + file + ": " + e.getMessage(), "check that --json names a"
+                        + " writable directory");
             }
         }
-        // CSV keeps its one header line for parsers; the environment goes to the log there
-        (format.equals("csv") ? System.err : out).println("# " + environment);
-        switch (format) {
+        // CSV keeps its one header line for parsers; the environment and the flagged results go to the log there
+        PrintStream notes = fmt.equals("csv") ? err : out;
+        notes.println("# " + environment);
+        switch (fmt) {
             case "csv": ResultTable.csv(results, out); break;
             case "markdown": ResultTable.markdown(results, out); break;
             default: ResultTable.text(results, out);
         }
+        if (results.stream().anyMatch(Result::flagged)) {
+            String prefix = fmt.equals("markdown") ? "- " : "";
+            notes.println();
+            ResultTable.concerns(results, notes, prefix);
+            notes.println(prefix + flagHint());
+        }
         return OK;
+    }
+
+    private String flagHint() {
+        String machine = "a quieter machine (fewer other jobs; this one has " + Runtime.getRuntime()
+                .availableProcessors() + " processors)";
+        return quick ? "hint: rerun flagged results with a longer warm-up (--full, or the same selection without"
+                + " --quick) on " + machine
+                : "hint: rerun flagged results on " + machine + ", or longer (JMH's own -wi/-w/-i/-r options on"
+                + " arbor-benchmarks.jar)";
     }
 
     private static List<Plan> plans(boolean quick, List<String> scenes, List<String> workloadIds,
@@ -256,14 +364,8 @@ public final class BenchMain {
         return ids;
     }
 
-    private static void requireKnownImplementation(String id) {
-        if (!implementationsOf(false).contains(id) && !implementationsOf(true).contains(id)) {
-            throw new IllegalArgumentException("unknown implementation: id=" + id + ", known="
-                    + implementationsOf(false) + " and for bounds " + implementationsOf(true));
-        }
-    }
-
-    private static Collection<RunResult> runPlan(Plan plan, boolean quick, Path json) throws RunnerException {
+    private static Collection<RunResult> runPlan(Plan plan, boolean quick, Path json, OutputFormat progress)
+            throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .param("scene", plan.scenes().toArray(new String[0]))
                 .param("impl", plan.impls().toArray(new String[0]))
@@ -273,24 +375,23 @@ public final class BenchMain {
         }
         if (quick) {
             options.forks(1)
-                    .warmupIterations(3).warmupTime(TimeValue.milliseconds(500))
-                    .measurementIterations(3).measurementTime(TimeValue.milliseconds(500));
+                    .warmupIterations(QUICK_WARMUPS).warmupTime(TimeValue.milliseconds(QUICK_WARMUP_MILLIS))
+                    .measurementIterations(QUICK_MEASUREMENTS)
+                    .measurementTime(TimeValue.milliseconds(QUICK_MEASUREMENT_MILLIS));
         }
         if (json != null) {
             options.result(json.toString()).resultFormat(ResultFormatType.JSON);
         }
-        Runner runner = new Runner(options.build(),
-                OutputFormatFactory.createFormatInstance(System.err, VerboseMode.NORMAL));
-        return runner.run();
+        return new Runner(options.build(), progress).run();
     }
 
-    private static Result result(RunResult run) {
+    private static Result result(RunResult run, List<Stability.Fork> forks) {
         String scene = run.getParams().getParam("scene");
         org.openjdk.jmh.results.Result<?> primary = run.getPrimaryResult();
-        double nsPerOp = primary.getScore() * nanosPer(run.getParams().getTimeUnit());
-        double error = primary.getScoreError() * nanosPer(run.getParams().getTimeUnit());
+        double nanos = nanosPer(run.getParams().getTimeUnit());
         return new Result(scene, BenchMethods.workloadOf(run.getParams().getBenchmark()).id(),
-                run.getParams().getParam("impl"), nsPerOp, error, SceneSizes.of(scene));
+                run.getParams().getParam("impl"), primary.getScore() * nanos, primary.getScoreError() * nanos,
+                SceneSizes.of(scene), Stability.concerns(primary.getScore(), primary.getScoreError(), forks));
     }
 
     /**
@@ -306,16 +407,5 @@ public final class BenchMain {
 
     private static double nanosPer(TimeUnit unit) {
         return unit.toNanos(1);
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException("missing value after " + args[i - 1]);
-        }
-        return args[i];
-    }
-
-    private static List<String> list(String csv) {
-        return Arrays.asList(csv.split(","));
     }
 }

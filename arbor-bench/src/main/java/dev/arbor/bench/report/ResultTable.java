@@ -15,20 +15,25 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Formats results as a table of ns/node, one row per scene × workload and one column per implementation, with each
- * peer's ratio to Arbor ({@code peer time / Arbor time}: how many times slower than Arbor); or as CSV.
+ * Formats results as a table of ns/node, one row per scene × workload and one column per implementation, each figure
+ * with its error and each peer's ratio to Arbor ({@code peer time / Arbor time}: how many times slower than Arbor);
+ * or as CSV. Results with {@linkplain Result#concerns concerns} are marked {@value #FLAG} and listed by
+ * {@link #concerns}.
  */
 public final class ResultTable {
     /** The CSV header line. */
-    public static final String CSV_HEADER = "scene,workload,implementation,ns_per_node";
+    public static final String CSV_HEADER = "scene,workload,implementation,ns_per_node,error_ns_per_node,concerns";
     /** Id of the implementation ratios are taken against. */
     public static final String BASELINE = "arbor";
+    /** Mark after a figure that is not trustworthy. */
+    public static final String FLAG = "!";
 
     private ResultTable() {
     }
 
     /**
-     * Prints CSV: {@link #CSV_HEADER}, then one line per result, ns/node to four significant digits.
+     * Prints CSV: {@link #CSV_HEADER}, then one line per result: ns/node and its error to four significant digits
+     * (the error empty if unknown), then the concerns separated by {@code "; "} (empty if none).
      *
      * @param results the results
      * @param out destination
@@ -37,8 +42,13 @@ public final class ResultTable {
         out.println(CSV_HEADER);
         for (Result r : sorted(results)) {
             out.println(r.scene() + "," + r.workload() + "," + r.implementation() + ","
-                    + fourDigits(r.nsPerNode()));
+                    + fourDigits(r.nsPerNode()) + "," + (Double.isNaN(r.errorNsPerNode()) ? ""
+                    : fourDigits(r.errorNsPerNode())) + "," + csvField(String.join("; ", r.concerns())));
         }
+    }
+
+    private static String csvField(String text) {
+        return text.contains(",") || text.contains("\"") ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
     }
 
     private static String fourDigits(double v) {
@@ -60,7 +70,28 @@ public final class ResultTable {
             }
             textTable(groups.get(g), out);
         }
-        out.println("ns/node (mean); in parentheses: time relative to " + BASELINE + " (2.0x = twice as slow)");
+        out.println("ns/node: mean ± JMH's 99.9% error; in parentheses: time relative to " + BASELINE
+                + " (2.0x = twice as slow); " + FLAG + ": not trustworthy, see below");
+    }
+
+    /**
+     * Prints one line per flagged result: its figure and concerns.
+     *
+     * @param results the results
+     * @param out destination
+     * @param prefix put before each line (e.g. {@code "- "} for a Markdown list)
+     * @return how many lines were printed
+     */
+    public static int concerns(List<Result> results, PrintStream out, String prefix) {
+        int flagged = 0;
+        for (Result r : sorted(results)) {
+            if (r.flagged()) {
+                out.println(prefix + FLAG + " " + r.scene() + " " + r.workload() + " " + r.implementation() + ": "
+                        + figure(r) + " ns/node: " + String.join("; ", r.concerns()));
+                flagged++;
+            }
+        }
+        return flagged;
     }
 
     /**
@@ -163,10 +194,9 @@ public final class ResultTable {
                 Result r = row.get(impls.get(i));
                 if (r == null) {
                     cells[i + 2] = "n/a";
-                } else if (base == null || r == base) {
-                    cells[i + 2] = number(r.nsPerNode());
                 } else {
-                    cells[i + 2] = number(r.nsPerNode()) + " (" + ratio(r.nsPerOp() / base.nsPerOp()) + ")";
+                    cells[i + 2] = figure(r) + (base == null || r == base ? ""
+                            : " (" + ratio(r.nsPerOp() / base.nsPerOp()) + ")") + (r.flagged() ? " " + FLAG : "");
                 }
             }
             rows.add(cells);
@@ -215,7 +245,15 @@ public final class ResultTable {
         return i < 0 ? Integer.MAX_VALUE : i;
     }
 
+    /** @return ns/node ± its error, e.g. {@code 58.2 ± 1.3} ({@code ± ?} if the error is unknown) */
+    static String figure(Result r) {
+        return number(r.nsPerNode()) + " ± " + (Double.isNaN(r.errorNsPerNode()) ? "?" : number(r.errorNsPerNode()));
+    }
+
     static String number(double v) {
+        if (v == 0) {
+            return "0";
+        }
         if (v >= 100) {
             return String.format(Locale.ROOT, "%.0f", v);
         }

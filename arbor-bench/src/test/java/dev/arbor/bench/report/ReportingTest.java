@@ -40,13 +40,13 @@ class ReportingTest {
         ByteArrayOutputStream csv = new ByteArrayOutputStream();
         ResultTable.csv(results, new PrintStream(csv, true, StandardCharsets.UTF_8));
         assertThat(csv.toString(StandardCharsets.UTF_8).lines()).containsExactly(
-                "scene,workload,implementation,ns_per_node",
-                "seed-6000,all-dirty,arbor,5",
-                "seed-6000,all-dirty,jme,150");
+                "scene,workload,implementation,ns_per_node,error_ns_per_node,concerns",
+                "seed-6000,all-dirty,arbor,5,,",
+                "seed-6000,all-dirty,jme,150,0.25,");
 
         ByteArrayOutputStream table = new ByteArrayOutputStream();
         ResultTable.text(results, new PrintStream(table, true, StandardCharsets.UTF_8));
-        assertThat(table.toString(StandardCharsets.UTF_8)).contains("150 (30x)");
+        assertThat(table.toString(StandardCharsets.UTF_8)).contains("5.00 ± ?", "150 ± 0.25 (30x)");
     }
 
     @Test
