@@ -136,7 +136,7 @@ final class CrowdDemo {
         long[] updates = sorted(updateNanos);
         double median = DemoCommand.percentile(updates, 50);
         out.printf(Locale.ROOT, "frames measured: %d (after %d warm-up frames), every instance at its own time, JDK %s, "
-                + "kernel: %s%n", frames, warmup, Runtime.version(), dev.arbor.kernel.VectorSupport.describe());
+                + "kernel: %s%n", frames, warmup, Runtime.version(), Hierarchy.kernelDescription());
         out.printf(Locale.ROOT, "sample + apply poses: median %.3f ms   p99 %.3f ms%n",
                 DemoCommand.percentile(sorted(sampleNanos), 50) / 1e6,
                 DemoCommand.percentile(sorted(sampleNanos), 99) / 1e6);

@@ -203,7 +203,7 @@ public final class DemoCommand implements Callable<Integer> {
         int n = s.size();
         out.printf(Locale.ROOT, "frames measured: %d (after %d warm-up frames), every node's rotation changed "
                 + "each frame, JDK %s, kernel: %s%n", updateNanos.length, warmup, Runtime.version(),
-                dev.arbor.kernel.VectorSupport.describe());
+                Hierarchy.kernelDescription());
         out.printf(Locale.ROOT, "update():  median %.3f ms   p99 %.3f ms   min %.3f ms%n", median / 1e6, p99 / 1e6,
                 sorted[0] / 1e6);
         out.printf(Locale.ROOT, "per node:  %.2f ns/node (median)   %.1f M nodes/s%n", median / n,

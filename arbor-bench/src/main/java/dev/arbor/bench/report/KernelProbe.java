@@ -1,6 +1,6 @@
 package dev.arbor.bench.report;
 
-import dev.arbor.kernel.VectorSupport;
+import dev.arbor.hierarchy.Hierarchy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Finds out which of Arbor's kernels the benchmark forks ran: starts one more JVM with the forks' executable,
- * options and class path and has it print {@link VectorSupport#describe()}. The launching JVM cannot answer itself:
+ * options and class path and has it print {@link Hierarchy#kernelDescription()}. The launching JVM cannot answer itself:
  * it usually lacks {@code --add-modules jdk.incubator.vector}, which the forks get.
  */
 public final class KernelProbe {
@@ -21,12 +21,12 @@ public final class KernelProbe {
     }
 
     /**
-     * Prints {@link VectorSupport#describe()} (the probe's own JVM side).
+     * Prints {@link Hierarchy#kernelDescription()} (the probe's own JVM side).
      *
      * @param args ignored
      */
     public static void main(String[] args) {
-        System.out.println(VectorSupport.describe());
+        System.out.println(Hierarchy.kernelDescription());
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.arbor.bench.workloads;
 
-import dev.arbor.kernel.VectorSupport;
+import dev.arbor.hierarchy.Hierarchy;
 
 /**
  * The JVM options every benchmark fork gets (appended to what JMH inherits from the launching JVM), as constants so
@@ -13,7 +13,7 @@ public final class ForkOptions {
     /** JOML's Unsafe-based memory access warns on JDK 24+; its plain-Java path is all the peers need. */
     public static final String JOML_NO_UNSAFE = "-Djoml.nounsafe=true";
     /**
-     * Makes the incubating Vector API available, so that Arbor runs its vector kernel ({@link VectorSupport}; JDK 17
+     * Makes the incubating Vector API available, so that Arbor runs its vector kernel (JDK 17
      * and later). The JVM prints one warning line about the incubator module.
      */
     public static final String VECTOR_MODULE = "--add-modules=jdk.incubator.vector";
@@ -24,13 +24,13 @@ public final class ForkOptions {
     }
 
     /**
-     * Prints {@code # arbor kernel: …} ({@link VectorSupport#describe()}) once per JVM, to standard error: JMH passes a
+     * Prints {@code # arbor kernel: …} ({@link Hierarchy#kernelDescription()}) once per JVM, to standard error: JMH passes a
      * fork's standard output to the launcher's, where it would mix with the CSV.
      */
     public static synchronized void announceKernel() {
         if (!announced) {
             announced = true;
-            System.err.println("# arbor kernel: " + VectorSupport.describe());
+            System.err.println("# arbor kernel: " + Hierarchy.kernelDescription());
         }
     }
 }
