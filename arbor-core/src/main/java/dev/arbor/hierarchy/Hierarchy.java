@@ -75,8 +75,6 @@ public final class Hierarchy {
     private static final int CONTIGUOUS_TREES = 2;
     /** {@link #contiguity}: neither. */
     private static final int NOT_CONTIGUOUS = 3;
-    /** Live nodes from which subtree walks are assumed to miss the cache at every step (see sweepsStaleness). */
-    private static final int LARGE_HIERARCHY = 1 << 19;
     /** Largest number of nodes: the plane arrays must stay addressable. */
     private static final int MAX_NODES = LocalToWorld.maxCapacity(LOCAL_PLANES);
     /** Quaternions whose squared length is within this of 1 are stored as given. */
@@ -88,6 +86,8 @@ public final class Hierarchy {
 
     /** The handle table and the tree's links, by slot. */
     private final SlotTable slots;
+    /** The thresholds of every adaptive decision ({@link Adaptation}). */
+    private final Tuning tuning;
 
     // ---- dense node arrays: indexed by node, parents before children ----
     /**
@@ -201,36 +201,6 @@ public final class Hierarchy {
      */
     private long denseGain;
     /**
-     * Under {@link StorageLayout#AUTOMATIC}: the records layout is chosen once {@link #singleNodeWork} reaches this
-     * many times the live nodes (at least {@link #RECORDS_MIN_WORK}). A conversion costs about 15 ns per node and a
-     * node computed alone saves 3–5 ns in records, so a conversion pays for itself after three to five times the
-     * live nodes of such work; waiting for four keeps a hierarchy whose sparse phases are short from converting
-     * back and forth for nothing.
-     */
-    static final int RECORDS_WORK_FACTOR = 4;
-    /** The least {@link #singleNodeWork} that chooses the records layout, so that small hierarchies switch rarely. */
-    static final int RECORDS_MIN_WORK = 2048;
-    /**
-     * The cost of computing one node alone in planes, in nodes of a vector word: about eight (measured with
-     * the vector kernel). See {@link #chooseLayout}.
-     */
-    static final int PLANE_NODE_COST = 8;
-    /**
-     * The cost of computing one node alone in records, in nodes of a vector word: half of {@link #PLANE_NODE_COST}.
-     * Single nodes in random order took two thirds of the planes' time in cache, and less from memory,
-     * where a node reads 3 to 6 cache lines instead of 34: the 1%-dirty frame of {@code million} took 6.4 ns per
-     * node in records against 8.7 in planes, which a ratio of two thirds would have kept in planes. See
-     * {@link #chooseLayout}.
-     */
-    static final int RECORD_NODE_COST = 4;
-    /**
-     * A conversion's cost per live node in the units of {@link #chooseLayout} (one unit ≈ a node of a vector word,
-     * ≈ 2 ns; a conversion ≈ 15 ns per node): records turn to planes once dense refreshes, with no sparse one between,
-     * would have saved this much in planes. One dense refresh of a small part of a large hierarchy (an animated model
-     * in a large scene being edited) then does not convert the whole hierarchy for its sake.
-     */
-    static final int PLANES_CONVERSION_COST = 8;
-    /**
      * Under {@link StorageLayout#AUTOMATIC}: one bit per dense position, set where a refresh of the current activity
      * window found the node stale; null until the first refresh. See {@link #maybePackActive}.
      */
@@ -244,68 +214,12 @@ public final class Hierarchy {
      * quarter-full word is assumed.
      */
     private double packedWordsPerActive = 1.0 / 16;
-    /**
-     * Under {@link StorageLayout#AUTOMATIC}: the activity window closes once its refreshes have computed this many
-     * times the live nodes; {@link #maybePackActive} then decides whether to rewrite the layout. A rewrite costs
-     * 60–120 ns per node and saves 5–8 ns per stale node and frame where it packs the
-     * nodes that change into vector words, so it pays for itself within a window like the one that asked for it.
-     */
-    static final int ACTIVITY_WINDOW_FACTOR = 16;
-    /**
-     * {@link #maybePackActive} rewrites only while the active nodes are at most this fraction (1/32) of the live
-     * ones: then most of them are computed one at a time, where packing gains most. Denser activity already fills
-     * vector words in part; measured with 1% of the nodes set each frame, it covers 4.8% of {@code game-100k}, 7.1%
-     * of {@code million} and 9.0% of {@code crowd}, where a rewrite gained nothing beyond the noise, for a pause of about 0.1 s at a million nodes.
-     */
-    static final int ACTIVE_SHARE_MAX = 32;
-    /**
-     * {@link #maybePackActive} rewrites only hierarchies of at most this many live nodes: its rewrite stops the frame
-     * that decides it for 60–120 ns per node, so this bounds the pause to about 8–16 ms, one frame, where a million
-     * nodes would stop one for 0.1 s. Larger hierarchies keep sparse activity in records, which computes
-     * each stale node for a few ns more than a packed vector word would.
-     */
-    static final int PACK_MAX_NODES = 1 << 17;
-    /** {@link #PACK_MAX_NODES}, lowered by tests. */
-    int packMaxNodes = PACK_MAX_NODES;
-    /** {@link #ACTIVE_SHARE_MAX}, lowered by tests. */
-    int activeShareMax = ACTIVE_SHARE_MAX;
-    /** {@link #ACTIVITY_WINDOW_FACTOR}, lowered by tests. */
-    int activityWindowFactor = ACTIVITY_WINDOW_FACTOR;
     /** Layout rewrites that packed the active nodes together ({@link #maybePackActive}). */
     long activityPackings;
-    /**
-     * Node lists at least this long that fill a run of storage out of order copy their rotations by the faster of
-     * scattered stores and vector gathers ({@link #copyRunOutOfOrder}); shorter ones scatter, where a timing would
-     * measure little but the clock.
-     */
-    static final int GATHER_MIN_NODES = 256;
-    /**
-     * Quaternions a trial of {@link #copyRunOutOfOrder}'s way not in use copies before it is timed (the probation of
-     * {@link TwoWayChoice}): about 65,000 trips through the gather loop, past the JIT's threshold for compiling it.
-     */
-    static final int GATHER_PROBATION_NODES = 1 << 20;
-    /**
-     * Gathered rotation copies of lists at least this long read their quaternions ahead, run by run
-     * ({@link #gatherRuns}): from about 1 MB of quaternions up, more than half of a core's L2 cache, where they come
-     * from memory; shorter lists are mostly in cache and would pay the extra pass for nothing.
-     */
-    static final int TOUCH_MIN_NODES = 1 << 16;
-    /** Storage positions per run of {@link #gatherRuns}: their quaternions (16 KB at most) stay in the L1 cache. */
-    static final int TOUCH_CHUNK = 1024;
-    /** The widest span of quaternions a run of {@link #TOUCH_CHUNK} positions reads ahead: four times its own. */
-    private static final int TOUCH_SPAN_MAX = 4 * 4 * TOUCH_CHUNK;
-    /** {@link #TOUCH_MIN_NODES}, lowered by tests. */
-    int touchMinNodes = TOUCH_MIN_NODES;
     /** Bits of the quaternions {@link #gatherRuns} read ahead; written so that those reads are kept. */
     int touchedBits;
-    /** Forced way of {@link #copyRunOutOfOrder} for tests: 0 by timing, 1 scattered stores, 2 gathers. */
-    int copyWay;
     /** Rotation copies that {@link #copyRunOutOfOrder} made by gathers. */
     long gatherCopies;
-    /** {@link #RECORDS_WORK_FACTOR}, lowered by tests. */
-    int recordsWorkFactor = RECORDS_WORK_FACTOR;
-    /** {@link #RECORDS_MIN_WORK}, lowered by tests. */
-    int recordsMinWork = RECORDS_MIN_WORK;
     /** Largest thread count {@link #setUpdateThreads(int)} accepts. */
     public static final int MAX_UPDATE_THREADS = 64;
     /**
@@ -342,21 +256,6 @@ public final class Hierarchy {
      * destroyed since. Then every subtree is one contiguous range per level, which {@link #markSubtreeStale} uses.
      */
     private boolean breadthFirst;
-    /**
-     * Nodes a cluster of the compacted layout holds at least (its last tree may take it further): compaction lays out
-     * consecutive trees as clusters of about this many nodes, each breadth-first, instead of the whole forest
-     * breadth-first, when the forest has {@link #CLUSTERED_MIN_NODES} nodes or more and no tree holds more than a
-     * 16th of them. A cluster's planes (about 4,096 × 4 bytes each) stay in the L2 cache while it is computed, so a
-     * node's parent is read from cache and a list in creation order writes within one cluster at a time; measured in
-     * docs/lab/performance.md. Tests lower it.
-     */
-    int clusterNodes = CLUSTER_NODES;
-    /** The fewest nodes for which compaction writes clusters ({@link #clusterNodes}); tests lower it. */
-    int clusteredMinNodes = CLUSTERED_MIN_NODES;
-    /** Default of {@link #clusterNodes}. */
-    static final int CLUSTER_NODES = 4096;
-    /** Default of {@link #clusteredMinNodes}: 16 clusters, so that threads find a cluster boundary near every split. */
-    static final int CLUSTERED_MIN_NODES = 16 * CLUSTER_NODES;
     /** Clusters written by the latest compaction (1: the whole forest breadth-first); for tests. */
     int layoutClusters;
     /**
@@ -369,25 +268,13 @@ public final class Hierarchy {
     private int contiguity = CONTIGUITY_UNKNOWN;
     /** Nodes visited by subtree walks since the last contiguity check. */
     private long walkedSinceCheck;
-    /**
-     * Whether subtrees may be marked by ranges (levels, pre-order, or a root's contiguous tree); tests turn it off to
-     * compare with walks.
-     */
-    boolean rangeMarking = true;
     /** The batches of the latest refresh, counted by shape (see {@link LocalToWorld#STATS}). */
     private final int[] batchStats = new int[LocalToWorld.STATS];
     /**
      * The batch shapes the next refresh computes on the vector path ({@link LocalToWorld#VECTOR_ALL} and its parts):
      * see {@link #chooseVectorKinds}. Read and set by tests.
      */
-    int vectorKinds = VectorSupport.ENABLED ? LocalToWorld.VECTOR_ALL : 0;
-    /**
-     * The fewest batches of a rarer shape (two-vector windows; roots or gathered parents) in one large refresh for
-     * the next refresh to compute that shape on the vector path: see {@link #chooseVectorKinds}.
-     */
-    static final int VECTOR_SHAPE_MIN = 32;
-    /** The fewest nodes in a refresh for which {@link #VECTOR_SHAPE_MIN} applies: see {@link #chooseVectorKinds}. */
-    static final int VECTOR_SHAPE_LARGE_REFRESH = 16_384;
+    int vectorKinds;
 
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
@@ -414,6 +301,18 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code initialCapacity} is negative or too large for the arrays
      */
     public Hierarchy(int initialCapacity) {
+        this(initialCapacity, Tuning.DEFAULT);
+    }
+
+    /**
+     * Creates an empty hierarchy whose adaptive decisions use other thresholds (for tests).
+     *
+     * @param initialCapacity as {@link #Hierarchy(int)}
+     * @param tuning the thresholds
+     */
+    Hierarchy(int initialCapacity, Tuning tuning) {
+        this.tuning = Objects.requireNonNull(tuning, "tuning");
+        this.vectorKinds = VectorSupport.ENABLED ? tuning.initialVectorKinds() : 0;
         if (initialCapacity < 0 || initialCapacity > MAX_NODES) {
             throw new IllegalArgumentException("initialCapacity out of range: initialCapacity=" + initialCapacity
                     + ", allowed=[0, " + MAX_NODES + "]");
@@ -1300,7 +1199,7 @@ public final class Hierarchy {
             return false;
         }
         boolean unit = check == QuaternionRuns.UNIT;
-        if (unit && !list.runInOrder && !records && VectorSupport.ENABLED && count >= GATHER_MIN_NODES) {
+        if (unit && !list.runInOrder && !records && VectorSupport.ENABLED && Adaptation.timesCopyWays(tuning, count)) {
             copyRunOutOfOrder(list, rotations, offset);
         } else {
             writeRotationRun(rotations, offset, list.runInOrder ? null : list.nodes, 0, count, list.runFirst, unit);
@@ -1322,10 +1221,10 @@ public final class Hierarchy {
         int count = list.size();
         TwoWayChoice choice = list.copyChoice;
         if (choice == null) {
-            choice = new TwoWayChoice(Math.max(TwoWayChoice.TRIAL_RUNS, GATHER_PROBATION_NODES / count));
+            choice = new TwoWayChoice(Adaptation.copyProbationRuns(tuning, count));
             list.copyChoice = choice;
         }
-        choice.forced = copyWay;
+        choice.forced = tuning.copyWay();
         boolean gather = choice.begin();
         long start = choice.timing() ? System.nanoTime() : 0L;
         if (gather) {
@@ -1340,7 +1239,7 @@ public final class Hierarchy {
                 for (int k = 0; k < count; k++) {
                     inverse[nodes[k] - first] = 4 * k;
                 }
-                list.inverseSpans = count >= touchMinNodes ? sourceSpans(inverse, count) : null;
+                list.inverseSpans = Adaptation.readsAhead(tuning, count) ? sourceSpans(inverse, count, tuning.touchChunk()) : null;
                 list.inverseLayout = layoutVersion;
             }
             int c = modes.length;
@@ -1360,21 +1259,21 @@ public final class Hierarchy {
     }
 
     /**
-     * The spans of {@link NodeList#inverseSpans}: for each run of {@link #TOUCH_CHUNK} entries of {@code inverse}, its
+     * The spans of {@link NodeList#inverseSpans}: for each run of {@link Tuning#touchChunk} entries of {@code inverse}, its
      * lowest value and its highest + 4 (the quaternions the run gathers), or an empty span (0, 0) when they lie more
-     * than {@link #TOUCH_SPAN_MAX} floats apart.
+     * than four times a run's own span of floats apart.
      */
-    static int[] sourceSpans(int[] inverse, int count) {
-        int runs = (count + TOUCH_CHUNK - 1) / TOUCH_CHUNK;
+    static int[] sourceSpans(int[] inverse, int count, int chunk) {
+        int runs = (count + chunk - 1) / chunk;
         int[] spans = new int[2 * runs];
         for (int r = 0; r < runs; r++) {
             int lo = Integer.MAX_VALUE;
             int hi = Integer.MIN_VALUE;
-            for (int k = r * TOUCH_CHUNK, end = Math.min(count, k + TOUCH_CHUNK); k < end; k++) {
+            for (int k = r * chunk, end = Math.min(count, k + chunk); k < end; k++) {
                 lo = Math.min(lo, inverse[k]);
                 hi = Math.max(hi, inverse[k] + 4);
             }
-            if ((long) hi - lo <= TOUCH_SPAN_MAX) {
+            if ((long) hi - lo <= 4L * 4 * chunk) {
                 spans[2 * r] = lo;
                 spans[2 * r + 1] = hi;
             }
@@ -1383,15 +1282,15 @@ public final class Hierarchy {
     }
 
     /**
-     * {@link QuaternionRuns#gather} of a large list run by run of {@link #TOUCH_CHUNK} positions, each run's
+     * {@link QuaternionRuns#gather} of a large list run by run of {@link Tuning#touchChunk} positions, each run's
      * quaternions first read in order ({@link QuaternionRuns#touch}) so that its gathers find them in cache rather
      * than waiting on memory for each line they jump to.
      */
     private void gatherRuns(float[] rotations, int offset, int[] inverse, int[] spans, int count, int base, int c) {
         int bits = 0;
-        for (int r = 0, from = 0; from < count; r++, from += TOUCH_CHUNK) {
+        for (int r = 0, from = 0, chunk = tuning.touchChunk(); from < count; r++, from += chunk) {
             bits |= QuaternionRuns.touch(rotations, offset + spans[2 * r], offset + spans[2 * r + 1]);
-            QuaternionRuns.gather(rotations, offset, inverse, from, Math.min(count, from + TOUCH_CHUNK), 4, locals,
+            QuaternionRuns.gather(rotations, offset, inverse, from, Math.min(count, from + chunk), 4, locals,
                     base, c, true);
         }
         touchedBits = bits;
@@ -1479,13 +1378,13 @@ public final class Hierarchy {
      * Whether a bulk set of {@code count} nodes marks staleness by setting the nodes' own bits and closing them with
      * one sweep ({@link #closeStaleFrom}) rather than one subtree walk per node: for batches of at least 64 nodes and
      * an eighth of the hierarchy, where the sweep's sequential O(nodes after the first) beats pointer chasing; in a
-     * hierarchy of {@link #LARGE_HIERARCHY} nodes or more, whose link arrays no longer fit in cache and every step of
+     * hierarchy of {@link Tuning#largeHierarchy} nodes or more, whose link arrays no longer fit in cache and every step of
      * a walk waits for memory, from a 128th. Measured (1% of the nodes set through a node list,
      * JDK 17): {@code million} set 5.8–6.8 ns/node with walks against 3.0 with the sweep; {@code game-100k} 0.55–0.61
      * with walks against 1.24 with the sweep.
      */
     private boolean sweepsStaleness(int count) {
-        return count >= 64 && (long) count * (liveCount >= LARGE_HIERARCHY ? 128 : 8) >= liveCount;
+        return Adaptation.sweepsStaleness(tuning, count, liveCount);
     }
 
     /**
@@ -2584,9 +2483,8 @@ public final class Hierarchy {
         changedCount = count;
         changesListed = count == 0;
         version = next;
-        int slow = batchStats[LocalToWorld.STAT_SLOW];
-        if (slow > 0 && slow * 4 >= batchStats[LocalToWorld.STAT_FAST] + slow
-                && (long) appendedSinceCompaction * 8 >= liveCount) {
+        if (Adaptation.relayoutsForVectors(batchStats[LocalToWorld.STAT_SLOW], batchStats[LocalToWorld.STAT_FAST],
+                appendedSinceCompaction, liveCount)) {
             // many vector batches had a parent inside them, or parents too far apart to load as one window: the
             // layout is not breadth-first with siblings together (typically a scene built depth-first, or many
             // nodes appended since); one rewrite fixes it for the frames to come
@@ -2594,14 +2492,14 @@ public final class Hierarchy {
             compact();
             relinearizations++;
         }
-        if (planFailed && (long) appendedSinceCompaction * 8 >= liveCount) {
+        if (Adaptation.relayoutsForThreads(planFailed, appendedSinceCompaction, liveCount)) {
             // the threads need a breadth-first layout; rewrite once, the next large update is split
             listChanges();
             compact();
             relinearizations++;
         }
         planFailed = false;
-        if (activityWork >= (long) activityWindowFactor * liveCount && layoutPolicy == StorageLayout.AUTOMATIC) {
+        if (layoutPolicy == StorageLayout.AUTOMATIC && Adaptation.closesActivityWindow(tuning, activityWork, liveCount)) {
             maybePackActive();
         }
         Arrays.fill(batchStats, 0);
@@ -3256,9 +3154,9 @@ public final class Hierarchy {
      * a sparse one counts its nodes as single-node work, and in planes converts to records once that work reaches
      * {@link #recordsWork}. The costs are estimated in units of one node of a vector word: in planes, a word with at
      * least {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole (64 units) and a node elsewhere alone
-     * ({@link #PLANE_NODE_COST}); in records every stale node alone ({@link #RECORD_NODE_COST}). Without the vector
+     * ({@link Tuning#planeNodeCost}); in records every stale node alone ({@link Tuning#recordNodeCost}). Without the vector
      * path no refresh is dense. In records, dense refreshes convert back to planes once what they would have saved
-     * there adds up to a conversion's cost ({@link #PLANES_CONVERSION_COST}); the refresh that reaches it runs in
+     * there adds up to a conversion's cost ({@link Tuning#planesConversionCost}); the refresh that reaches it runs in
      * planes. O(stale words).
      */
     private void chooseLayout() {
@@ -3279,15 +3177,15 @@ public final class Hierarchy {
             active[w] |= word;
             int bits = Long.bitCount(word);
             stale += bits;
-            planesCost += bits >= LocalToWorld.DENSE_WORD_MIN ? 64 : bits * PLANE_NODE_COST;
+            planesCost += Adaptation.planesCost(tuning, bits);
         }
         activityWork += stale;
         // without the vector path every node is computed alone, which records do at least as fast
-        if (vectorKinds != 0 && planesCost <= stale * RECORD_NODE_COST) {
+        if (Adaptation.isDense(tuning, vectorKinds != 0, stale, planesCost)) {
             singleNodeWork = 0;
             if (records) {
-                denseGain += stale * RECORD_NODE_COST - planesCost;
-                if (denseGain >= (long) PLANES_CONVERSION_COST * liveCount) {
+                denseGain += Adaptation.denseGain(tuning, stale, planesCost);
+                if (Adaptation.convertsToPlanes(tuning, denseGain, liveCount)) {
                     useLayout(false);
                 }
             }
@@ -3295,7 +3193,7 @@ public final class Hierarchy {
             denseGain = 0;
             if (!records) {
                 singleNodeWork += stale;
-                if (singleNodeWork >= recordsWork()) {
+                if (recordsEarned()) {
                     useLayout(true);
                 }
             }
@@ -3315,9 +3213,9 @@ public final class Hierarchy {
 
     /**
      * Under {@link StorageLayout#AUTOMATIC}, at the end of an activity window (refreshes that computed
-     * {@link #activityWindowFactor} times the live nodes, with no node moved or destroyed): when the nodes those
-     * refreshes found stale are at most a {@link #ACTIVE_SHARE_MAX}th of the live nodes (and the hierarchy holds at
-     * most {@link #PACK_MAX_NODES}, which bounds the rewrite's pause) and spread over at least
+     * {@link Tuning#activityWindowFactor} times the live nodes, with no node moved or destroyed): when the nodes those
+     * refreshes found stale are at most a {@link Tuning#activeShareMax}th of the live nodes (and the hierarchy holds at
+     * most {@link Tuning#packMaxNodes}, which bounds the rewrite's pause) and spread over at least
      * twice as many words of the layout as a rewrite would pack them into, rewrites the layout with the subtrees that hold them first among their siblings at every level
      * ({@link #breadthFirstClusters}). A hierarchy that animates the same few nodes frame after frame then refreshes
      * a few dense vector words instead of single nodes scattered over the whole layout; one whose changes move around
@@ -3336,8 +3234,7 @@ public final class Hierarchy {
                 count += Long.bitCount(bits);
             }
         }
-        long packed = Math.max(1L, (long) Math.ceil(count * packedWordsPerActive));
-        if (count * activeShareMax <= liveCount && words >= 2 * packed && liveCount <= packMaxNodes) {
+        if (Adaptation.packsActiveNodes(tuning, count, words, packedWordsPerActive, liveCount)) {
             listChanges();
             compact(active);
             activityPackings++;
@@ -3345,10 +3242,10 @@ public final class Hierarchy {
         startActivityWindow();
     }
 
-    /** The single-node work after which {@link StorageLayout#AUTOMATIC} converts to records (see chooseLayout). */
-    private long recordsWork() {
+    /** Whether {@link StorageLayout#AUTOMATIC}'s single-node work has earned a conversion to records (see chooseLayout). */
+    private boolean recordsEarned() {
         return layoutPolicy == StorageLayout.AUTOMATIC
-                ? Math.max(recordsMinWork, (long) recordsWorkFactor * liveCount) : Long.MAX_VALUE;
+                && Adaptation.convertsToRecords(tuning, singleNodeWork, liveCount);
     }
 
     /**
@@ -3419,25 +3316,17 @@ public final class Hierarchy {
      * update keeps its method there for thousands of updates, and in large updates that lasts long (measured on JDK
      * 17: {@code game-100k}'s two batches with gathered parents per update allocated 21,120 bytes per update for its
      * first 9,000 or so, about five seconds of back-to-back updates). So after a refresh of at least
-     * {@link #VECTOR_SHAPE_LARGE_REFRESH} nodes the usual shape (one-vector windows) stays on the vector path, and
+     * {@link Tuning#vectorShapeLargeRefresh} nodes the usual shape (one-vector windows) stays on the vector path, and
      * each rarer one (two-vector windows; roots or gathered parents) only if it had at least
-     * {@link #VECTOR_SHAPE_MIN} batches; the others take the scalar loop, at a cost of well under a microsecond per
+     * {@link Tuning#vectorShapeMin} batches; the others take the scalar loop, at a cost of well under a microsecond per
      * update. After a smaller refresh every shape is on: such updates are fast, so even a method called once per
      * update is compiled within a fraction of a second, and the scalar loop would cost a measurable share of them.
      *
      * @param refreshed the nodes this refresh computed
      */
     private void chooseVectorKinds(int refreshed) {
-        if (vectorKinds == 0) {
-            return; // the scalar path
-        }
-        if (refreshed < VECTOR_SHAPE_LARGE_REFRESH) {
-            vectorKinds = LocalToWorld.VECTOR_ALL;
-            return;
-        }
-        vectorKinds = LocalToWorld.VECTOR_WINDOWS
-                | (batchStats[LocalToWorld.STAT_WIDE] >= VECTOR_SHAPE_MIN ? LocalToWorld.VECTOR_WIDE_WINDOWS : 0)
-                | (batchStats[LocalToWorld.STAT_GENERAL] >= VECTOR_SHAPE_MIN ? LocalToWorld.VECTOR_GENERAL : 0);
+        vectorKinds = Adaptation.vectorKinds(tuning, vectorKinds, refreshed, batchStats[LocalToWorld.STAT_WIDE],
+                batchStats[LocalToWorld.STAT_GENERAL]);
     }
 
     /**
@@ -3594,7 +3483,7 @@ public final class Hierarchy {
 
     /** Recomputes a stale node after its stale ancestors, top-down; the node's result also goes to {@code copy}. */
     private void recomputeChain(int node, float[] copy, int at) {
-        if (!records && singleNodeWork >= recordsWork()) {
+        if (!records && recordsEarned()) {
             useLayout(true);
         }
         int parent = parentNodes[node];
@@ -3692,7 +3581,7 @@ public final class Hierarchy {
         if (Bits.get(staleBits, node)) {
             return;
         }
-        if (rangeMarking && breadthFirst) {
+        if (tuning.rangeMarking() && breadthFirst) {
             int children = slots.childCounts[x];
             if (children == 0) {
                 setStale(node); // a leaf: no child range to look up
@@ -3703,10 +3592,10 @@ public final class Hierarchy {
             }
             return;
         }
-        if (rangeMarking && contiguity == CONTIGUITY_UNKNOWN && walkedSinceCheck >= liveCount) {
+        if (tuning.rangeMarking() && contiguity == CONTIGUITY_UNKNOWN && walkedSinceCheck >= liveCount) {
             checkContiguity();
         }
-        if (rangeMarking && (contiguity == CONTIGUOUS_SUBTREES
+        if (tuning.rangeMarking() && (contiguity == CONTIGUOUS_SUBTREES
                 || contiguity == CONTIGUOUS_TREES && parentNodes[node] < 0)) {
             // the subtree is [node, end): it ends at the first later node whose parent lies before node (a root's
             // -1 included)
@@ -4213,14 +4102,14 @@ public final class Hierarchy {
             mainEnd = nodeEnd;
             plan = null;
         }
-        if (holeCount > 0 && holeCount * 2 >= nodeEnd) {
+        if (Adaptation.compactsHoles(holeCount, nodeEnd)) {
             compact();
         }
     }
 
     /**
      * The slots in the order compaction writes them: trees in root order, gathered into clusters of at least
-     * {@link #clusterNodes} nodes when the forest allows it (see {@link #clusterNodes}; otherwise one cluster), each
+     * {@link Tuning#clusterNodes} nodes when the forest allows it ({@link Adaptation#clusterTarget}; otherwise one cluster), each
      * cluster breadth-first with the children of one parent together. Within a cluster every level is then one
      * contiguous run whose parents lie in the run before it, which the vector kernel's batches need, and a subtree is
      * one range per level, which {@link #markSubtreeStaleByLevels} needs. With {@code active} (one bit per dense
@@ -4251,8 +4140,7 @@ public final class Hierarchy {
                 }
             }
         }
-        long target = liveCount >= clusteredMinNodes && (long) largest * 16 <= liveCount ? clusterNodes
-                : Long.MAX_VALUE;
+        long target = Adaptation.clusterTarget(tuning, liveCount, largest);
         int[] queue = new int[liveCount];
         int tail = 0;
         int clusters = 0;

@@ -84,7 +84,7 @@ class ActivityPackingTest {
         int wordsBefore = 0;
         int wordsAfter = 0;
         // a window is 16 × 3,000 computed nodes; the subset and its subtrees make 30–90 stale nodes per frame
-        int frames = 4 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / subset.length;
+        int frames = 4 * Tuning.DEFAULT.activityWindowFactor() * n / subset.length;
         float[] wa = new float[12];
         float[] wb = new float[12];
         for (int f = 0; f < frames; f++) {
@@ -122,7 +122,7 @@ class ActivityPackingTest {
         long[] handles = threeLevels(h, new SplittableRandom(5), perLevel);
         SplittableRandom random = new SplittableRandom(6);
         long compactionsBefore = h.compactions;
-        int frames = 4 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / 30;
+        int frames = 4 * Tuning.DEFAULT.activityWindowFactor() * n / 30;
         for (int f = 0; f < frames; f++) {
             int[] subset = distinct(random, n, 30);
             long[] picked = pick(handles, subset);
@@ -141,8 +141,9 @@ class ActivityPackingTest {
     void aHierarchyAboveThePackingsSizeLimitIsNeverRewrittenForActivity() {
         int perLevel = 1000;
         int n = 3 * perLevel;
-        Hierarchy large = new Hierarchy();
-        large.packMaxNodes = n - 1;
+        Tuning limited = Tuning.DEFAULT;
+        Hierarchy large = new Hierarchy(64, limited.withActivityPacking(limited.activityWindowFactor(),
+                limited.activeShareMax(), n - 1));
         Hierarchy limitFree = new Hierarchy();
         long[] a = threeLevels(large, new SplittableRandom(3), perLevel);
         long[] b = threeLevels(limitFree, new SplittableRandom(3), perLevel);
@@ -152,7 +153,7 @@ class ActivityPackingTest {
         NodeList listA = large.nodeList(ha, 0, ha.length);
         NodeList listB = limitFree.nodeList(hb, 0, hb.length);
         long compactionsBefore = large.compactions;
-        int frames = 4 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / subset.length;
+        int frames = 4 * Tuning.DEFAULT.activityWindowFactor() * n / subset.length;
         for (int f = 0; f < frames; f++) {
             float[] q = rotations(subset.length, f);
             large.setLocalRotations(listA, q, 0);
@@ -185,9 +186,9 @@ class ActivityPackingTest {
         long computedBefore = h.recomputedNodes;
         h.update();
         int stale = (int) (h.recomputedNodes - computedBefore);
-        assertThat(stale * Hierarchy.ACTIVE_SHARE_MAX).as("stale nodes per frame × 32").isGreaterThan(n);
+        assertThat(stale * Tuning.DEFAULT.activeShareMax()).as("stale nodes per frame × 32").isGreaterThan(n);
         long compactionsBefore = h.compactions;
-        int frames = 4 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / stale;
+        int frames = 4 * Tuning.DEFAULT.activityWindowFactor() * n / stale;
         for (int f = 0; f < frames; f++) {
             h.setLocalRotations(list, rotations(picked.length, f), 0);
             h.update();
@@ -203,7 +204,7 @@ class ActivityPackingTest {
         Hierarchy h = new Hierarchy();
         long[] handles = threeLevels(h, new SplittableRandom(7), perLevel);
         SplittableRandom random = new SplittableRandom(8);
-        int frames = 3 * Hierarchy.ACTIVITY_WINDOW_FACTOR * n / 30;
+        int frames = 3 * Tuning.DEFAULT.activityWindowFactor() * n / 30;
         for (int phase = 1; phase <= 2; phase++) {
             int[] subset = distinct(random, n, 30);
             long[] picked = pick(handles, subset);

@@ -489,18 +489,18 @@ class NodeListTest {
      * through its inverse, whichever the timed trials find faster: both ways, and the timed choice, store exactly
      * what handle batches store, for the whole storage and for a run in its middle, through compactions and a
      * reparenting that change the layout (and so the inverse). The fourth twin gathers run by run, reading each run's
-     * quaternions ahead, as lists of {@link Hierarchy#TOUCH_MIN_NODES} and more do.
+     * quaternions ahead, as lists of {@link Tuning#touchMinNodes} and more do.
      */
     @Test
     void outOfOrderRunsStoreTheSameFloatsByScatteredStoresAndByGathers() {
         SplittableRandom random = new SplittableRandom(41);
         Hierarchy reference = new Hierarchy();
         // by timing, stores, gathers, gathers run by run
-        Hierarchy[] twins = {new Hierarchy(), new Hierarchy(), new Hierarchy(), new Hierarchy()};
-        twins[1].copyWay = 1;
-        twins[2].copyWay = 2;
-        twins[3].copyWay = 2;
-        twins[3].touchMinNodes = 1;
+        Tuning tuning = Tuning.DEFAULT;
+        Hierarchy[] twins = {new Hierarchy(),
+            new Hierarchy(64, tuning.withCopyWay(Tuning.COPY_SCATTER, tuning.touchMinNodes())),
+            new Hierarchy(64, tuning.withCopyWay(Tuning.COPY_GATHER, tuning.touchMinNodes())),
+            new Hierarchy(64, tuning.withCopyWay(Tuning.COPY_GATHER, 1))};
         long[] hr = new long[N];
         long[][] ht = new long[twins.length][N];
         for (int i = 0; i < N; i++) {
@@ -596,7 +596,7 @@ class NodeListTest {
                 assertThat(twins[2].gatherCopies - gathersBefore[2]).as("gathers of %d nodes", count).isEqualTo(514);
                 assertThat(twins[3].gatherCopies - gathersBefore[3]).isEqualTo(514);
                 assertThat(lists[2].inverseSpans).isNull();
-                int runs = (count + Hierarchy.TOUCH_CHUNK - 1) / Hierarchy.TOUCH_CHUNK;
+                int runs = (count + Tuning.DEFAULT.touchChunk() - 1) / Tuning.DEFAULT.touchChunk();
                 assertThat(lists[3].inverseSpans).hasSize(2 * runs);
                 // the whole list's first trial ends after 64 + 349 + 4 of its 514 unit copies; the short one's probation is longer
                 assertThat(lists[0].copyChoice.trials).isEqualTo(count == N ? 1 : 0);
@@ -612,7 +612,7 @@ class NodeListTest {
      */
     @Test
     void sourceSpansCoverEachRunsQuaternionsOrNothingWhenTheyLieFarApart() {
-        int chunk = Hierarchy.TOUCH_CHUNK;
+        int chunk = Tuning.DEFAULT.touchChunk();
         int count = 2 * chunk + 10;
         int[] inverse = new int[count];
         for (int k = 0; k < chunk; k++) { // run 0: positions 100 .. 100 + chunk - 1, reversed
@@ -626,7 +626,7 @@ class NodeListTest {
             inverse[k] = 4 * (k - 2 * chunk);
         }
         inverse[count - 1] = 4 * (4 * chunk - 1);
-        int[] spans = Hierarchy.sourceSpans(inverse, count);
+        int[] spans = Hierarchy.sourceSpans(inverse, count, Tuning.DEFAULT.touchChunk());
         assertThat(spans).containsExactly(4 * 100, 4 * (100 + chunk), 0, 0, 0, 4 * 4 * chunk);
     }
 }

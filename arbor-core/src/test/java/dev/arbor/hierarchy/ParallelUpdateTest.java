@@ -226,9 +226,7 @@ class ParallelUpdateTest {
         for (int threads = 2; threads <= 3; threads++) {
             SplittableRandom random = new SplittableRandom(80 + threads);
             Hierarchy sequential = new Hierarchy();
-            parallel = new Hierarchy();
-            parallel.clusterNodes = 2000;
-            parallel.clusteredMinNodes = 0;
+            parallel = new Hierarchy(64, Tuning.DEFAULT.withClusters(2000, 0));
             parallel.setUpdateThreads(threads);
             long[][] handles = treeAfterTree(random, 50_000, 100, 1500, Integer.MAX_VALUE, sequential, parallel);
             long[] hs = handles[0];

@@ -303,7 +303,9 @@ class RandomizedHierarchyTest {
     }
 
     private static final class Harness {
-        final Hierarchy arbor = new Hierarchy(4);
+        // every automatic update may rewrite for activity, in any state
+        final Hierarchy arbor = new Hierarchy(4, Tuning.DEFAULT.withActivityPacking(0, 1,
+                Tuning.DEFAULT.packMaxNodes()));
         final ReferenceHierarchy ref = new ReferenceHierarchy();
         final SplittableRandom rnd;
         final int maxNodes;
@@ -338,8 +340,6 @@ class RandomizedHierarchyTest {
         Harness(long seed, int maxNodes) {
             this.rnd = new SplittableRandom(seed);
             this.maxNodes = maxNodes;
-            arbor.activityWindowFactor = 0; // every automatic update may rewrite for activity, in any state
-            arbor.activeShareMax = 1;
             arbor.addListener((hierarchy, handle) -> {
                 assertThat(hierarchy).isSameAs(arbor);
                 heardByFirst.add(handle);

@@ -110,8 +110,7 @@ class SteadyStateAllocationTest {
     @Test
     void anOutOfOrderListCopiedByGathersAllocatesNothing() {
         com.sun.management.ThreadMXBean threads = allocationCounter();
-        Hierarchy h = new Hierarchy();
-        h.copyWay = 2;
+        Hierarchy h = new Hierarchy(64, Tuning.DEFAULT.withCopyWay(Tuning.COPY_GATHER, Tuning.DEFAULT.touchMinNodes()));
         int n = 20_000;
         long[] handles = tenTernaryTrees(h, n);
         long[] shuffled = handles.clone();

@@ -40,7 +40,7 @@ class StorageLayoutTest {
         assertThat(h.storageLayout()).isEqualTo(StorageLayout.AUTOMATIC);
         assertThat(h.currentStorageLayout()).isEqualTo(StorageLayout.PLANES);
         float[] world = new float[12];
-        long threshold = Math.max(Hierarchy.RECORDS_MIN_WORK, (long) Hierarchy.RECORDS_WORK_FACTOR * n);
+        long threshold = Math.max(Tuning.DEFAULT.recordsMinWork(), (long) Tuning.DEFAULT.recordsWorkFactor() * n);
         // the last node has no children: each set and get recomputes exactly that node, lazily
         long leaf = handles[n - 1];
         assertThat(h.childCount(leaf)).isZero();
@@ -98,8 +98,8 @@ class StorageLayoutTest {
         h.setStorageLayout(StorageLayout.AUTOMATIC);
         int first = 640;
         int count = 640; // ten whole words of 64: dense, 640 units in planes against 2,560 in records
-        long perUpdate = (long) count * Hierarchy.RECORD_NODE_COST - count;
-        long updates = ((long) Hierarchy.PLANES_CONVERSION_COST * n + perUpdate - 1) / perUpdate; // 84
+        long perUpdate = (long) count * Tuning.DEFAULT.recordNodeCost() - count;
+        long updates = ((long) Tuning.DEFAULT.planesConversionCost() * n + perUpdate - 1) / perUpdate; // 84
         float[] rotations = new float[count * 4];
         for (int frame = 1; frame <= updates; frame++) {
             for (int k = 0; k < count; k++) {
@@ -184,16 +184,15 @@ class StorageLayoutTest {
         long[][] handles = new long[3][];
         int n = 2500;
         for (int t = 0; t < 3; t++) {
-            hs[t] = new Hierarchy(16);
+            // the automatic policy converts within this test, and rewrites its layout for activity whenever that
+            // would pack
+            hs[t] = new Hierarchy(16, Tuning.DEFAULT.withRecordsWork(0, 300).withActivityPacking(0, 1,
+                    Tuning.DEFAULT.packMaxNodes()));
             handles[t] = forest(hs[t], new SplittableRandom(11), n, 25);
             for (int i = 0; i < n; i += 97) {
                 hs[t].setLocalMatrix(handles[t][i], new float[] {1, 0, 0, 0.1f, 1, 0, 0, 0, 1, 2, 0, 0}, 0);
             }
             hs[t].setStorageLayout(policies[t]);
-            hs[t].recordsMinWork = 300; // so that the automatic one converts within this test
-            hs[t].recordsWorkFactor = 0;
-            hs[t].activityWindowFactor = 0; // and rewrites its layout for activity whenever that would pack
-            hs[t].activeShareMax = 1;
         }
         SplittableRandom random = new SplittableRandom(12);
         float[][] read = new float[3][12];

@@ -20,7 +20,7 @@ class SubtreeMarkingTest {
     void levelMarkingMatchesTheLinkWalk() {
         SplittableRandom random = new SplittableRandom(41);
         Hierarchy byLevels = new Hierarchy();
-        Hierarchy byWalks = new Hierarchy();
+        Hierarchy byWalks = new Hierarchy(64, Tuning.DEFAULT.withRangeMarking(false));
         long[] ha = new long[N];
         long[] hb = new long[N];
         for (int i = 0; i < N; i++) {
@@ -39,12 +39,8 @@ class SubtreeMarkingTest {
     @Test
     void levelMarkingMatchesTheLinkWalkInClusters() {
         SplittableRandom random = new SplittableRandom(42);
-        Hierarchy byLevels = new Hierarchy();
-        Hierarchy byWalks = new Hierarchy();
-        for (Hierarchy h : new Hierarchy[] {byLevels, byWalks}) {
-            h.clusterNodes = 300;
-            h.clusteredMinNodes = 0;
-        }
+        Hierarchy byLevels = new Hierarchy(64, Tuning.DEFAULT.withClusters(300, 0));
+        Hierarchy byWalks = new Hierarchy(64, Tuning.DEFAULT.withClusters(300, 0).withRangeMarking(false));
         long[] ha = new long[N];
         long[] hb = new long[N];
         java.util.List<Integer> roots = treesOneAfterAnother(random, byLevels, ha, byWalks, hb, 100);
@@ -103,7 +99,6 @@ class SubtreeMarkingTest {
                                                Hierarchy byWalks, long[] hb, int[] roots) {
         byLevels.compactNow();
         byWalks.compactNow();
-        byWalks.rangeMarking = false;
         byLevels.update();
         byWalks.update();
         assertThat(byLevels.marksByLevels()).isTrue();
@@ -159,8 +154,7 @@ class SubtreeMarkingTest {
     void preOrderRangesMatchTheLinkWalk() {
         SplittableRandom random = new SplittableRandom(43);
         Hierarchy byRanges = new Hierarchy();
-        Hierarchy byWalks = new Hierarchy();
-        byWalks.rangeMarking = false;
+        Hierarchy byWalks = new Hierarchy(64, Tuning.DEFAULT.withRangeMarking(false));
         long[] ha = new long[N];
         long[] hb = new long[N];
         int[] count = {0};
@@ -181,8 +175,7 @@ class SubtreeMarkingTest {
     void treeRangesMatchTheLinkWalk() {
         SplittableRandom random = new SplittableRandom(44);
         Hierarchy byRanges = new Hierarchy();
-        Hierarchy byWalks = new Hierarchy();
-        byWalks.rangeMarking = false;
+        Hierarchy byWalks = new Hierarchy(64, Tuning.DEFAULT.withRangeMarking(false));
         long[] ha = new long[N];
         long[] hb = new long[N];
         java.util.List<Integer> roots = treesOneAfterAnother(random, byRanges, ha, byWalks, hb, 300);

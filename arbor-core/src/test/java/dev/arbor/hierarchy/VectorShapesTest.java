@@ -16,10 +16,15 @@ class VectorShapesTest {
 
     /** A forest of roots with children, updated once, and its handles in creation order. */
     private static final class Forest {
-        final Hierarchy h = new Hierarchy();
+        final Hierarchy h;
         final long[] handles;
 
         Forest(int roots, int children) {
+            this(roots, children, Tuning.DEFAULT);
+        }
+
+        Forest(int roots, int children, Tuning tuning) {
+            h = new Hierarchy(64, tuning);
             handles = new long[roots * (1 + children)];
             for (int r = 0; r < roots; r++) {
                 handles[r] = h.createRoot();
@@ -59,12 +64,12 @@ class VectorShapesTest {
         assumeThat(VectorSupport.ENABLED).as("vector path on").isTrue();
         // at most 40 / 4 = 10 batches of roots per update of 20,040 nodes
         Forest few = new Forest(40, 500);
-        Forest all = new Forest(40, 500);
+        // the same updates, every shape on the vector path
+        Forest all = new Forest(40, 500, Tuning.DEFAULT.withVectorShapes(LocalToWorld.VECTOR_ALL, 0));
         few.turn(0.5f);
         assertThat(few.h.vectorKinds & LocalToWorld.VECTOR_GENERAL).as("roots on the scalar path").isZero();
         assertThat(few.h.vectorKinds & LocalToWorld.VECTOR_WINDOWS).isEqualTo(LocalToWorld.VECTOR_WINDOWS);
         few.turn(0.7f); // computes the roots on the scalar path
-        all.h.vectorKinds = LocalToWorld.VECTOR_ALL;
         all.turn(0.7f); // the same update, every shape on the vector path
         float[] a = new float[12];
         float[] b = new float[12];
@@ -77,8 +82,9 @@ class VectorShapesTest {
     @Test
     void smallUpdatesKeepEveryShapeOnTheVectorPath() {
         assumeThat(VectorSupport.ENABLED).as("vector path on").isTrue();
-        Forest forest = new Forest(40, 100); // updates of 4,040 nodes, at most 10 batches of roots
-        forest.h.vectorKinds = LocalToWorld.VECTOR_WINDOWS;
+        // updates of 4,040 nodes, at most 10 batches of roots; only the usual shape on the vector path at first
+        Forest forest = new Forest(40, 100, Tuning.DEFAULT.withVectorShapes(LocalToWorld.VECTOR_WINDOWS,
+                Tuning.DEFAULT.vectorShapeMin()));
         forest.turn(0.5f);
         assertThat(forest.h.vectorKinds).as("every shape").isEqualTo(LocalToWorld.VECTOR_ALL);
     }
