@@ -196,7 +196,7 @@ public final class GltfWriter {
     }
 
     /** The instance's live nodes whose parent is not one of its live nodes. */
-    private static long[] instanceRoots(GltfInstance instance) {
+    static long[] instanceRoots(GltfInstance instance) {
         List<Long> roots = new ArrayList<>();
         Hierarchy h = instance.hierarchy();
         for (int i = 0; i < instance.model().nodeCount(); i++) {
