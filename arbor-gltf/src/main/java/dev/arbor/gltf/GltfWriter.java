@@ -320,6 +320,11 @@ public final class GltfWriter {
         if (hierarchy.hasLocalMatrix(h)) {
             float[] m = hierarchy.getLocalMatrix(h, new float[Affine.STRIDE], 0);
             requireDecomposable(m, o);
+            boolean unchanged = sourceOf[o] >= 0 && model.hasMatrix(sourceOf[o])
+                    && equalValues(m, model.localMatrix(sourceOf[o], new float[Affine.STRIDE], 0));
+            if (unchanged && !trsAnimated.contains(o)) {
+                return; // the file's numbers (the reader only snapped the last row)
+            }
             if (!trsAnimated.contains(o)) {
                 float[] m16 = new float[16];
                 for (int c = 0; c < 4; c++) {
@@ -347,6 +352,11 @@ public final class GltfWriter {
             trs[Affine.TRS_S] = v.x;
             trs[Affine.TRS_S + 1] = v.y;
             trs[Affine.TRS_S + 2] = v.z;
+        }
+        boolean unchanged = sourceOf[o] >= 0 && !model.hasMatrix(sourceOf[o])
+                && equalValues(trs, model.localTrs(sourceOf[o], new float[Affine.TRS_STRIDE], 0));
+        if (unchanged) {
+            return; // the file's numbers (the reader normalised the rotation only)
         }
         node.remove("matrix");
         putFloats(node, "translation", Arrays.copyOfRange(trs, Affine.TRS_T, Affine.TRS_T + 3), ZERO3);
