@@ -88,8 +88,8 @@ raw_case('not-json.gltf', b'\x00\x01\x02binary garbage', 'json: malformed JSON')
 
 gltf_case('missing-asset', lambda d: d.pop('asset'), 'asset: required object is missing')
 gltf_case('version-1', lambda d: d['asset'].update(version='1.0'), 'asset.version: version "1.0" is not supported')
-gltf_case('required-extension', lambda d: d.update(extensionsRequired=['KHR_draco_mesh_compression']),
-          'extensionsRequired[0]: required extension "KHR_draco_mesh_compression" is not supported')
+gltf_case('required-extension', lambda d: d.update(extensionsRequired=['EXT_meshopt_compression']),
+          'extensionsRequired[0]: required extension "EXT_meshopt_compression" is not supported')
 gltf_case('accessor-outside-view', lambda d: d['accessors'][0].update(count=3), 'accessors[0]: byteOffset 0 + 3 elements of stride 64 (192 bytes) exceed bufferViews[0].byteLength=128')
 gltf_case('view-outside-buffer', lambda d: d['bufferViews'][2].update(byteLength=64), 'bufferViews[2]: byteOffset 136 + byteLength 64 exceeds buffers[0].byteLength=168')
 gltf_case('stride-too-small', lambda d: d['bufferViews'][0].update(byteStride=32), 'bufferViews[0].byteStride: byteStride 32 is smaller than the element size 64')

@@ -20,6 +20,7 @@ import java.util.Map;
 public final class GltfInstance {
     private final GltfModel model;
     private final Hierarchy hierarchy;
+    private final int scene;
     private final long[] handles;
     private final long[] animatedHandles;
     /** The animated nodes as a node list, made on the first pose applied (when none of them is missing). */
@@ -27,9 +28,11 @@ public final class GltfInstance {
     private final Skeleton[] skeletons;
     private final Map<Long, Integer> nodeOfHandle;
 
-    GltfInstance(GltfModel model, Hierarchy hierarchy, long[] handles, int[] animatedNodes, GltfSkin[] skins) {
+    GltfInstance(GltfModel model, Hierarchy hierarchy, int scene, long[] handles, int[] animatedNodes,
+            GltfSkin[] skins) {
         this.model = model;
         this.hierarchy = hierarchy;
+        this.scene = scene;
         this.handles = handles;
         this.animatedHandles = new long[animatedNodes.length];
         for (int k = 0; k < animatedNodes.length; k++) {
@@ -57,6 +60,11 @@ public final class GltfInstance {
     /** @return the model this instance was built from */
     public GltfModel model() {
         return model;
+    }
+
+    /** @return the scene this instance was built from, or -1 when every root node of the file was built */
+    public int scene() {
+        return scene;
     }
 
     /** @return the hierarchy holding the instance's nodes */

@@ -39,6 +39,8 @@ public final class GltfModel {
     private final int[] animatedNodes;
     private final Pose restPose;
     private final int[] allRoots;
+    private final List<String> warnings;
+    private final SourceDocument source;
 
     private GltfModel(Builder b) {
         this.sourceName = b.sourceName;
@@ -59,6 +61,8 @@ public final class GltfModel {
         this.skinList = b.skinList;
         this.clips = b.clips;
         this.animatedNodes = b.animatedNodes;
+        this.warnings = List.copyOf(b.warnings);
+        this.source = b.source;
         this.restPose = new Pose(animatedNodes.length);
         float[] t = new float[3];
         float[] q = new float[4];
@@ -87,6 +91,23 @@ public final class GltfModel {
     /** @return {@code asset.generator}, or {@code null} */
     public String generator() {
         return generator;
+    }
+
+    /**
+     * What is wrong with the file but did not stop it from loading, one message per problem, each starting with the
+     * JSON location: negative key times, POSITION min/max that contradict the data (bounds then come from the
+     * data), skins whose joints have no common root, two channels of one animation with the same target (the later
+     * wins), channels of extensions Arbor does not apply (skipped), matrices with shear.
+     *
+     * @return the warnings, in the order found (unmodifiable; empty for a clean file)
+     */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** The parsed JSON and buffer bytes, for the writer. */
+    SourceDocument source() {
+        return source;
     }
 
     /** @return the number of nodes */
@@ -375,7 +396,7 @@ public final class GltfModel {
                 }
             }
         }
-        return new GltfInstance(this, hierarchy, handles, animatedNodes, skinList);
+        return new GltfInstance(this, hierarchy, scene, handles, animatedNodes, skinList);
     }
 
     /** Collects the parsed parts; used by the reader only. */
@@ -398,6 +419,8 @@ public final class GltfModel {
         GltfSkin[] skinList;
         AnimationClip[] clips;
         int[] animatedNodes;
+        final List<String> warnings = new ArrayList<>();
+        SourceDocument source;
 
         Builder(String sourceName, String generator) {
             this.sourceName = sourceName;

@@ -25,12 +25,30 @@ import java.util.Set;
  * not thread-safe.
  */
 final class GltfReader {
-    /** Extensions that only affect materials, textures or lights, which Arbor does not read: safe to require. */
+    /**
+     * Extensions that change only data Arbor never interprets — mesh geometry encoding (Draco, quantization),
+     * textures, materials, lights, metadata — and so are safe to require: Arbor passes that data through unchanged.
+     * Besides these, every {@code KHR_materials_*} extension is accepted.
+     */
     static final Set<String> SUPPORTED_REQUIRED_EXTENSIONS = Set.of(
-            "KHR_materials_emissive_strength", "KHR_materials_ior", "KHR_materials_specular",
-            "KHR_materials_clearcoat", "KHR_materials_sheen", "KHR_materials_transmission", "KHR_materials_volume",
-            "KHR_materials_unlit", "KHR_materials_iridescence", "KHR_materials_anisotropy",
-            "KHR_materials_dispersion", "KHR_texture_transform", "KHR_lights_punctual");
+            "KHR_draco_mesh_compression", "KHR_mesh_quantization", "KHR_texture_transform", "KHR_texture_basisu",
+            "EXT_texture_webp", "EXT_texture_avif", "KHR_lights_punctual", "KHR_xmp_json_ld");
+    /**
+     * Required extensions Arbor refuses because they change data it interprets, with the reason given in the
+     * message. Others not in {@link #SUPPORTED_REQUIRED_EXTENSIONS} are refused as unknown.
+     */
+    static final java.util.Map<String, String> REFUSED_REQUIRED_EXTENSIONS = java.util.Map.of(
+            "EXT_meshopt_compression", "it compresses buffer views, and Arbor reads key times, key values and"
+                    + " inverse bind matrices from buffer views",
+            "KHR_animation_pointer", "it animates node transforms through JSON pointers, which Arbor does not"
+                    + " sample",
+            "EXT_mesh_gpu_instancing", "it draws a node's mesh at several transforms, which content bounds do not"
+                    + " cover");
+
+    static boolean requiredExtensionAllowed(String name) {
+        return SUPPORTED_REQUIRED_EXTENSIONS.contains(name) || name.startsWith("KHR_materials_");
+    }
+
     /** Largest accessor (in components) that has no buffer view behind it: its data is all zeros (or sparse). */
     static final long MAX_UNBACKED_COMPONENTS = 1L << 22;
     /** Largest buffer accepted, in bytes (Java arrays are int-indexed). */
@@ -66,6 +84,10 @@ final class GltfReader {
     private boolean[] accNormalized;
     private float[][] accMin;
     private float[][] accMax;
+    /** POSITION accessors whose declared min/max contradict the data: {min, max} from the data. */
+    private final java.util.Map<Integer, float[][]> correctedMinMax = new java.util.HashMap<>();
+    /** Bounds of each POSITION accessor's data once computed. */
+    private float[][][] positionBoundsCache;
 
     GltfReader(String sourceName, byte[] file, Path baseDir) throws GltfException {
         this.sourceName = sourceName;
@@ -94,8 +116,10 @@ final class GltfReader {
             if (!e.isTextual()) {
                 throw new GltfException(loc, "expected a string, found " + Json.describe(e));
             }
-            if (!SUPPORTED_REQUIRED_EXTENSIONS.contains(e.textValue())) {
-                throw new GltfException(loc, "required extension \"" + e.textValue() + "\" is not supported");
+            if (!requiredExtensionAllowed(e.textValue())) {
+                String why = REFUSED_REQUIRED_EXTENSIONS.get(e.textValue());
+                throw new GltfException(loc, "required extension \"" + shorten(e.textValue()) + "\" is not"
+                        + " supported: " + (why != null ? why : "Arbor does not know what it changes"));
             }
         }
         readBuffers();
@@ -107,6 +131,12 @@ final class GltfReader {
         readMeshBounds(model);
         readSkins(model);
         readAnimations(model);
+        byte[][] buffers = new byte[bufferData.length][];
+        for (int i = 0; i < buffers.length; i++) {
+            buffers[i] = bufferStart[i] == 0 && bufferData[i].length == bufferLength[i] ? bufferData[i]
+                    : Arrays.copyOfRange(bufferData[i], bufferStart[i], bufferStart[i] + bufferLength[i]);
+        }
+        model.source = new SourceDocument(root, buffers, correctedMinMax);
         return model.build();
     }
 
@@ -520,6 +550,17 @@ final class GltfReader {
             throw new GltfException(Json.at(path, "componentType"), "component type " + ct
                     + (accNormalized[a] ? " (normalized)" : "") + " is not allowed for " + use);
         }
+        return decode(a, use);
+    }
+
+    /**
+     * Reads an accessor of any component type as floats ({@code count × components}), normalised integers
+     * converted, sparse values substituted, each value checked to be finite.
+     */
+    private float[] decode(int a, String use) throws GltfException {
+        String path = Json.at("accessors", a);
+        String type = accType[a];
+        int ct = accComponentType[a];
         int components = components(type);
         int count = accCount[a];
         float[] out = new float[Math.multiplyExact(count, components)];
@@ -624,6 +665,11 @@ final class GltfReader {
                 model.hasMatrix[i] = true;
                 for (int c = 0; c < 4; c++) {
                     System.arraycopy(matrix, c * 4, model.matrices, i * Affine.STRIDE + c * 3, 3);
+                }
+                if (!GltfWriter.decomposable(model.matrices, i * Affine.STRIDE)) {
+                    model.warnings.add(Json.at(path, "matrix") + ": has shear (not decomposable into translation,"
+                            + " rotation and scale, as glTF requires); GltfWriter refuses to write this node"
+                            + " unchanged");
                 }
             } else {
                 int at = i * Affine.TRS_STRIDE;
@@ -731,7 +777,7 @@ final class GltfReader {
                 JsonNode attributes = Json.reqObject(primitive, pp, "attributes");
                 int position = Json.optIndex(attributes, Json.at(pp, "attributes"), "POSITION", accType.length,
                         "accessors.length");
-                if (position < 0 || accMin[position] == null || accMax[position] == null) {
+                if (position < 0) {
                     continue;
                 }
                 if (!accType[position].equals("VEC3")) {
@@ -740,12 +786,20 @@ final class GltfReader {
                 }
                 float[] min = accMin[position];
                 float[] max = accMax[position];
-                for (int c = 0; c < 3; c++) {
+                for (int c = 0; min != null && max != null && c < 3; c++) {
                     if (min[c] > max[c]) {
                         throw new GltfException(Json.at(Json.at("accessors", position), "min"), "min " + min[c]
                                 + " exceeds max " + max[c] + " on axis " + "xyz".charAt(c) + " (POSITION of " + pp
                                 + ")");
                     }
+                }
+                float[][] fromData = positionBounds(position, primitive, Json.at(Json.at(pp, "attributes"),
+                        "POSITION"), model);
+                if (fromData != null) {
+                    min = fromData[0];
+                    max = fromData[1];
+                } else if (min == null || max == null) {
+                    continue;
                 }
                 if (b == null) {
                     b = new float[] {min[0], min[1], min[2], max[0], max[1], max[2]};
@@ -765,6 +819,63 @@ final class GltfReader {
                 model.hasBounds[i] = true;
             }
         }
+    }
+
+    /**
+     * The bounds of a POSITION accessor's data, cached per accessor; {@code null} when the data lives in a
+     * compression extension (no buffer view and no sparse values, in a Draco-compressed primitive), where only the
+     * declared min/max are known. Declared min/max of a FLOAT accessor that contradict the data (or are missing)
+     * give a warning, and the data's values are kept for the writer.
+     */
+    private float[][] positionBounds(int a, JsonNode primitive, String use, GltfModel.Builder model)
+            throws GltfException {
+        if (positionBoundsCache == null) {
+            positionBoundsCache = new float[accType.length][][];
+        }
+        if (positionBoundsCache[a] != null) {
+            return positionBoundsCache[a];
+        }
+        JsonNode accessor = Json.optArray(root, "", "accessors").get(a);
+        JsonNode extensions = primitive.get("extensions");
+        if (accView[a] < 0 && !accessor.has("sparse") && extensions != null
+                && extensions.has("KHR_draco_mesh_compression")) {
+            return null;
+        }
+        float[] v = decode(a, use);
+        float[] min = {v[0], v[1], v[2]};
+        float[] max = {v[0], v[1], v[2]};
+        for (int i = 3; i < v.length; i += 3) {
+            for (int c = 0; c < 3; c++) {
+                min[c] = Math.min(min[c], v[i + c]);
+                max[c] = Math.max(max[c], v[i + c]);
+            }
+        }
+        float[][] bounds = {min, max};
+        positionBoundsCache[a] = bounds;
+        if (accComponentType[a] == FLOAT) {
+            String path = Json.at("accessors", a);
+            if (accMin[a] == null || accMax[a] == null) {
+                model.warnings.add(path + ": POSITION accessor (" + use + ") declares no min/max; bounds come"
+                        + " from the data, min " + Arrays.toString(min) + " max " + Arrays.toString(max));
+                correctedMinMax.put(a, bounds);
+            } else if (!sameValues(accMin[a], min) || !sameValues(accMax[a], max)) {
+                model.warnings.add(path + ": declared min " + Arrays.toString(accMin[a]) + " max "
+                        + Arrays.toString(accMax[a]) + " contradict the POSITION data (" + use + "): min "
+                        + Arrays.toString(min) + " max " + Arrays.toString(max) + "; bounds come from the data");
+                correctedMinMax.put(a, bounds);
+            }
+        }
+        return bounds;
+    }
+
+    /** Element-wise {@code ==} (so 0 and -0 are the same value). */
+    private static boolean sameValues(float[] a, float[] b) {
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void readSkins(GltfModel.Builder model) throws GltfException {
@@ -814,8 +925,25 @@ final class GltfReader {
                     }
                 }
             }
+            int firstRoot = rootOf(joints[0], model.parents);
+            for (int j = 1; j < joints.length; j++) {
+                int r = rootOf(joints[j], model.parents);
+                if (r != firstRoot) {
+                    model.warnings.add(Json.at(path, "joints") + ": joints have no common root: node " + joints[0]
+                            + " is under root node " + firstRoot + ", node " + joints[j] + " under root node " + r);
+                    break;
+                }
+            }
             model.skinList[k] = new GltfSkin(name, joints, skeleton, ibm);
         }
+    }
+
+    private static int rootOf(int node, int[] parents) {
+        int v = node;
+        while (parents[v] >= 0) {
+            v = parents[v];
+        }
+        return v;
     }
 
     private void readAnimations(GltfModel.Builder model) throws GltfException {
@@ -869,6 +997,7 @@ final class GltfReader {
             float[][] inputs = new float[samplers.size()][];
             float[][] outputs = new float[samplers.size()][];
             Interpolation[] interpolations = new Interpolation[samplers.size()];
+            java.util.Map<Integer, Integer> channelOfTarget = new java.util.HashMap<>();
             for (int c = 0; c < channels.size(); c++) {
                 String cp = Json.at(Json.at(path, "channels"), c);
                 JsonNode channel = channels.get(c);
@@ -876,8 +1005,19 @@ final class GltfReader {
                 JsonNode target = channel.get("target");
                 int node = Json.optIndex(target, Json.at(cp, "target"), "node", n, "nodes.length");
                 TargetPath tp = targetPath(target, Json.at(cp, "target"));
+                if (tp == null && !"weights".equals(target.get("path").textValue())) {
+                    model.warnings.add(cp + ": skipped: target path \"" + shorten(target.get("path").textValue())
+                            + "\" belongs to extension " + extensionName(target) + ", which Arbor does not apply");
+                }
                 if (node < 0 || tp == null) {
                     continue;
+                }
+                int key = node * 4 + tp.ordinal();
+                Integer earlier = channelOfTarget.put(key, c);
+                if (earlier != null) {
+                    model.warnings.add(Json.at(cp, "target") + ": same node " + node + " and path \""
+                            + target.get("path").textValue() + "\" as channels[" + earlier
+                            + "]; the later channel wins");
                 }
                 String sp = Json.at(Json.at(path, "samplers"), s);
                 JsonNode sampler = Json.element(samplers, Json.at(path, "samplers"), s);
@@ -894,6 +1034,10 @@ final class GltfReader {
                                     + " are not strictly increasing: time[" + (k - 1) + "]=" + times[k - 1]
                                     + ", time[" + k + "]=" + times[k]);
                         }
+                    }
+                    if (times.length > 0 && times[0] < 0) {
+                        model.warnings.add(Json.at(sp, "input") + ": key time[0]=" + times[0] + " of accessor "
+                                + input + " is negative (glTF key times start at 0 or later)");
                     }
                 }
                 Interpolation interp = interpolations[s];
@@ -928,8 +1072,18 @@ final class GltfReader {
             case "weights":
                 return null; // morph target weights: not a transform, ignored
             default:
+                if (target.get("extensions") instanceof com.fasterxml.jackson.databind.node.ObjectNode
+                        && target.get("extensions").size() > 0) {
+                    return null; // a path an extension defines (KHR_animation_pointer's "pointer"): skipped
+                }
                 throw new GltfException(Json.at(loc, "path"), "unknown path \"" + shorten(p) + "\"");
         }
+    }
+
+    /** The first extension named in a channel target's {@code extensions}. */
+    private static String extensionName(JsonNode target) {
+        java.util.Iterator<String> names = target.get("extensions").fieldNames();
+        return names.hasNext() ? shorten(names.next()) : "(unnamed)";
     }
 
     private static Interpolation interpolation(String s, String loc) throws GltfException {

@@ -1,98 +1,207 @@
 package dev.arbor.gltf;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.arbor.animation.AnimationClip;
-import dev.arbor.animation.Interpolation;
+import dev.arbor.hierarchy.Handles;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.math.Affine;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
 /**
- * Writes nodes of a {@link Hierarchy} as a glTF 2.0 document: every subtree under the given roots, with each node's
- * local transform as it is stored (TRS, or {@code matrix} for an explicit local matrix), and — when a source
- * {@link GltfInstance} is given — the names, skins and animations that came in with it.
+ * Writes nodes of a {@link Hierarchy} as a glTF 2.0 document. With a source {@link GltfInstance} the document is the
+ * source file's, carried through unchanged — meshes, materials, textures, images, samplers, cameras, accessors and
+ * their data, extensions and extras at every level, {@code asset} fields, every scene with its name — except for what
+ * Arbor models, which is rewritten from the hierarchy: the nodes' local transforms and children, and the node indices
+ * in scenes, skins and animation channels.
  *
- * <p>Node order: nodes of the source instance keep their glTF node order (so a full import → export → import keeps
- * node indices); other nodes follow in depth-first order. The document has one scene holding the roots. Meshes are
- * not written (Arbor keeps no geometry); a skinned mesh node records its skin and content bounds under
- * {@code extras.arbor} instead, because glTF allows {@code skin} only together with {@code mesh}.
+ * <ul>
+ *   <li><b>Node order.</b> Nodes of the source keep their relative glTF order (so when none was destroyed, every
+ *       node keeps its index); nodes created through the hierarchy follow, depth first. {@link #write(GltfInstance,
+ *       Path)} also writes the source nodes the instance never built (those of other scenes), unchanged.</li>
+ *   <li><b>Transforms.</b> A local equal to the file's (as floats) keeps the file's JSON numbers; a changed one is
+ *       written as TRS, or as {@code matrix} for an explicit local matrix. A matrix with shear cannot be expressed
+ *       in glTF: writing refuses it with an {@link IllegalStateException} naming the node. A node an animation
+ *       channel moves is written as TRS even when it holds a matrix (glTF forbids animating a matrix node).</li>
+ *   <li><b>Destroyed nodes</b> are left out and every reference renumbered: scene roots, children, skin joints and
+ *       {@code skeleton}, channel targets (also {@code KHR_animation_pointer} pointers into {@code /nodes}).
+ *       Channels that targeted them are dropped, with samplers no channel uses any more and animations left without
+ *       channels. A skin that lost a joint, or whose joints no longer share a root, is dropped with the {@code skin}
+ *       of its nodes (their mesh stays; the validator notes {@code NODE_SKINNED_MESH_WITHOUT_SKIN}, a warning); a
+ *       {@code skeleton} that is no longer a common root of its joints is left out. Meshes, cameras and accessors are
+ *       kept even when no node uses them any more (valid; the validator notes {@code UNUSED_OBJECT}).</li>
+ *   <li><b>Scenes.</b> Each source scene keeps its name and extras and lists those of its roots that are still
+ *       written roots. A root that was not a root of the source (new, or moved to the top) joins the instance's scene
+ *       (or the file's scene to show); without a source, one scene holds the given roots. Nothing is written for an
+ *       empty list: an empty hierarchy gives a document with only {@code asset}, which is valid.</li>
+ *   <li><b>Invalid parts of the source are repaired where Arbor knows the answer:</b> of two channels with the same
+ *       target the earlier (which Arbor ignores too) is dropped; POSITION {@code min}/{@code max} that contradict the
+ *       data (or are missing) are replaced by the data's ({@link GltfModel#warnings()}).</li>
+ *   <li><b>Buffers.</b> All source buffers become one (each starting at a multiple of 4 bytes, so every alignment is
+ *       kept; buffer views renumbered), embedded: the BIN chunk of a {@code .glb}, a {@code data:} URI in a
+ *       {@code .gltf}. Images with relative URIs keep them (copy the files beside the output).</li>
+ * </ul>
  *
- * <p>Thread-safety: reads the hierarchy (which may recompute nothing here: only locals are read), so confine to the
- * hierarchy's thread. Cost linear in the nodes and key data written.
+ * <p>Thread-safety: reads the hierarchy's locals only, so confine to the hierarchy's thread. Cost linear in the
+ * document and its buffers.
  */
 public final class GltfWriter {
-    private static final int FLOAT = 5126;
+    /** Relative tolerance under which a matrix counts as decomposable into TRS (as in the hierarchy). */
+    static final float TRS_TOLERANCE = 1e-5f;
+    private static final float[] ZERO3 = {0, 0, 0};
+    private static final float[] ONE3 = {1, 1, 1};
+    private static final float[] IDENTITY_Q = {0, 0, 0, 1};
+    private static final Set<String> TRS_PATHS = Set.of("translation", "rotation", "scale");
+    private static final String POINTER = "KHR_animation_pointer";
 
     private final Hierarchy hierarchy;
+    /** The source instance when it lives in this hierarchy, else null. */
     private final GltfInstance source;
+    private final GltfModel model;
+    /** Handle of each written node by output index; NULL for a source node the instance never built. */
     private final long[] handles;
-    private final Map<Long, Integer> indexOfHandle = new HashMap<>();
-    private final ByteArrayOutputStream bin = new ByteArrayOutputStream();
-    private final ObjectNode root = Json.mapper().createObjectNode();
-    private final ArrayNode accessors = Json.mapper().createArrayNode();
-    private final ArrayNode bufferViews = Json.mapper().createArrayNode();
+    /** Source node index of each written node, or -1 for a node created through the hierarchy. */
+    private final int[] sourceOf;
+    /** Output index of each source node, or -1 when it is not written. */
+    private final int[] outOfSource;
+    private final int[] outParent;
+    private final int[][] outChildren;
+    /** Output nodes that a kept channel animates by translation, rotation or scale. */
+    private final Set<Integer> trsAnimated = new HashSet<>();
 
-    private GltfWriter(Hierarchy hierarchy, long[] roots, GltfInstance source) {
+    private GltfWriter(Hierarchy hierarchy, long[] roots, GltfInstance source, boolean withUnbuilt) {
         this.hierarchy = hierarchy;
-        this.source = source;
-        List<Long> known = new ArrayList<>();
+        this.source = source != null && source.hierarchy() == hierarchy ? source : null;
+        this.model = this.source == null ? null : this.source.model();
+        int sourceCount = model == null ? 0 : model.nodeCount();
+        boolean[] sourceWritten = new boolean[sourceCount];
         List<Long> others = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
         for (long r : roots) {
+            if (!hierarchy.isAlive(r)) {
+                throw new IllegalArgumentException("root " + Handles.toString(r) + " is stale");
+            }
             hierarchy.forEachInSubtree(r, h -> {
-                if (source != null && source.hierarchy() == hierarchy && source.node(h) >= 0) {
-                    known.add(h);
+                if (!seen.add(h)) {
+                    throw new IllegalArgumentException("node " + Handles.toString(h) + " would be written twice:"
+                            + " a root lies in another root's subtree");
+                }
+                int node = this.source == null ? -1 : this.source.node(h);
+                if (node >= 0) {
+                    sourceWritten[node] = true;
                 } else {
                     others.add(h);
                 }
             });
         }
-        known.sort((a, b) -> Integer.compare(source.node(a), source.node(b)));
-        handles = new long[known.size() + others.size()];
-        int i = 0;
-        for (long h : known) {
-            handles[i++] = h;
+        if (withUnbuilt) {
+            for (int i = 0; i < sourceCount; i++) {
+                sourceWritten[i] |= this.source.handle(i) == Hierarchy.NULL;
+            }
+        }
+        int known = 0;
+        for (boolean w : sourceWritten) {
+            known += w ? 1 : 0;
+        }
+        int count = known + others.size();
+        handles = new long[count];
+        sourceOf = new int[count];
+        outOfSource = new int[sourceCount];
+        Arrays.fill(outOfSource, -1);
+        Map<Long, Integer> indexOfHandle = new HashMap<>(count * 2);
+        int o = 0;
+        for (int i = 0; i < sourceCount; i++) {
+            if (sourceWritten[i]) {
+                outOfSource[i] = o;
+                sourceOf[o] = i;
+                handles[o] = this.source.handle(i);
+                indexOfHandle.put(handles[o], o);
+                o++;
+            }
         }
         for (long h : others) {
-            handles[i++] = h;
+            sourceOf[o] = -1;
+            handles[o] = h;
+            indexOfHandle.put(h, o);
+            o++;
         }
-        for (int k = 0; k < handles.length; k++) {
-            indexOfHandle.put(handles[k], k);
+        indexOfHandle.remove(Hierarchy.NULL);
+        outParent = new int[count];
+        Arrays.fill(outParent, -1);
+        outChildren = new int[count][];
+        for (int k = 0; k < count; k++) {
+            int[] kids;
+            if (handles[k] == Hierarchy.NULL) {
+                kids = model.children(sourceOf[k]);
+                for (int c = 0; c < kids.length; c++) {
+                    kids[c] = outOfSource[kids[c]];
+                }
+            } else {
+                kids = new int[hierarchy.childCount(handles[k])];
+                int[] at = {0};
+                hierarchy.forEachChild(handles[k], c -> kids[at[0]++] = indexOfHandle.get(c));
+            }
+            outChildren[k] = kids;
+            for (int c : kids) {
+                outParent[c] = k;
+            }
         }
     }
 
     /**
-     * Writes every node of an instance (the subtrees of its roots in the hierarchy, so nodes added below them are
-     * included) with its names, skins and animations. The format follows the file name: {@code .glb} gives the
-     * binary container, anything else a self-contained {@code .gltf} (buffer as a {@code data:} URI).
+     * Writes an instance: every node it built that is still alive with everything created below them, the source
+     * nodes it never built (other scenes) unchanged, and the rest of the source document (see the class comment).
+     * The format follows the file name: {@code .glb} gives the binary container, anything else a self-contained
+     * {@code .gltf} (buffer as a {@code data:} URI).
      *
      * @param instance the instance to write
      * @param file destination (overwritten)
-     * @return the handle of each written node, by its glTF node index in the new file
+     * @return the handle of each written node by its glTF node index in the new file ({@link Hierarchy#NULL} for a
+     *     source node the instance never built)
      * @throws IOException if the file cannot be written
-     * @throws IllegalArgumentException if a node of the instance was destroyed
+     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
      */
     public static long[] write(GltfInstance instance, Path file) throws IOException {
+        GltfWriter w = new GltfWriter(instance.hierarchy(), instanceRoots(instance), instance, true);
+        Files.write(file, w.encode(isGlb(file)));
+        return w.handles.clone();
+    }
+
+    /**
+     * Encodes an instance in memory, as {@link #write(GltfInstance, Path)} writes it.
+     *
+     * @param instance the instance to write
+     * @param glb {@code true} for the binary container, {@code false} for JSON with a {@code data:} URI
+     * @return the file's bytes
+     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
+     */
+    public static byte[] encode(GltfInstance instance, boolean glb) {
+        return new GltfWriter(instance.hierarchy(), instanceRoots(instance), instance, true).encode(glb);
+    }
+
+    /** The instance's live nodes whose parent is not one of its live nodes. */
+    static long[] instanceRoots(GltfInstance instance) {
         List<Long> roots = new ArrayList<>();
-        GltfModel m = instance.model();
         Hierarchy h = instance.hierarchy();
-        for (int i = 0; i < m.nodeCount(); i++) {
+        for (int i = 0; i < instance.model().nodeCount(); i++) {
             long handle = instance.handle(i);
-            if (handle == Hierarchy.NULL) {
+            if (handle == Hierarchy.NULL || !h.isAlive(handle)) {
                 continue;
             }
             long parent = h.parent(handle);
@@ -100,24 +209,25 @@ public final class GltfWriter {
                 roots.add(handle);
             }
         }
-        return write(h, roots.stream().mapToLong(Long::longValue).toArray(), instance, file);
+        return roots.stream().mapToLong(Long::longValue).toArray();
     }
 
     /**
-     * Writes the subtrees under {@code roots}; see the class comment.
+     * Writes the subtrees under {@code roots}; nodes that came from {@code source} carry its data (see the class
+     * comment), the rest of the source document comes along.
      *
      * @param hierarchy the hierarchy
-     * @param roots the nodes that become the scene's roots (their parents, if any, are not written)
-     * @param source instance whose names, skins and animations to include, or {@code null}
+     * @param roots the nodes that become roots (their parents, if any, are not written)
+     * @param source instance whose document to carry, or {@code null}
      * @param file destination (overwritten); {@code .glb} for the binary container
      * @return the handle of each written node, by its glTF node index in the new file
      * @throws IOException if the file cannot be written
-     * @throws IllegalArgumentException if a handle is stale
+     * @throws IllegalArgumentException if a root is stale or lies in another root's subtree
+     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
      */
     public static long[] write(Hierarchy hierarchy, long[] roots, GltfInstance source, Path file) throws IOException {
-        GltfWriter w = new GltfWriter(hierarchy, roots, source);
-        boolean glb = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".glb");
-        Files.write(file, w.encode(roots, glb));
+        GltfWriter w = new GltfWriter(hierarchy, roots, source, false);
+        Files.write(file, w.encode(isGlb(file)));
         return w.handles.clone();
     }
 
@@ -125,212 +235,466 @@ public final class GltfWriter {
      * Encodes the subtrees under {@code roots} in memory.
      *
      * @param hierarchy the hierarchy
-     * @param roots the scene's roots
-     * @param source instance whose names, skins and animations to include, or {@code null}
+     * @param roots the nodes that become roots
+     * @param source instance whose document to carry, or {@code null}
      * @param glb {@code true} for the binary container, {@code false} for JSON with a {@code data:} URI
      * @return the file's bytes
-     * @throws IllegalArgumentException if a handle is stale
+     * @throws IllegalArgumentException if a root is stale or lies in another root's subtree
+     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
      */
     public static byte[] encode(Hierarchy hierarchy, long[] roots, GltfInstance source, boolean glb) {
-        return new GltfWriter(hierarchy, roots, source).encode(roots, glb);
+        return new GltfWriter(hierarchy, roots, source, false).encode(glb);
     }
 
-    private byte[] encode(long[] roots, boolean glb) {
-        ObjectNode asset = root.putObject("asset");
+    private static boolean isGlb(Path file) {
+        return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".glb");
+    }
+
+    /**
+     * Whether an affine 3×4 matrix is a TRS: its decomposition, composed again, reproduces it within
+     * {@link #TRS_TOLERANCE} relative to its largest element. glTF allows only such matrices.
+     */
+    static boolean decomposable(float[] m, int o) {
+        float[] trs = new float[Affine.TRS_STRIDE];
+        float[] round = new float[Affine.STRIDE];
+        Affine.decompose(m, o, trs, 0);
+        Affine.composeTrs(trs, 0, round, 0);
+        float scale = 1f;
+        for (int k = 0; k < Affine.STRIDE; k++) {
+            scale = Math.max(scale, Math.abs(m[o + k]));
+        }
+        return Affine.maxDifference(round, 0, m, o) <= TRS_TOLERANCE * scale;
+    }
+
+    private byte[] encode(boolean glb) {
+        SourceDocument doc = model == null ? null : model.source();
+        ObjectNode root = doc == null ? Json.mapper().createObjectNode() : (ObjectNode) doc.json.deepCopy();
+        ObjectNode asset = root.get("asset") instanceof ObjectNode ? (ObjectNode) root.get("asset")
+                : root.putObject("asset");
         asset.put("version", "2.0");
         asset.put("generator", "Arbor");
-        root.put("scene", 0);
-        ArrayNode sceneNodes = root.putArray("scenes").addObject().putArray("nodes");
-        for (long r : roots) {
-            sceneNodes.add(indexOfHandle.get(r));
+        if (doc != null) {
+            rewriteAnimations(root);
         }
-        writeNodes();
-        if (source != null && source.hierarchy() == hierarchy) {
-            writeSkins();
-            writeAnimations();
+        ArrayNode nodes = writeNodes(root);
+        if (doc != null) {
+            rewriteSkins(root, nodes);
+            correctMinMax(root, doc);
         }
-        if (accessors.size() > 0) {
-            root.set("accessors", accessors);
-            root.set("bufferViews", bufferViews);
-            ObjectNode buffer = root.putArray("buffers").addObject();
-            buffer.put("byteLength", bin.size());
-            if (!glb) {
-                buffer.put("uri", "data:application/octet-stream;base64,"
-                        + Base64.getEncoder().encodeToString(bin.toByteArray()));
-            }
-        }
+        writeScenes(root);
+        byte[] bin = doc == null ? new byte[0] : mergeBuffers(root, doc, glb);
         byte[] json;
         try {
             json = Json.mapper().writeValueAsBytes(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot encode JSON: " + e.getMessage(), e);
         }
-        return glb ? glb(json, bin.toByteArray()) : json;
+        return glb ? glb(json, bin) : json;
     }
 
-    private void writeNodes() {
-        ArrayNode nodes = root.putArray("nodes");
-        Vector3f v = new Vector3f();
-        Quaternionf q = new Quaternionf();
-        float[] m = new float[Affine.STRIDE];
-        float[] bounds = new float[6];
-        for (long h : handles) {
-            ObjectNode node = nodes.addObject();
-            int sourceNode = source != null && source.hierarchy() == hierarchy ? source.node(h) : -1;
-            if (sourceNode >= 0 && source.model().nodeName(sourceNode) != null) {
-                node.put("name", source.model().nodeName(sourceNode));
-            }
-            if (hierarchy.childCount(h) > 0) {
-                ArrayNode children = node.putArray("children");
-                hierarchy.forEachChild(h, c -> children.add(indexOfHandle.get(c)));
-            }
-            if (hierarchy.hasLocalMatrix(h)) {
-                hierarchy.getLocalMatrix(h, m, 0);
-                ArrayNode matrix = node.putArray("matrix");
-                for (int c = 0; c < 4; c++) {
-                    matrix.add(m[c * 3]).add(m[c * 3 + 1]).add(m[c * 3 + 2]).add(c == 3 ? 1f : 0f);
+    // ------------------------------------------------------------------------------------------------ nodes
+
+    private ArrayNode writeNodes(ObjectNode root) {
+        JsonNode sourceNodes = root.get("nodes");
+        ArrayNode nodes = Json.mapper().createArrayNode();
+        for (int o = 0; o < handles.length; o++) {
+            ObjectNode node = sourceOf[o] >= 0 ? (ObjectNode) sourceNodes.get(sourceOf[o])
+                    : Json.mapper().createObjectNode();
+            setIndices(node, "children", outChildren[o]);
+            if (handles[o] == Hierarchy.NULL) {
+                if (model.hasMatrix(sourceOf[o])) {
+                    requireDecomposable(model.localMatrix(sourceOf[o], new float[Affine.STRIDE], 0), o);
                 }
             } else {
-                hierarchy.getLocalTranslation(h, v);
-                if (v.x != 0 || v.y != 0 || v.z != 0) {
-                    node.putArray("translation").add(v.x).add(v.y).add(v.z);
-                }
-                hierarchy.getLocalRotation(h, q);
-                if (q.x != 0 || q.y != 0 || q.z != 0 || q.w != 1) {
-                    node.putArray("rotation").add(q.x).add(q.y).add(q.z).add(q.w);
-                }
-                hierarchy.getLocalScale(h, v);
-                if (v.x != 1 || v.y != 1 || v.z != 1) {
-                    node.putArray("scale").add(v.x).add(v.y).add(v.z);
-                }
+                writeTransform(node, o);
             }
-            if (sourceNode >= 0) {
-                GltfModel model = source.model();
-                boolean hasBounds = model.contentBounds(sourceNode, bounds, 0);
-                if (model.skinOf(sourceNode) >= 0 || hasBounds) {
-                    ObjectNode arbor = node.putObject("extras").putObject("arbor");
-                    if (model.skinOf(sourceNode) >= 0) {
-                        arbor.put("skin", model.skinOf(sourceNode));
-                    }
-                    if (hasBounds) {
-                        ArrayNode b = arbor.putArray("contentBounds");
-                        for (float f : bounds) {
-                            b.add(f);
-                        }
-                    }
-                }
-            }
+            nodes.add(node);
         }
+        setOrRemove(root, "nodes", nodes);
+        return nodes;
     }
 
-    private void writeSkins() {
-        GltfModel model = source.model();
-        ArrayNode skins = Json.mapper().createArrayNode();
-        for (int s = 0; s < model.skinCount(); s++) {
-            GltfSkin skin = model.skin(s);
-            ObjectNode out = Json.mapper().createObjectNode();
-            ArrayNode joints = out.putArray("joints");
-            boolean complete = true;
-            for (int j = 0; j < skin.jointCount(); j++) {
-                Integer index = indexOfHandle.get(source.handle(skin.joint(j)));
-                if (index == null) {
-                    complete = false;
-                    break;
-                }
-                joints.add(index);
+    private void writeTransform(ObjectNode node, int o) {
+        long h = handles[o];
+        float[] trs = new float[Affine.TRS_STRIDE];
+        if (hierarchy.hasLocalMatrix(h)) {
+            float[] m = hierarchy.getLocalMatrix(h, new float[Affine.STRIDE], 0);
+            requireDecomposable(m, o);
+            boolean unchanged = sourceOf[o] >= 0 && model.hasMatrix(sourceOf[o])
+                    && equalValues(m, model.localMatrix(sourceOf[o], new float[Affine.STRIDE], 0));
+            if (unchanged && !trsAnimated.contains(o)) {
+                return; // the file's numbers (the reader only snapped the last row)
             }
-            if (!complete) {
-                continue; // a skin whose joints were not all written cannot be expressed
-            }
-            if (skin.name() != null) {
-                out.put("name", skin.name());
-            }
-            if (skin.skeleton() >= 0 && indexOfHandle.containsKey(source.handle(skin.skeleton()))) {
-                out.put("skeleton", indexOfHandle.get(source.handle(skin.skeleton())));
-            }
-            float[] ibm = skin.inverseBindMatrices();
-            float[] ibm4 = new float[skin.jointCount() * 16];
-            for (int j = 0; j < skin.jointCount(); j++) {
+            if (!trsAnimated.contains(o)) {
+                float[] m16 = new float[16];
                 for (int c = 0; c < 4; c++) {
-                    System.arraycopy(ibm, j * 12 + c * 3, ibm4, j * 16 + c * 4, 3);
-                    ibm4[j * 16 + c * 4 + 3] = c == 3 ? 1f : 0f;
+                    System.arraycopy(m, c * 3, m16, c * 4, 3);
+                    m16[c * 4 + 3] = c == 3 ? 1f : 0f;
                 }
+                node.remove(List.of("translation", "rotation", "scale"));
+                putFloats(node, "matrix", m16, null);
+                return;
             }
-            out.put("inverseBindMatrices", accessor(ibm4, "MAT4", skin.jointCount(), false));
-            skins.add(out);
+            Affine.decompose(m, 0, trs, 0);
+        } else {
+            Vector3f v = new Vector3f();
+            Quaternionf q = new Quaternionf();
+            hierarchy.getLocalTranslation(h, v);
+            trs[Affine.TRS_T] = v.x;
+            trs[Affine.TRS_T + 1] = v.y;
+            trs[Affine.TRS_T + 2] = v.z;
+            hierarchy.getLocalRotation(h, q);
+            trs[Affine.TRS_Q] = q.x;
+            trs[Affine.TRS_Q + 1] = q.y;
+            trs[Affine.TRS_Q + 2] = q.z;
+            trs[Affine.TRS_Q + 3] = q.w;
+            hierarchy.getLocalScale(h, v);
+            trs[Affine.TRS_S] = v.x;
+            trs[Affine.TRS_S + 1] = v.y;
+            trs[Affine.TRS_S + 2] = v.z;
         }
-        if (skins.size() > 0) {
-            root.set("skins", skins);
+        boolean unchanged = sourceOf[o] >= 0 && !model.hasMatrix(sourceOf[o])
+                && equalValues(trs, model.localTrs(sourceOf[o], new float[Affine.TRS_STRIDE], 0));
+        if (unchanged) {
+            return; // the file's numbers (the reader normalised the rotation only)
+        }
+        node.remove("matrix");
+        putFloats(node, "translation", Arrays.copyOfRange(trs, Affine.TRS_T, Affine.TRS_T + 3), ZERO3);
+        putFloats(node, "rotation", Arrays.copyOfRange(trs, Affine.TRS_Q, Affine.TRS_Q + 4), IDENTITY_Q);
+        putFloats(node, "scale", Arrays.copyOfRange(trs, Affine.TRS_S, Affine.TRS_S + 3), ONE3);
+    }
+
+    private void requireDecomposable(float[] m, int o) {
+        if (!decomposable(m, 0)) {
+            throw new IllegalStateException(describe(o) + ": its local matrix " + Arrays.toString(m) + " has shear,"
+                    + " which glTF cannot express (a node matrix must decompose into translation, rotation and"
+                    + " scale); give the node a TRS local or remove the shear before writing");
         }
     }
 
-    private void writeAnimations() {
-        GltfModel model = source.model();
-        int[] animated = model.animatedNodes();
-        ArrayNode animations = Json.mapper().createArrayNode();
-        for (int a = 0; a < model.animationCount(); a++) {
-            AnimationClip clip = model.animation(a);
-            ObjectNode out = Json.mapper().createObjectNode();
-            if (clip.name() != null) {
-                out.put("name", clip.name());
+    private String describe(int o) {
+        StringBuilder s = new StringBuilder("node ").append(o);
+        if (sourceOf[o] >= 0) {
+            s.append(" (source node ").append(sourceOf[o]);
+            if (model.nodeName(sourceOf[o]) != null) {
+                s.append(" \"").append(model.nodeName(sourceOf[o])).append('"');
             }
-            ArrayNode channels = out.putArray("channels");
-            ArrayNode samplers = out.putArray("samplers");
-            for (int c = 0; c < clip.channelCount(); c++) {
-                Integer node = indexOfHandle.get(source.handle(animated[clip.target(c)]));
-                if (node == null) {
-                    continue;
-                }
-                float[] times = clip.times(c);
-                float[] values = clip.values(c);
-                Interpolation interp = clip.interpolation(c);
-                ObjectNode sampler = samplers.addObject();
-                sampler.put("input", accessor(times, "SCALAR", times.length, true));
-                sampler.put("output", accessor(values, clip.path(c).components() == 4 ? "VEC4" : "VEC3",
-                        times.length * interp.valuesPerKey(), false));
-                sampler.put("interpolation", interp.name());
-                ObjectNode channel = channels.addObject();
-                channel.put("sampler", samplers.size() - 1);
-                ObjectNode target = channel.putObject("target");
-                target.put("node", node);
-                target.put("path", clip.path(c).name().toLowerCase(Locale.ROOT));
+            s.append(')');
+        }
+        if (handles[o] != Hierarchy.NULL) {
+            s.append(' ').append(Handles.toString(handles[o]));
+        }
+        return s.toString();
+    }
+
+    /**
+     * Sets a float array property: the source's JSON stays when it already holds these values (so unchanged numbers
+     * keep their text), the property is left out when the values are the default, else the floats are written.
+     */
+    private static void putFloats(ObjectNode node, String key, float[] values, float[] defaultValues) {
+        JsonNode old = node.get(key);
+        if (old != null && old.isArray() && old.size() == values.length) {
+            boolean same = true;
+            for (int i = 0; i < values.length && same; i++) {
+                same = old.get(i).isNumber() && (float) old.get(i).doubleValue() == values[i];
             }
-            if (channels.size() > 0) {
-                animations.add(out);
+            if (same) {
+                return;
             }
         }
-        if (animations.size() > 0) {
-            root.set("animations", animations);
+        if (defaultValues != null && equalValues(values, defaultValues)) {
+            node.remove(key);
+            return;
+        }
+        ArrayNode a = Json.mapper().createArrayNode();
+        for (float f : values) {
+            a.add(f);
+        }
+        node.set(key, a);
+    }
+
+    private static boolean equalValues(float[] a, float[] b) {
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void setIndices(ObjectNode node, String key, int[] indices) {
+        ArrayNode a = Json.mapper().createArrayNode();
+        for (int i : indices) {
+            a.add(i);
+        }
+        setOrRemove(node, key, a);
+    }
+
+    /** glTF forbids empty arrays: an empty one is left out. */
+    private static void setOrRemove(ObjectNode node, String key, ArrayNode array) {
+        if (array.size() == 0) {
+            node.remove(key);
+        } else {
+            node.set(key, array);
         }
     }
 
-    /** Appends float data as a buffer view and an accessor; returns the accessor index. */
-    private int accessor(float[] data, String type, int count, boolean minMax) {
-        ByteBuffer bytes = ByteBuffer.allocate(data.length * 4).order(ByteOrder.LITTLE_ENDIAN);
-        for (float f : data) {
-            bytes.putFloat(f);
-        }
-        ObjectNode view = bufferViews.addObject();
-        view.put("buffer", 0);
-        view.put("byteOffset", bin.size());
-        view.put("byteLength", data.length * 4);
-        bin.writeBytes(bytes.array());
-        ObjectNode accessor = accessors.addObject();
-        accessor.put("bufferView", bufferViews.size() - 1);
-        accessor.put("componentType", FLOAT);
-        accessor.put("count", count);
-        accessor.put("type", type);
-        if (minMax) {
-            float min = Float.POSITIVE_INFINITY;
-            float max = Float.NEGATIVE_INFINITY;
-            for (float f : data) {
-                min = Math.min(min, f);
-                max = Math.max(max, f);
+    // ------------------------------------------------------------------------------------------------ scenes
+
+    private void writeScenes(ObjectNode root) {
+        boolean[] listed = new boolean[handles.length];
+        JsonNode scenes = root.get("scenes");
+        if (scenes != null) {
+            for (JsonNode scene : scenes) {
+                ArrayNode list = Json.mapper().createArrayNode();
+                Set<Integer> inScene = new HashSet<>();
+                for (JsonNode n : scene.path("nodes")) {
+                    int o = outOfSource[n.intValue()];
+                    if (o >= 0 && outParent[o] < 0 && inScene.add(o)) {
+                        list.add(o);
+                        listed[o] = true;
+                    }
+                }
+                setOrRemove((ObjectNode) scene, "nodes", list);
             }
-            accessor.putArray("min").add(min);
-            accessor.putArray("max").add(max);
         }
-        return accessors.size() - 1;
+        ArrayNode added = Json.mapper().createArrayNode();
+        for (int o = 0; o < handles.length; o++) {
+            boolean sourceRoot = sourceOf[o] >= 0 && model.parent(sourceOf[o]) < 0;
+            if (outParent[o] < 0 && !listed[o] && !sourceRoot) {
+                added.add(o);
+            }
+        }
+        if (added.size() == 0) {
+            return;
+        }
+        int target = source == null ? -1 : source.scene() >= 0 ? source.scene() : model.sceneToShow();
+        if (target < 0 || scenes == null) {
+            root.putArray("scenes").addObject().set("nodes", added);
+            if (model == null) {
+                root.put("scene", 0);
+            }
+            return;
+        }
+        ObjectNode scene = (ObjectNode) scenes.get(target);
+        if (scene.get("nodes") instanceof ArrayNode) {
+            ((ArrayNode) scene.get("nodes")).addAll(added);
+        } else {
+            scene.set("nodes", added);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ skins
+
+    private void rewriteSkins(ObjectNode root, ArrayNode nodes) {
+        JsonNode skins = root.get("skins");
+        if (skins == null) {
+            return;
+        }
+        int[] newSkin = new int[skins.size()];
+        ArrayNode kept = Json.mapper().createArrayNode();
+        for (int k = 0; k < skins.size(); k++) {
+            ObjectNode skin = (ObjectNode) skins.get(k);
+            ArrayNode joints = (ArrayNode) skin.get("joints");
+            int[] mapped = new int[joints.size()];
+            boolean expressible = true;
+            for (int j = 0; j < mapped.length && expressible; j++) {
+                mapped[j] = outOfSource[joints.get(j).intValue()];
+                expressible = mapped[j] >= 0 && topOf(mapped[j]) == topOf(mapped[0]);
+            }
+            newSkin[k] = expressible ? kept.size() : -1;
+            if (!expressible) {
+                continue;
+            }
+            setIndices(skin, "joints", mapped);
+            if (skin.has("skeleton")) {
+                int s = outOfSource[skin.get("skeleton").intValue()];
+                boolean common = s >= 0;
+                for (int j = 0; j < mapped.length && common; j++) {
+                    common = isAncestorOrSelf(s, mapped[j]);
+                }
+                if (common) {
+                    skin.put("skeleton", s);
+                } else {
+                    skin.remove("skeleton");
+                }
+            }
+            kept.add(skin);
+        }
+        setOrRemove(root, "skins", kept);
+        for (JsonNode node : nodes) {
+            if (node.has("skin")) {
+                int s = newSkin[node.get("skin").intValue()];
+                if (s < 0) {
+                    ((ObjectNode) node).remove("skin");
+                } else {
+                    ((ObjectNode) node).put("skin", s);
+                }
+            }
+        }
+    }
+
+    private int topOf(int o) {
+        int v = o;
+        while (outParent[v] >= 0) {
+            v = outParent[v];
+        }
+        return v;
+    }
+
+    private boolean isAncestorOrSelf(int ancestor, int o) {
+        for (int v = o; v >= 0; v = outParent[v]) {
+            if (v == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------------------------------------------ animations
+
+    /**
+     * Renumbers channel targets, drops channels whose node is not written and the earlier of two channels with one
+     * target, then samplers no channel uses and animations without channels. Records the TRS-animated nodes.
+     */
+    private void rewriteAnimations(ObjectNode root) {
+        JsonNode animations = root.get("animations");
+        if (animations == null) {
+            return;
+        }
+        ArrayNode keptAnimations = Json.mapper().createArrayNode();
+        for (JsonNode animation : animations) {
+            JsonNode channels = animation.get("channels");
+            List<JsonNode> kept = new ArrayList<>();
+            Set<String> targets = new HashSet<>();
+            for (int c = channels.size() - 1; c >= 0; c--) { // the later of two channels with one target wins
+                ObjectNode target = (ObjectNode) channels.get(c).get("target");
+                String key = retarget(target);
+                if (key != null && targets.add(key)) {
+                    kept.add(0, channels.get(c));
+                }
+            }
+            if (kept.isEmpty()) {
+                continue;
+            }
+            JsonNode samplers = animation.get("samplers");
+            int[] newSampler = new int[samplers.size()];
+            Arrays.fill(newSampler, -1);
+            ArrayNode keptSamplers = Json.mapper().createArrayNode();
+            ArrayNode keptChannels = Json.mapper().createArrayNode();
+            for (JsonNode channel : kept) {
+                int s = channel.get("sampler").intValue();
+                if (newSampler[s] < 0) {
+                    newSampler[s] = keptSamplers.size();
+                    keptSamplers.add(samplers.get(s));
+                }
+                ((ObjectNode) channel).put("sampler", newSampler[s]);
+                keptChannels.add(channel);
+            }
+            ((ObjectNode) animation).set("channels", keptChannels);
+            ((ObjectNode) animation).set("samplers", keptSamplers);
+            keptAnimations.add(animation);
+        }
+        setOrRemove(root, "animations", keptAnimations);
+    }
+
+    /**
+     * Renumbers a channel target's node (or a {@code KHR_animation_pointer} pointer into {@code /nodes}).
+     *
+     * @return a key naming what the channel animates, or {@code null} when its node is not written
+     */
+    private String retarget(ObjectNode target) {
+        String path = target.path("path").asText();
+        if (target.has("node")) {
+            int o = outOfSource[target.get("node").intValue()];
+            if (o < 0) {
+                return null;
+            }
+            target.put("node", o);
+            if (TRS_PATHS.contains(path)) {
+                trsAnimated.add(o);
+            }
+            return o + "/" + path;
+        }
+        JsonNode pointerExtension = target.path("extensions").path(POINTER);
+        JsonNode pointer = pointerExtension.path("pointer");
+        if (!pointer.isTextual()) {
+            return "channel without node " + System.identityHashCode(target); // kept as it is
+        }
+        String p = pointer.textValue();
+        if (p.startsWith("/nodes/")) {
+            int slash = p.indexOf('/', 7);
+            String rest = slash < 0 ? "" : p.substring(slash);
+            int node;
+            try {
+                node = Integer.parseInt(p.substring(7, slash < 0 ? p.length() : slash));
+            } catch (NumberFormatException e) {
+                return "pointer " + p;
+            }
+            int o = node >= 0 && node < outOfSource.length ? outOfSource[node] : -1;
+            if (o < 0) {
+                return null;
+            }
+            ((ObjectNode) pointerExtension).put("pointer", "/nodes/" + o + rest);
+            if (TRS_PATHS.contains(rest.length() > 1 ? rest.substring(1) : "")) {
+                trsAnimated.add(o);
+            }
+            return "pointer /nodes/" + o + rest;
+        }
+        return "pointer " + p;
+    }
+
+    // ------------------------------------------------------------------------------------------------ data
+
+    private static void correctMinMax(ObjectNode root, SourceDocument doc) {
+        for (Map.Entry<Integer, float[][]> e : doc.correctedMinMax.entrySet()) {
+            ObjectNode accessor = (ObjectNode) root.get("accessors").get(e.getKey());
+            ArrayNode min = accessor.putArray("min");
+            ArrayNode max = accessor.putArray("max");
+            for (int c = 0; c < e.getValue()[0].length; c++) {
+                min.add(e.getValue()[0][c]);
+                max.add(e.getValue()[1][c]);
+            }
+        }
+    }
+
+    /** Concatenates the source buffers into one (each at a multiple of 4) and renumbers the buffer views. */
+    private static byte[] mergeBuffers(ObjectNode root, SourceDocument doc, boolean glb) {
+        byte[][] buffers = doc.buffers;
+        if (buffers.length == 0) {
+            return new byte[0];
+        }
+        long[] base = new long[buffers.length];
+        long total = 0;
+        for (int b = 0; b < buffers.length; b++) {
+            base[b] = (total + 3) & ~3L;
+            total = base[b] + buffers[b].length;
+        }
+        if (total > GltfReader.MAX_BUFFER_BYTES) {
+            throw new IllegalStateException("the source buffers together hold " + total + " bytes, more than one"
+                    + " buffer can (" + GltfReader.MAX_BUFFER_BYTES + ")");
+        }
+        byte[] bin = new byte[(int) total];
+        for (int b = 0; b < buffers.length; b++) {
+            System.arraycopy(buffers[b], 0, bin, (int) base[b], buffers[b].length);
+        }
+        for (JsonNode view : root.path("bufferViews")) {
+            int b = view.get("buffer").intValue();
+            long offset = view.path("byteOffset").asLong(0) + base[b];
+            ((ObjectNode) view).put("buffer", 0);
+            if (offset != 0 || view.has("byteOffset")) {
+                ((ObjectNode) view).put("byteOffset", offset);
+            }
+        }
+        ObjectNode buffer = (ObjectNode) root.get("buffers").get(0);
+        buffer.put("byteLength", bin.length);
+        if (glb) {
+            buffer.remove("uri");
+        } else {
+            buffer.put("uri", "data:application/octet-stream;base64," + Base64.getEncoder().encodeToString(bin));
+        }
+        root.putArray("buffers").add(buffer);
+        return bin;
     }
 
     private static byte[] glb(byte[] json, byte[] bin) {
@@ -351,5 +715,4 @@ public final class GltfWriter {
         }
         return out.array();
     }
-
 }

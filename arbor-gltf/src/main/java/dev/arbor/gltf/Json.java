@@ -14,8 +14,12 @@ import java.io.IOException;
  * reports a bad or missing value as a {@link GltfException} naming the full location and the value.
  */
 final class Json {
-    /** Deepest nesting accepted; real glTF files nest fewer than 10 levels (extras may add a few). */
-    static final int MAX_NESTING_DEPTH = 64;
+    /**
+     * Deepest nesting accepted by the parser. The parts Arbor interprets nest fewer than 10 levels and are walked by
+     * known paths only; the limit is this high so that deep {@code extras} and extension objects, which are only
+     * carried through to the writer, load. It still bounds the stack depth of tree copies and of writing.
+     */
+    static final int MAX_NESTING_DEPTH = 1000;
     /** Longest number literal accepted, in characters. */
     static final int MAX_NUMBER_LENGTH = 100;
     /** Longest property name accepted, in characters. */

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * replaced by hostile values, keys deleted, values swapped for the wrong type, arrays grown). The contract checked
  * for every case: reading gives a model or a {@link GltfException} naming a location — never another throwable,
  * never an OutOfMemoryError (the module's tests run in a 256 MiB heap), never a hang (each case must finish
- * within {@link #MAX_CASE_MILLIS}). A model that loads must also instantiate, animate and update without error.
+ * within {@link #MAX_CASE_MILLIS}). A model that loads must also instantiate, animate, update and export (and the export
+ * read back) without error.
  *
  * <p>{@code -Dfuzz.cases=N} and {@code -Dfuzz.seed=S} change the count and the seed; the default is fixed so a CI
  * failure reproduces. Each failure message names the case's seed.
@@ -95,6 +96,14 @@ class GltfFuzzTest {
             instance.applyAnimation(a, end * 1.5f + 0.1f, WrapMode.LOOP, pose);
         }
         h.update();
+        // and exports again, unless a matrix has shear (reported as a warning), which export refuses
+        try {
+            Gltf.read(GltfWriter.encode(instance, true), "again.glb", null);
+        } catch (IllegalStateException e) {
+            assertThat(model.warnings()).anyMatch(w -> w.contains("has shear"));
+        } catch (GltfException e) {
+            throw new AssertionError("an export did not read back: " + e.getMessage(), e);
+        }
         dev.arbor.hierarchy.HierarchyBounds bounds = new dev.arbor.hierarchy.HierarchyBounds(h);
         instance.applyContentBounds(bounds);
         bounds.close();

@@ -73,4 +73,64 @@ class RoundTripTest {
             instance.applyPose(original.restPose());
         }
     }
+
+    /**
+     * The exported document is the source document apart from {@code asset.generator} and the buffers (merged into
+     * one, embedded): same meshes, materials, accessors (shared ones stay shared), extras; the buffer bytes too.
+     * Exporting the copy again gives the same bytes.
+     */
+    @ParameterizedTest
+    @MethodSource("allModels")
+    void exportKeepsTheDocument(String name) throws Exception {
+        Path in = SampleModels.model(name);
+        GltfModel original = Gltf.read(in);
+        for (boolean glb : new boolean[] {true, false}) {
+            Hierarchy h = new Hierarchy();
+            byte[] out = GltfWriter.encode(original.instantiate(h, original.sceneToShow(), Hierarchy.NULL), glb);
+            GltfModel copy = Gltf.read(out, name + (glb ? ".glb" : ".gltf"), null);
+            assertThat(comparable(copy.source().json)).as(name).isEqualTo(comparable(original.source().json));
+            assertThat(copy.warnings()).isEqualTo(original.warnings());
+            byte[] bytes = concat(original.source().buffers);
+            assertThat(copy.source().buffers.length).isEqualTo(bytes.length == 0 ? 0 : 1);
+            if (bytes.length > 0) {
+                assertThat(copy.source().buffers[0]).isEqualTo(bytes);
+            }
+            byte[] again = GltfWriter.encode(copy.instantiate(new Hierarchy(), copy.sceneToShow(), Hierarchy.NULL),
+                    glb);
+            assertThat(again).isEqualTo(out);
+            if (name.equals("CesiumMan") && glb) {
+                System.out.printf("CesiumMan: %d bytes in, %d bytes out (.glb)%n", java.nio.file.Files.size(in),
+                        out.length);
+                assertThat(copy.source().json.get("accessors")).hasSize(original.source().json.get("accessors")
+                        .size());
+            }
+        }
+    }
+
+    static java.util.List<String> allModels() throws java.io.IOException {
+        return ExportValidatorTest.allSampleModels();
+    }
+
+    /** The document without asset.generator and buffer locations (which the writer sets). */
+    private static com.fasterxml.jackson.databind.JsonNode comparable(com.fasterxml.jackson.databind.JsonNode doc) {
+        com.fasterxml.jackson.databind.node.ObjectNode copy =
+                (com.fasterxml.jackson.databind.node.ObjectNode) doc.deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("asset")).remove("generator");
+        copy.remove("buffers");
+        for (com.fasterxml.jackson.databind.JsonNode view : copy.path("bufferViews")) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) view).remove(java.util.List.of("buffer", "byteOffset"));
+        }
+        return copy;
+    }
+
+    private static byte[] concat(byte[][] buffers) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (byte[] b : buffers) {
+            while (out.size() % 4 != 0) {
+                out.write(0);
+            }
+            out.writeBytes(b);
+        }
+        return out.toByteArray();
+    }
 }
