@@ -1,0 +1,78 @@
+package dev.arbor.bench.animation;
+
+import java.nio.FloatBuffer;
+
+/**
+ * One implementation of the animated crowd: the same {@link Crowd} built in its own data structures, posed per frame
+ * in three phases. Palettes go into one direct buffer, column-major 4×4, instance {@code i}'s joint {@code j} at
+ * float {@code (i × joints + j) × 16}. Not thread-safe.
+ */
+public interface CrowdSystem {
+    /** @return the implementation id used by the benchmark's {@code impl} parameter */
+    String id();
+
+    /**
+     * Builds the crowd (instances on their grid, each at rest). Not timed.
+     *
+     * @param crowd the crowd
+     */
+    void build(Crowd crowd);
+
+    /**
+     * Phase 1: samples every instance's clip at {@code clock + phase(i)} (and blends the second sample in a blend
+     * crowd) and writes the results into the instances' local transforms.
+     *
+     * @param clock seconds
+     */
+    void sample(float clock);
+
+    /** Phase 2: brings the world matrices (or joint model matrices) up to date. */
+    void hierarchy();
+
+    /**
+     * Phase 3: writes every instance's skinning palette.
+     *
+     * @param dest direct buffer of {@code count × joints × 16} floats
+     */
+    void palettes(FloatBuffer dest);
+
+    /**
+     * The matrix a renderer applies to a skinned vertex after the palette entry (the mesh's world matrix, or for
+     * libGDX the instance's): {@code renderWorld × palette[j]} is the same world-space skinning matrix
+     * {@code worldFromJoint × jointFromBind} for every implementation. For the correctness check only.
+     *
+     * @param instance instance index
+     * @param dest receives 16 floats, column-major
+     */
+    void renderWorld(int instance, float[] dest);
+
+    /**
+     * The whole frame: {@link #sample}, {@link #hierarchy}, {@link #palettes}.
+     *
+     * @param clock seconds
+     * @param dest palette buffer
+     */
+    default void frame(float clock, FloatBuffer dest) {
+        sample(clock);
+        hierarchy();
+        palettes(dest);
+    }
+
+    /**
+     * @param id {@code arbor}, {@code jme}, {@code joml-tree} or {@code gdx}
+     * @return a new, unbuilt implementation
+     * @throws IllegalArgumentException for an unknown id
+     */
+    static CrowdSystem byId(String id) {
+        switch (id) {
+            case "arbor":
+                return new ArborCrowd();
+            case "jme":
+                return new JmeCrowd();
+            case "joml-tree":
+                return new JomlTreeCrowd();
+            default:
+                throw new IllegalArgumentException("unknown crowd implementation: " + id);
+        }
+    }
+}
