@@ -8,6 +8,7 @@ import dev.arbor.math.Affine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -104,6 +105,14 @@ public final class InspectCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%nanimation %d%s: %d channels, time %.4f..%.4f s, %s, up to %d keys%n", a,
                     quoted(clip.name()), clip.channelCount(), clip.startTime(), clip.endTime(), kinds, keys);
             out.printf(Locale.ROOT, "  targets: %s%n", targets);
+        }
+        List<String> warnings = m.warnings();
+        if (!warnings.isEmpty()) {
+            out.printf(Locale.ROOT, "%n%d warning%s:%n", warnings.size(),
+                    warnings.size() == 1 ? "" : "s");
+            for (String warning : warnings) {
+                out.printf(Locale.ROOT, "  %s%n", warning);
+            }
         }
     }
 

@@ -92,6 +92,16 @@ class GltfCommandsTest {
     }
 
     @Test
+    void inspectListsTheModelsWarnings() throws Exception {
+        Path file = temp.resolve("two-roots.gltf");
+        Files.writeString(file, "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{},{}],\"skins\":[{\"joints\":[0,1]}]}");
+        String out = run(0, "inspect", file.toString())[0];
+        assertThat(out).contains("1 warning:\n  skins[0].joints: joints have no common root: node 0 is under root node 0,"
+                + " node 1 under root node 1");
+        assertThat(run(0, "inspect", shared("CesiumMan", "CesiumMan.glb").toString())[0]).doesNotContain("warning");
+    }
+
+    @Test
     void badInputIsOneLineOnStderrAndExitCodeOne() throws Exception {
         Path broken = temp.resolve("broken.gltf");
         Files.writeString(broken, "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"children\":[42]}]}");
