@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Argument checks shared by the bench module's small mains ({@link MemoryMain}, {@link CompareBuildsMain},
- * {@link FrameSplitMain}).
+ * Argument checks shared by the small mains of the bench and lab modules ({@link MemoryMain}, and the lab's
+ * {@code CompareBuildsMain} and {@code FrameSplitMain}).
  */
-final class CommandLine {
+public final class CommandLine {
     private CommandLine() {
     }
 
@@ -18,7 +18,7 @@ final class CommandLine {
      * @return {@code value}
      * @throws IllegalArgumentException if {@code value} is null
      */
-    static String valueOf(String value, String option) {
+    public static String valueOf(String value, String option) {
         if (value == null) {
             throw new IllegalArgumentException("missing value after " + option);
         }
@@ -32,7 +32,7 @@ final class CommandLine {
      * @return the implementations, in the order given
      * @throws IllegalArgumentException if {@code value} is null or names an unknown implementation
      */
-    static List<Implementation> implementations(String value, String option) {
+    public static List<Implementation> implementations(String value, String option) {
         List<Implementation> impls = new ArrayList<>();
         for (String id : valueOf(value, option).split(",")) {
             impls.add(Implementation.byId(id));

@@ -1,5 +1,6 @@
-package dev.arbor.bench;
+package dev.arbor.lab;
 
+import dev.arbor.bench.CommandLine;
 import dev.arbor.bench.check.CorrectnessGate;
 import dev.arbor.bench.peers.Implementation;
 import dev.arbor.bench.peers.TransformSystem;

@@ -1,4 +1,4 @@
-package dev.arbor.bench.machine;
+package dev.arbor.lab.machine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

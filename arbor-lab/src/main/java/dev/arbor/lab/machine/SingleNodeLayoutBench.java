@@ -1,4 +1,4 @@
-package dev.arbor.bench.machine;
+package dev.arbor.lab.machine;
 
 import dev.arbor.kernel.LocalToWorld;
 import dev.arbor.scenes.Scene;
@@ -41,7 +41,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"-XX:CompileCommand=quiet",
-    "-XX:CompileCommand=inline,dev.arbor.bench.machine.SingleNodeLayoutBench::computeTiled"})
+    "-XX:CompileCommand=inline,dev.arbor.lab.machine.SingleNodeLayoutBench::computeTiled"})
 public class SingleNodeLayoutBench {
     /** Floats per node in a record: the 12 local values (TRS as in the planes, 2 unused) or the 12 world values. */
     static final int RECORD = 12;

@@ -1,5 +1,6 @@
-package dev.arbor.bench;
+package dev.arbor.lab;
 
+import dev.arbor.bench.CommandLine;
 import dev.arbor.bench.peers.Workload;
 import dev.arbor.bench.workloads.BenchMethods;
 import java.io.File;

@@ -1,4 +1,4 @@
-package dev.arbor.bench;
+package dev.arbor.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.arbor.bench.machine;
+package dev.arbor.lab.machine;
 
 import dev.arbor.bench.workloads.ForkOptions;
 import java.util.SplittableRandom;

@@ -1,4 +1,4 @@
-package dev.arbor.bench.machine;
+package dev.arbor.lab.machine;
 
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
