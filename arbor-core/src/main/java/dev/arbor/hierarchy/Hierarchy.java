@@ -161,17 +161,8 @@ public final class Hierarchy {
     private long structureVersion;
     /** All zero between uses: the bits {@link #recordClosure} marks a list's closure on; null until first needed. */
     private long[] closureScratch;
-    private long[] changedHandles = new long[0];
-    private int changedCount;
-    /** The latest update's change set as bits, until it is turned into handles (on demand, or before a reorder). */
-    private long[] publishedBits;
-    private int publishedLoWord = Integer.MAX_VALUE;
-    private int publishedHiWord;
-    /** Whether changedHandles holds the latest change set (else it is still in publishedBits). */
-    private boolean changesListed = true;
-    private WorldChangeListener[] listeners = new WorldChangeListener[0];
-    private TopologyListener[] topologyListeners = new TopologyListener[0];
-    private boolean notifying;
+    /** The latest update's change set and the listeners told about it. */
+    private final ChangeSet changes;
 
     // ---- work counters, read by tests that check the cost of operations (not timings) ----
     /** Nodes whose world matrix was computed, batched or lazily. */
@@ -331,7 +322,7 @@ public final class Hierarchy {
         wordVersions = new long[Bits.words(cap)];
         staleBits = new long[Bits.words(cap)];
         changedBits = new long[Bits.words(cap)];
-        publishedBits = new long[Bits.words(cap)];
+        changes = new ChangeSet(Bits.words(cap));
     }
 
     // =====================================================================================================
@@ -2449,7 +2440,7 @@ public final class Hierarchy {
      * @throws IllegalStateException if called from a {@link WorldChangeListener}
      */
     public void update() {
-        if (notifying) {
+        if (changes.notifying()) {
             throw new IllegalStateException("update() called from a WorldChangeListener; expected it to return first");
         }
         if (changedLoWord < changedHiWord) {
@@ -2459,29 +2450,12 @@ public final class Hierarchy {
         }
         refreshStale();
         long next = version + 1;
-        int count = 0;
-        // the previous change set, if nobody asked for it, is dropped
-        Arrays.fill(publishedBits, Math.min(publishedLoWord, publishedHiWord), publishedHiWord, 0L);
-        publishedLoWord = Integer.MAX_VALUE;
-        publishedHiWord = 0;
-        if (changedLoWord < changedHiWord) {
-            // versions were stamped (above, and by the refresh) and cached inverses dropped when the matrices were
-            // computed
-            long[] changed = changedBits;
-            for (int w = changedLoWord; w < changedHiWord; w++) {
-                count += Long.bitCount(changed[w]);
-            }
-            // the changed bits become the published set; the cleared published array collects the next changes
-            long[] swap = publishedBits;
-            publishedBits = changedBits;
-            changedBits = swap;
-            publishedLoWord = changedLoWord;
-            publishedHiWord = changedHiWord;
-            changedLoWord = Integer.MAX_VALUE;
-            changedHiWord = 0;
-        }
-        changedCount = count;
-        changesListed = count == 0;
+        // the changed bits become the published set (the previous one, if nobody asked for it, is dropped); the
+        // cleared array that comes back collects the next changes. Versions were stamped (above, and by the refresh)
+        // and cached inverses dropped when the matrices were computed.
+        changedBits = changes.publish(changedBits, changedLoWord, changedHiWord);
+        changedLoWord = Integer.MAX_VALUE;
+        changedHiWord = 0;
         version = next;
         if (Adaptation.relayoutsForVectors(batchStats[LocalToWorld.STAT_SLOW], batchStats[LocalToWorld.STAT_FAST],
                 appendedSinceCompaction, liveCount)) {
@@ -2503,19 +2477,9 @@ public final class Hierarchy {
             maybePackActive();
         }
         Arrays.fill(batchStats, 0);
-        if (count > 0 && listeners.length > 0) {
+        if (changes.count() > 0 && changes.hasListeners()) {
             listChanges();
-            notifying = true;
-            try {
-                for (int k = 0; k < count; k++) {
-                    long h = changedHandles[k];
-                    for (WorldChangeListener l : listeners) {
-                        l.worldChanged(this, h);
-                    }
-                }
-            } finally {
-                notifying = false;
-            }
+            changes.notifyListeners(this);
         }
     }
 
@@ -2524,31 +2488,7 @@ public final class Hierarchy {
      * that moves nodes in the dense arrays (so the bits still name the right nodes). O(published words + changed).
      */
     private void listChanges() {
-        if (changesListed) {
-            return;
-        }
-        if (changedHandles.length < changedCount) {
-            changedHandles = new long[Math.max(changedCount, changedHandles.length * 3 / 2)];
-        }
-        long[] out = changedHandles;
-        int k = 0;
-        for (int w = publishedLoWord; w < publishedHiWord; w++) {
-            long bits = publishedBits[w];
-            if (bits == 0L) {
-                continue;
-            }
-            publishedBits[w] = 0L;
-            int base = w << 6;
-            while (bits != 0L) {
-                int slot = slotOfNode[base + Long.numberOfTrailingZeros(bits)];
-                out[k++] = Handles.of(slot, slots.generations[slot]);
-                bits &= bits - 1;
-            }
-        }
-        assert k == changedCount : "listed " + k + " of " + changedCount;
-        publishedLoWord = Integer.MAX_VALUE;
-        publishedHiWord = 0;
-        changesListed = true;
+        changes.list(slotOfNode, slots.generations);
     }
 
     /**
@@ -2572,7 +2512,7 @@ public final class Hierarchy {
 
     /** @return the number of nodes whose world matrix changed in the latest update. O(1). */
     public int changedCount() {
-        return changedCount;
+        return changes.count();
     }
 
     /**
@@ -2582,12 +2522,12 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code index} is out of range
      */
     public long changedHandle(int index) {
-        if (index < 0 || index >= changedCount) {
+        if (index < 0 || index >= changes.count()) {
             throw new IllegalArgumentException("change index out of range: index=" + index + ", changedCount="
-                    + changedCount);
+                    + changes.count());
         }
         listChanges();
-        return changedHandles[index];
+        return changes.handle(index);
     }
 
     /**
@@ -2599,10 +2539,10 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code dest} is too short
      */
     public int changedHandles(long[] dest, int offset) {
-        requireRoom("dest", dest.length, offset, changedCount);
+        requireRoom("dest", dest.length, offset, changes.count());
         listChanges();
-        System.arraycopy(changedHandles, 0, dest, offset, changedCount);
-        return changedCount;
+        changes.copy(dest, offset);
+        return changes.count();
     }
 
     /**
@@ -2614,7 +2554,7 @@ public final class Hierarchy {
         if (listener == null) {
             throw new IllegalArgumentException("listener is null");
         }
-        listeners = withAdded(listeners, listener);
+        changes.addListener(listener);
     }
 
     /**
@@ -2624,10 +2564,7 @@ public final class Hierarchy {
      * @return whether it was registered
      */
     public boolean removeListener(WorldChangeListener listener) {
-        WorldChangeListener[] next = withRemoved(listeners, listener);
-        boolean removed = next != listeners;
-        listeners = next;
-        return removed;
+        return changes.removeListener(listener);
     }
 
     /**
@@ -2641,7 +2578,7 @@ public final class Hierarchy {
         if (listener == null) {
             throw new IllegalArgumentException("listener is null");
         }
-        topologyListeners = withAdded(topologyListeners, listener);
+        changes.addTopologyListener(listener);
     }
 
     /**
@@ -2651,35 +2588,11 @@ public final class Hierarchy {
      * @return whether it was registered
      */
     public boolean removeTopologyListener(TopologyListener listener) {
-        TopologyListener[] next = withRemoved(topologyListeners, listener);
-        boolean removed = next != topologyListeners;
-        topologyListeners = next;
-        return removed;
-    }
-
-    /** @return a copy of {@code array} with {@code item} appended */
-    private static <T> T[] withAdded(T[] array, T item) {
-        T[] next = Arrays.copyOf(array, array.length + 1);
-        next[array.length] = item;
-        return next;
-    }
-
-    /** @return a copy of {@code array} without the first element identical to {@code item}, or {@code array} */
-    private static <T> T[] withRemoved(T[] array, T item) {
-        for (int k = 0; k < array.length; k++) {
-            if (array[k] == item) {
-                T[] next = Arrays.copyOf(array, array.length - 1);
-                System.arraycopy(array, k + 1, next, k, array.length - k - 1);
-                return next;
-            }
-        }
-        return array;
+        return changes.removeTopologyListener(listener);
     }
 
     private void fireDetaching(long handle) {
-        for (TopologyListener l : topologyListeners) {
-            l.detaching(this, handle);
-        }
+        changes.fireDetaching(this, handle);
     }
 
     // ---- slot-level access for structures in this package that aggregate over the tree (bounds) ----
@@ -3002,8 +2915,8 @@ public final class Hierarchy {
         for (int s = 0; s < slots.slotEnd; s++) {
             int node = slots.nodeOfSlot[s];
             if (node != NONE) {
-                check(node >= 0 && node < nodeEnd, "slot ", s, " maps to node out of range: ", node);
-                check(slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", slotOfNode[node]);
+                Invariants.check(node >= 0 && node < nodeEnd, "slot ", s, " maps to node out of range: ", node);
+                Invariants.check(slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", slotOfNode[node]);
             }
         }
         if (breadthFirst) {
@@ -3013,7 +2926,7 @@ public final class Hierarchy {
                 int start = childStarts[n];
                 int end = start + slots.childCounts[slotOfNode[n]];
                 for (int c = slots.firstChildSlots[slotOfNode[n]]; c != NONE; c = slots.nextSiblingSlots[c]) {
-                    check(slots.nodeOfSlot[c] >= start && slots.nodeOfSlot[c] < end, "breadth-first layout: a child of node ", n,
+                    Invariants.check(slots.nodeOfSlot[c] >= start && slots.nodeOfSlot[c] < end, "breadth-first layout: a child of node ", n,
                             " lies outside its children's range, at ", slots.nodeOfSlot[c]);
                 }
             }
@@ -3023,36 +2936,36 @@ public final class Hierarchy {
             int slot = slotOfNode[node];
             if (modes[node] == MODE_HOLE) {
                 holes++;
-                check(slot == NONE, "hole at node ", node, " names slot ", slot);
-                check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node), "hole with flags at node ", node,
+                Invariants.check(slot == NONE, "hole at node ", node, " names slot ", slot);
+                Invariants.check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node), "hole with flags at node ", node,
                         "", 0);
                 continue;
             }
-            check(slot >= 0 && slot < slots.slotEnd && slots.nodeOfSlot[slot] == node, "node ", node, " has bad slot ", slot);
+            Invariants.check(slot >= 0 && slot < slots.slotEnd && slots.nodeOfSlot[slot] == node, "node ", node, " has bad slot ", slot);
             int p = parentNodes[node];
             int ps = slots.parentSlots[slot];
-            check(p == (ps == NONE ? NONE : slots.nodeOfSlot[ps]), "node ", node, " dense parent disagrees: ", p);
-            check(p < node, "parent after child: node=", node, " parent=", p);
+            Invariants.check(p == (ps == NONE ? NONE : slots.nodeOfSlot[ps]), "node ", node, " dense parent disagrees: ", p);
+            Invariants.check(p < node, "parent after child: node=", node, " parent=", p);
             loadLocal(node, matrixD, 0);
             for (int k = 0; k < (modes[node] == MODE_TRS ? Affine.TRS_STRIDE : Affine.STRIDE); k++) {
-                check(Float.isFinite(matrixD[k]), "non-finite local at node ", node, " element ", k);
+                Invariants.check(Float.isFinite(matrixD[k]), "non-finite local at node ", node, " element ", k);
             }
-            check(Bits.get(matrixBits, node) == (modes[node] == MODE_MATRIX), "matrix bit disagrees with mode at node ",
+            Invariants.check(Bits.get(matrixBits, node) == (modes[node] == MODE_MATRIX), "matrix bit disagrees with mode at node ",
                     node, "", 0);
             if (modes[node] == MODE_TRS) {
                 double len = 0;
                 for (int k = 0; k < 4; k++) {
                     len += (double) matrixD[Affine.TRS_Q + k] * matrixD[Affine.TRS_Q + k];
                 }
-                check(Math.abs(len - 1) < 1e-5, "non-unit quaternion at node ", node, " length² x1e6 ",
+                Invariants.check(Math.abs(len - 1) < 1e-5, "non-unit quaternion at node ", node, " length² x1e6 ",
                         (int) (len * 1e6));
             }
             boolean stale = Bits.get(staleBits, node);
             if (stale) {
                 int w = node >>> 6;
-                check(w >= staleLoWord && w < staleHiWord, "stale node ", node, " outside the tracked words ", w);
+                Invariants.check(w >= staleLoWord && w < staleHiWord, "stale node ", node, " outside the tracked words ", w);
             } else {
-                check(p == NONE || !Bits.get(staleBits, p), "up-to-date node ", node, " under stale parent ", p);
+                Invariants.check(p == NONE || !Bits.get(staleBits, p), "up-to-date node ", node, " under stale parent ", p);
                 if (records) {
                     LocalToWorld.computeNodeIntoRecords(locals, modes, parentNodes, worlds, node, matrixE, 0);
                 } else {
@@ -3060,50 +2973,31 @@ public final class Hierarchy {
                 }
                 loadWorld(node, matrixD, 0);
                 for (int k = 0; k < WORLD_PLANES; k++) {
-                    check(Float.floatToIntBits(matrixE[k]) == Float.floatToIntBits(matrixD[k]),
+                    Invariants.check(Float.floatToIntBits(matrixE[k]) == Float.floatToIntBits(matrixD[k]),
                             "world matrix of node ", node, " is out of date at element ", k);
                 }
                 if (inverseValidBits != null && Bits.get(inverseValidBits, node)) {
-                    check(Affine.invert(matrixD, 0, matrixA, 0), "cached inverse of singular node ",
+                    Invariants.check(Affine.invert(matrixD, 0, matrixA, 0), "cached inverse of singular node ",
                             node, "", 0);
                     for (int k = 0; k < Affine.STRIDE; k++) {
-                        check(matrixA[k] == inverses[node * Affine.STRIDE + k], "cached inverse of node ", node,
+                        Invariants.check(matrixA[k] == inverses[node * Affine.STRIDE + k], "cached inverse of node ", node,
                                 " is out of date at element ", k);
                     }
                 }
             }
             if (Bits.get(changedBits, node)) {
                 int w = node >>> 6;
-                check(w >= changedLoWord && w < changedHiWord, "changed node ", node, " outside tracked words ", w);
+                Invariants.check(w >= changedLoWord && w < changedHiWord, "changed node ", node, " outside tracked words ", w);
             }
         }
-        check(holes == holeCount, "holes ", holes, " but holeCount=", holeCount);
-        int published = 0;
-        for (int w = 0; w < publishedBits.length; w++) {
-            long bits = publishedBits[w];
-            if (bits != 0L) {
-                check(!changesListed && w >= publishedLoWord && w < publishedHiWord, "published bits in word ", w,
-                        " outside the published range or after listing; listed=", changesListed ? 1 : 0);
-                for (long b = bits; b != 0L; b &= b - 1) {
-                    int node = (w << 6) + Long.numberOfTrailingZeros(b);
-                    check(node < nodeEnd && modes[node] != MODE_HOLE, "published bit on a hole at node ", node, "", 0);
-                }
-            }
-            published += Long.bitCount(bits);
-        }
-        check(changesListed || published == changedCount, "published bits ", published, " but changedCount=",
-                changedCount);
+        Invariants.check(holes == holeCount, "holes ", holes, " but holeCount=", holeCount);
+        changes.checkInvariants(nodeEnd, modes);
         for (int node = nodeEnd; node < modes.length; node++) {
-            check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node) && !Bits.get(matrixBits, node),
+            Invariants.check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node) && !Bits.get(matrixBits, node),
                     "flag past the end at node ", node, "", 0);
         }
     }
 
-    private static void check(boolean ok, String a, int x, String b, int y) {
-        if (!ok) {
-            throw new IllegalStateException("invariant violated: " + a + x + b + y);
-        }
-    }
 
     @Override
     public String toString() {
@@ -4075,7 +3969,7 @@ public final class Hierarchy {
         wordVersions = Arrays.copyOf(wordVersions, Bits.words(cap));
         staleBits = Arrays.copyOf(staleBits, Bits.words(cap));
         changedBits = Arrays.copyOf(changedBits, Bits.words(cap));
-        publishedBits = Arrays.copyOf(publishedBits, Bits.words(cap));
+        changes.resize(Bits.words(cap));
         if (inverses != null) {
             inverses = Arrays.copyOf(inverses, cap * Affine.STRIDE);
             inverseValidBits = Arrays.copyOf(inverseValidBits, Bits.words(cap));
@@ -4229,7 +4123,6 @@ public final class Hierarchy {
         long[] newVersions = new long[cap];
         long[] newStale = new long[staleBits.length];
         long[] newChanged = new long[changedBits.length];
-        publishedBits = new long[publishedBits.length]; // listed above, so empty
         float[] newInverses = inverses == null ? null : new float[inverses.length];
         long[] newInverseValid = inverseValidBits == null ? null : new long[inverseValidBits.length];
         int[] queue = breadthFirstClusters(active);

@@ -303,20 +303,20 @@ final class SlotTable {
         for (int s = 0; s < slotEnd; s++) {
             if (nodeOfSlot[s] != NONE) {
                 live++;
-                check(generations[s] != 0, "live slot with generation 0: ", s, "", 0);
+                Invariants.check(generations[s] != 0, "live slot with generation 0: ", s, "", 0);
             }
         }
-        check(live == liveCount, "live slots ", live, " but liveCount=", liveCount);
+        Invariants.check(live == liveCount, "live slots ", live, " but liveCount=", liveCount);
         boolean[] isFree = new boolean[slotEnd];
         int freeListed = 0;
         for (int s = freeHead; s != NONE; s = nextSiblingSlots[s], freeListed++) {
-            check(s >= 0 && s < slotEnd, "free list entry out of range at ", freeListed, ": ", s);
-            check(nodeOfSlot[s] == NONE, "free list holds live slot ", s, " at ", freeListed);
-            check(!isFree[s], "free list holds slot twice (or loops): ", s, "", 0);
+            Invariants.check(s >= 0 && s < slotEnd, "free list entry out of range at ", freeListed, ": ", s);
+            Invariants.check(nodeOfSlot[s] == NONE, "free list holds live slot ", s, " at ", freeListed);
+            Invariants.check(!isFree[s], "free list holds slot twice (or loops): ", s, "", 0);
             isFree[s] = true;
         }
         for (int s = 0; s < slotEnd; s++) {
-            check(nodeOfSlot[s] != NONE || isFree[s] || generations[s] == 0, "slot neither live, free nor retired: ",
+            Invariants.check(nodeOfSlot[s] != NONE || isFree[s] || generations[s] == 0, "slot neither live, free nor retired: ",
                     s, " generation ", generations[s]);
         }
         // sibling lists and reachability, walked in pre-order from the roots
@@ -325,42 +325,37 @@ final class SlotTable {
         int roots = 0;
         int prev = NONE;
         for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
-            check(parentSlots[r] == NONE, "root list holds non-root slot ", r, " parent ", parentSlots[r]);
-            check(prevSiblingSlots[r] == prev, "root ", r, " has wrong previous ", prevSiblingSlots[r]);
+            Invariants.check(parentSlots[r] == NONE, "root list holds non-root slot ", r, " parent ", parentSlots[r]);
+            Invariants.check(prevSiblingSlots[r] == prev, "root ", r, " has wrong previous ", prevSiblingSlots[r]);
             prev = r;
             roots++;
-            check(roots <= liveCount, "root list longer than the node count: ", roots, "", 0);
+            Invariants.check(roots <= liveCount, "root list longer than the node count: ", roots, "", 0);
         }
-        check(prev == lastRootSlot, "last root is ", lastRootSlot, " but the list ends at ", prev);
-        check(roots == rootCount, "root list has ", roots, " roots but rootCount=", rootCount);
+        Invariants.check(prev == lastRootSlot, "last root is ", lastRootSlot, " but the list ends at ", prev);
+        Invariants.check(roots == rootCount, "root list has ", roots, " roots but rootCount=", rootCount);
         for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
             int s = r;
             while (s != NONE) {
-                check(nodeOfSlot[s] != NONE, "free slot linked into the tree: ", s, "", 0);
-                check(!seen[s], "slot reached twice (cycle or shared child): ", s, "", 0);
+                Invariants.check(nodeOfSlot[s] != NONE, "free slot linked into the tree: ", s, "", 0);
+                Invariants.check(!seen[s], "slot reached twice (cycle or shared child): ", s, "", 0);
                 seen[s] = true;
                 reached++;
                 int children = 0;
                 int last = NONE;
                 for (int c = firstChildSlots[s]; c != NONE; c = nextSiblingSlots[c]) {
-                    check(parentSlots[c] == s, "child ", c, " does not point back to parent ", s);
-                    check(prevSiblingSlots[c] == last, "child ", c, " has wrong previous sibling ",
+                    Invariants.check(parentSlots[c] == s, "child ", c, " does not point back to parent ", s);
+                    Invariants.check(prevSiblingSlots[c] == last, "child ", c, " has wrong previous sibling ",
                             prevSiblingSlots[c]);
                     last = c;
                     children++;
-                    check(children <= liveCount, "child list of slot ", s, " is cyclic, length ", children);
+                    Invariants.check(children <= liveCount, "child list of slot ", s, " is cyclic, length ", children);
                 }
-                check(last == lastChildSlots[s], "slot ", s, " lastChild wrong: ", lastChildSlots[s]);
-                check(children == childCounts[s], "slot ", s, " childCount wrong: ", childCounts[s]);
+                Invariants.check(last == lastChildSlots[s], "slot ", s, " lastChild wrong: ", lastChildSlots[s]);
+                Invariants.check(children == childCounts[s], "slot ", s, " childCount wrong: ", childCounts[s]);
                 s = nextInPreOrder(s, r);
             }
         }
-        check(reached == liveCount, "reachable nodes ", reached, " but liveCount=", liveCount);
+        Invariants.check(reached == liveCount, "reachable nodes ", reached, " but liveCount=", liveCount);
     }
 
-    static void check(boolean ok, String a, int x, String b, int y) {
-        if (!ok) {
-            throw new IllegalStateException("invariant violated: " + a + x + b + y);
-        }
-    }
 }
