@@ -1219,20 +1219,7 @@ public final class Hierarchy {
         boolean gather = choice.begin();
         long start = choice.timing() ? System.nanoTime() : 0L;
         if (gather) {
-            int[] inverse = list.inverse;
-            if (list.inverseLayout != layoutVersion) {
-                if (inverse == null) {
-                    inverse = new int[count];
-                    list.inverse = inverse;
-                }
-                int[] nodes = list.nodes;
-                int first = list.runFirst;
-                for (int k = 0; k < count; k++) {
-                    inverse[nodes[k] - first] = 4 * k;
-                }
-                list.inverseSpans = Adaptation.readsAhead(tuning, count) ? sourceSpans(inverse, count, tuning.touchChunk()) : null;
-                list.inverseLayout = layoutVersion;
-            }
+            int[] inverse = list.inverse(layoutVersion, Adaptation.readsAhead(tuning, count) ? tuning.touchChunk() : 0);
             int c = modes.length;
             int base = PLANE_OFFSET + Affine.TRS_Q * c + list.runFirst;
             if (list.inverseSpans == null) {
@@ -1247,29 +1234,6 @@ public final class Hierarchy {
         if (choice.timing()) {
             choice.end(System.nanoTime() - start);
         }
-    }
-
-    /**
-     * The spans of {@link NodeList#inverseSpans}: for each run of {@link Tuning#touchChunk} entries of {@code inverse}, its
-     * lowest value and its highest + 4 (the quaternions the run gathers), or an empty span (0, 0) when they lie more
-     * than four times a run's own span of floats apart.
-     */
-    static int[] sourceSpans(int[] inverse, int count, int chunk) {
-        int runs = (count + chunk - 1) / chunk;
-        int[] spans = new int[2 * runs];
-        for (int r = 0; r < runs; r++) {
-            int lo = Integer.MAX_VALUE;
-            int hi = Integer.MIN_VALUE;
-            for (int k = r * chunk, end = Math.min(count, k + chunk); k < end; k++) {
-                lo = Math.min(lo, inverse[k]);
-                hi = Math.max(hi, inverse[k] + 4);
-            }
-            if ((long) hi - lo <= 4L * 4 * chunk) {
-                spans[2 * r] = lo;
-                spans[2 * r + 1] = hi;
-            }
-        }
-        return spans;
     }
 
     /**
@@ -1432,28 +1396,18 @@ public final class Hierarchy {
      * and structure.
      */
     private boolean markClosure(NodeList list, int[] nodes, int count) {
-        if (list.closureLayout != layoutVersion || list.closureStructure != structureVersion) {
-            list.closureLayout = layoutVersion;
-            list.closureStructure = structureVersion;
-            list.closureCount = -1;
+        if (!list.closureHolds(layoutVersion, structureVersion)) {
             return false;
         }
-        if (list.closureCount < 0) {
+        if (!list.closureRecorded()) {
             recordClosure(list, nodes, count);
         }
         closureMarkings++;
-        int[] words = list.closureWords;
-        long[] closure = list.closureBits;
-        int n = list.closureCount;
-        if (n == 0) {
-            return true;
+        long words = list.markClosure(staleBits);
+        if (words >= 0) {
+            staleLoWord = Math.min(staleLoWord, (int) (words >>> 32));
+            staleHiWord = Math.max(staleHiWord, (int) words);
         }
-        long[] bits = staleBits;
-        for (int i = 0; i < n; i++) {
-            bits[words[i]] |= closure[i];
-        }
-        staleLoWord = Math.min(staleLoWord, words[0]);
-        staleHiWord = Math.max(staleHiWord, words[n - 1] + 1);
         return true;
     }
 
@@ -1485,25 +1439,7 @@ public final class Hierarchy {
             staleLoWord = lo;
             staleHiWord = hi;
         }
-        int n = 0;
-        for (int w = from; w < to; w++) {
-            n += scratch[w] != 0L ? 1 : 0;
-        }
-        if (list.closureWords == null || list.closureWords.length < n) {
-            list.closureWords = new int[n];
-            list.closureBits = new long[n];
-        }
-        int[] words = list.closureWords;
-        long[] closure = list.closureBits;
-        n = 0;
-        for (int w = from; w < to; w++) {
-            if (scratch[w] != 0L) {
-                words[n] = w;
-                closure[n++] = scratch[w];
-                scratch[w] = 0L;
-            }
-        }
-        list.closureCount = n;
+        list.recordClosure(scratch, from, to);
     }
 
     /**
@@ -1559,7 +1495,7 @@ public final class Hierarchy {
     public NodeList nodeList(long[] handles, int offset, int count) {
         requireRoom("handles", handles.length, offset, count);
         NodeList list = new NodeList(this, Arrays.copyOfRange(handles, offset, offset + count));
-        resolve(list);
+        list.resolved(slots, layoutVersion);
         return list;
     }
 
@@ -1568,47 +1504,9 @@ public final class Hierarchy {
         if (list.owner != this) {
             throw new IllegalArgumentException("node list of another hierarchy: " + list);
         }
-        if (list.layout != layoutVersion) {
-            resolve(list);
-        }
-        return list.nodes;
+        return list.resolved(slots, layoutVersion);
     }
 
-    private void resolve(NodeList list) {
-        long[] handles = list.handles;
-        int[] nodes = list.nodes;
-        int min = Integer.MAX_VALUE;
-        int max = -1;
-        for (int k = 0; k < handles.length; k++) {
-            nodes[k] = slots.nodeOrNone(handles[k]);
-            if (nodes[k] == NONE) {
-                list.layout = -1;
-                throw new IllegalArgumentException("node list position " + k + ": "
-                        + slots.badHandle(handles[k]).getMessage());
-            }
-            min = Math.min(min, nodes[k]);
-            max = Math.max(max, nodes[k]);
-        }
-        list.runFirst = -1;
-        list.runInOrder = false;
-        if (max >= 0 && max - min + 1 == nodes.length) {
-            // as many positions as nodes: they fill [min, max] unless a node repeats
-            long[] seen = new long[Bits.words(nodes.length)];
-            boolean run = true;
-            boolean inOrder = true;
-            for (int k = 0; k < nodes.length && run; k++) {
-                int j = nodes[k] - min;
-                run = !Bits.get(seen, j);
-                Bits.set(seen, j);
-                inOrder &= j == k;
-            }
-            if (run) {
-                list.runFirst = min;
-                list.runInOrder = inOrder;
-            }
-        }
-        list.layout = layoutVersion;
-    }
 
     /**
      * Runs a large bulk setter on the update threads (see {@link BulkSetJob}). Returns false, having changed nothing,

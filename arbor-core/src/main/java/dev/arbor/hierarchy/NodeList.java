@@ -1,5 +1,7 @@
 package dev.arbor.hierarchy;
 
+import dev.arbor.kernel.Bits;
+
 /**
  * A fixed list of nodes of one {@link Hierarchy}, resolved once for repeated bulk sets: the joints of a skeleton, the
  * animated nodes of a clip, every node of a scene. The handle-based bulk setters check each handle on every call; a
@@ -34,8 +36,8 @@ public final class NodeList {
      */
     int[] inverse;
     /**
-     * With {@link #inverse}, for lists of at least {@code Hierarchy.TOUCH_MIN_NODES}: for each run of
-     * {@code Hierarchy.TOUCH_CHUNK} storage positions, the range of {@link #inverse}'s values in it (lowest, then
+     * With {@link #inverse}, for lists that read ahead ({@link Tuning#touchMinNodes} nodes and more): for each run of
+     * {@link Tuning#touchChunk} storage positions, the range of {@link #inverse}'s values in it (lowest, then
      * highest + 4), or an empty range where that run's quaternions lie too far apart to be worth reading ahead; null
      * for shorter lists.
      */
@@ -80,6 +82,162 @@ public final class NodeList {
             throw new IndexOutOfBoundsException("index out of range: index=" + index + ", size=" + handles.length);
         }
         return handles[index];
+    }
+
+    // ---- resolution: valid while the owner's layout version is the one it was made at ----
+
+    /**
+     * The storage position of each listed node, resolved again if nodes moved or died since the last time, and whether
+     * they fill one run of storage ({@link #runFirst}, {@link #runInOrder}). O(1), or O(size) to resolve.
+     *
+     * @param slots the owner's handle table
+     * @param layoutVersion the owner's layout version now
+     * @return {@link #nodes}
+     * @throws IllegalArgumentException naming the list position of a handle that is no longer live
+     */
+    int[] resolved(SlotTable slots, long layoutVersion) {
+        if (layout == layoutVersion) {
+            return nodes;
+        }
+        int min = Integer.MAX_VALUE;
+        int max = -1;
+        for (int k = 0; k < handles.length; k++) {
+            nodes[k] = slots.nodeOrNone(handles[k]);
+            if (nodes[k] == SlotTable.NONE) {
+                layout = -1;
+                throw new IllegalArgumentException("node list position " + k + ": "
+                        + slots.badHandle(handles[k]).getMessage());
+            }
+            min = Math.min(min, nodes[k]);
+            max = Math.max(max, nodes[k]);
+        }
+        runFirst = -1;
+        runInOrder = false;
+        if (max >= 0 && max - min + 1 == nodes.length) {
+            // as many positions as nodes: they fill [min, max] unless a node repeats
+            long[] seen = new long[Bits.words(nodes.length)];
+            boolean run = true;
+            boolean inOrder = true;
+            for (int k = 0; k < nodes.length && run; k++) {
+                int j = nodes[k] - min;
+                run = !Bits.get(seen, j);
+                Bits.set(seen, j);
+                inOrder &= j == k;
+            }
+            if (run) {
+                runFirst = min;
+                runInOrder = inOrder;
+            }
+        }
+        layout = layoutVersion;
+        return nodes;
+    }
+
+    /**
+     * For a run out of order: at {@code s - runFirst}, 4 × the list position of storage position {@code s}, computed
+     * again when the layout changed; with {@code chunk > 0} also {@link #inverseSpans} for reading ahead in runs of
+     * that many positions. Allocates the inverse once.
+     */
+    int[] inverse(long layoutVersion, int chunk) {
+        if (inverseLayout != layoutVersion) {
+            int count = nodes.length;
+            if (inverse == null) {
+                inverse = new int[count];
+            }
+            for (int k = 0; k < count; k++) {
+                inverse[nodes[k] - runFirst] = 4 * k;
+            }
+            inverseSpans = chunk > 0 ? sourceSpans(inverse, count, chunk) : null;
+            inverseLayout = layoutVersion;
+        }
+        return inverse;
+    }
+
+    /**
+     * The spans of {@link #inverseSpans}: for each run of {@link Tuning#touchChunk} entries of {@code inverse}, its
+     * lowest value and its highest + 4 (the quaternions the run gathers), or an empty span (0, 0) when they lie more
+     * than four times a run's own span of floats apart.
+     */
+    static int[] sourceSpans(int[] inverse, int count, int chunk) {
+        int runs = (count + chunk - 1) / chunk;
+        int[] spans = new int[2 * runs];
+        for (int r = 0; r < runs; r++) {
+            int lo = Integer.MAX_VALUE;
+            int hi = Integer.MIN_VALUE;
+            for (int k = r * chunk, end = Math.min(count, k + chunk); k < end; k++) {
+                lo = Math.min(lo, inverse[k]);
+                hi = Math.max(hi, inverse[k] + 4);
+            }
+            if ((long) hi - lo <= 4L * 4 * chunk) {
+                spans[2 * r] = lo;
+                spans[2 * r + 1] = hi;
+            }
+        }
+        return spans;
+    }
+
+    // ---- the recorded stale closure: valid while the owner's layout and structure versions hold ----
+
+    /**
+     * @return whether a closure recorded (or about to be recorded) at these versions still holds; when it does not,
+     *     forgets it and starts over from these versions
+     */
+    boolean closureHolds(long layoutVersion, long structureVersion) {
+        if (closureLayout != layoutVersion || closureStructure != structureVersion) {
+            closureLayout = layoutVersion;
+            closureStructure = structureVersion;
+            closureCount = -1;
+            return false;
+        }
+        return true;
+    }
+
+    /** @return whether a closure is recorded for the current versions */
+    boolean closureRecorded() {
+        return closureCount >= 0;
+    }
+
+    /**
+     * Records the closure from the words {@code [from, to)} of {@code marked} (the bits that marking the list's nodes
+     * and their subtrees set, on otherwise clear bits), and clears those words again. Allocates only when the list's
+     * arrays are too short.
+     */
+    void recordClosure(long[] marked, int from, int to) {
+        int n = 0;
+        for (int w = from; w < to; w++) {
+            n += marked[w] != 0L ? 1 : 0;
+        }
+        if (closureWords == null || closureWords.length < n) {
+            closureWords = new int[n];
+            closureBits = new long[n];
+        }
+        n = 0;
+        for (int w = from; w < to; w++) {
+            if (marked[w] != 0L) {
+                closureWords[n] = w;
+                closureBits[n++] = marked[w];
+                marked[w] = 0L;
+            }
+        }
+        closureCount = n;
+    }
+
+    /**
+     * Sets the recorded closure's bits in {@code staleBits}. O(words of the closure).
+     *
+     * @return the words touched as {@code (first << 32) | (last + 1)}, or -1 for an empty closure
+     */
+    long markClosure(long[] staleBits) {
+        int n = closureCount;
+        if (n == 0) {
+            return -1;
+        }
+        int[] words = closureWords;
+        long[] closure = closureBits;
+        for (int i = 0; i < n; i++) {
+            staleBits[words[i]] |= closure[i];
+        }
+        return (long) words[0] << 32 | (words[n - 1] + 1);
     }
 
     @Override

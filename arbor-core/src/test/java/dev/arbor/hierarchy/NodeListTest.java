@@ -626,7 +626,7 @@ class NodeListTest {
             inverse[k] = 4 * (k - 2 * chunk);
         }
         inverse[count - 1] = 4 * (4 * chunk - 1);
-        int[] spans = Hierarchy.sourceSpans(inverse, count, Tuning.DEFAULT.touchChunk());
+        int[] spans = NodeList.sourceSpans(inverse, count, Tuning.DEFAULT.touchChunk());
         assertThat(spans).containsExactly(4 * 100, 4 * (100 + chunk), 0, 0, 0, 4 * 4 * chunk);
     }
 }
