@@ -90,32 +90,8 @@ public final class Hierarchy {
     private final Tuning tuning;
 
     // ---- dense node arrays: indexed by node, parents before children ----
-    /**
-     * Local transforms, 12 floats per node (TRS or affine matrix, see LocalToWorld), in the layout {@link #records}
-     * names: element k of node i at {@link #at}{@code (k, i)}, element k + 1 {@link #elementStride} further on.
-     */
-    private float[] locals;
-    /** MODE_TRS, MODE_MATRIX, or MODE_HOLE for a free position. */
-    private byte[] modes;
-    /** World matrices, 12 floats per node in the layout of {@link #locals}, valid where the stale bit is clear. */
-    private float[] worlds;
-    /**
-     * The layout of {@link #locals} and {@link #worlds}: false for planes (capacity floats per element; what the
-     * vector and batched kernels need), true for records ({@link LocalToWorld#RECORD} floats per node; what single
-     * nodes want). See {@link #chooseLayout}.
-     */
-    private boolean records;
-    /** Parent's node index, or NONE; always smaller than the node's own index. */
-    private int[] parentNodes;
-    /** Slot of the node at this position, or NONE for a hole. */
-    private int[] slotOfNode;
-    /**
-     * Valid while {@link #breadthFirst}: where the node's children start, or for a node without children where they
-     * would (after the children of the nodes before it in its cluster). So the children of a range {@code [lo, hi]}
-     * of one level and cluster are {@code [childStarts[lo], childStarts[hi] + children of hi)} (see
-     * {@link #markSubtreeStaleByLevels}). Written by {@link #breadthFirstClusters}, for {@link #compact}.
-     */
-    private int[] childStarts;
+    /** The packed node storage: locals, worlds, modes, parents, slots, in either layout. */
+    private final NodeStorage store;
     /**
      * Version of the update that published the node's latest world change, unless its word's entry in
      * {@link #wordVersions} is larger.
@@ -127,21 +103,10 @@ public final class Hierarchy {
      * (at a million nodes all-dirty, 8 MB less to write per update). 0 where none.
      */
     private long[] wordVersions;
-    /** Set where the mode is MODE_MATRIX (lets the kernel pick its vector path per word). */
-    private long[] matrixBits;
-    /** Per word of 64 nodes, how the vector kernel splits it into batches (0 = not known; reset on parent changes). */
-    private long[] wordPlans;
     /** Set where the world matrix is out of date; if a node is stale, so is every descendant. */
     private long[] staleBits;
     /** Set where the world matrix was recomputed since the last update (published by the next one). */
     private long[] changedBits;
-    /** Cached inverse world matrices (worldToLocal), allocated on first use. */
-    private float[] inverses;
-    /** Set where the cached inverse matches the current world matrix. */
-    private long[] inverseValidBits;
-    /** Positions in use: [0, nodeEnd), live nodes and holes. */
-    private int nodeEnd;
-    private int holeCount;
     private int liveCount;
     /** Words of staleBits that may hold set bits: [staleLoWord, staleHiWord). */
     private int staleLoWord = Integer.MAX_VALUE;
@@ -310,14 +275,7 @@ public final class Hierarchy {
         }
         int cap = setFriendly(Math.max(initialCapacity, 1));
         slots = new SlotTable(cap);
-        locals = LocalToWorld.newPlanes(cap, LOCAL_PLANES);
-        modes = new byte[cap];
-        worlds = LocalToWorld.newPlanes(cap, WORLD_PLANES);
-        matrixBits = new long[Bits.words(cap)];
-        wordPlans = new long[Bits.words(cap)];
-        parentNodes = new int[cap];
-        slotOfNode = new int[cap];
-        childStarts = new int[cap];
+        store = new NodeStorage(cap);
         worldVersions = new long[cap];
         wordVersions = new long[Bits.words(cap)];
         staleBits = new long[Bits.words(cap)];
@@ -400,16 +358,16 @@ public final class Hierarchy {
     private long create(int parentSlot, int index) {
         ensureDenseCapacity(1);
         int slot = slots.allocate(Hierarchy::grownCapacity);
-        int node = nodeEnd++;
+        int node = store.nodeEnd++;
         appendedSinceCompaction++;
         structureChanged();
         slots.nodeOfSlot[slot] = node;
-        slotOfNode[node] = slot;
-        setParentNode(node, parentSlot == NONE ? NONE : slots.nodeOfSlot[parentSlot]);
-        setMode(node, MODE_TRS);
-        storeLocalFrom(node, 0, IDENTITY_TRS, 0, LOCAL_PLANES);
+        store.slotOfNode[node] = slot;
+        store.setParentNode(node, parentSlot == NONE ? NONE : slots.nodeOfSlot[parentSlot]);
+        store.setMode(node, MODE_TRS);
+        store.storeLocalFrom(node, 0, IDENTITY_TRS, 0, LOCAL_PLANES);
         Affine.identity(matrixE, 0);
-        storeWorld(node, matrixE, 0);
+        store.storeWorld(node, matrixE, 0);
         setStoredVersion(node, version + 1);
         setStale(node);
         liveCount++;
@@ -523,7 +481,7 @@ public final class Hierarchy {
                 worldInto(node, matrixD, 0);
                 Affine.multiply(matrixB, 0, matrixD, 0, matrixA, 0);
             }
-            newMode = chooseLocalForm(modes[node], matrixA, matrixC);
+            newMode = chooseLocalForm(store.modes[node], matrixA, matrixC);
         }
         fireDetaching(handle);
         structureChanged(); // a move, a reorder among siblings or a destruction follows
@@ -541,7 +499,7 @@ public final class Hierarchy {
             }
         }
         int node = slots.nodeOfSlot[x];
-        setParentNode(node, p == NONE ? NONE : slots.nodeOfSlot[p]);
+        store.setParentNode(node, p == NONE ? NONE : slots.nodeOfSlot[p]);
         if (keepWorld) {
             writeLocal(node, newMode, newMode == MODE_TRS ? matrixC : matrixA);
         }
@@ -847,11 +805,11 @@ public final class Hierarchy {
         int slot = slots.liveSlot(handle);
         requireFinite3("translation", handle, x, y, z);
         int node = slots.nodeOfSlot[slot];
-        int e = elementStride();
-        int at = at(modes[node] == MODE_TRS ? Affine.TRS_T : 9, node);
-        locals[at] = x;
-        locals[at + e] = y;
-        locals[at + 2 * e] = z;
+        int e = store.elementStride();
+        int at = store.at(store.modes[node] == MODE_TRS ? Affine.TRS_T : 9, node);
+        store.locals[at] = x;
+        store.locals[at + e] = y;
+        store.locals[at + 2 * e] = z;
         markSubtreeStale(slot, node);
     }
 
@@ -885,7 +843,7 @@ public final class Hierarchy {
         int node = slots.nodeOfSlot[slot];
         checkRotation(handle, x, y, z, w);
         requireTrsLocal(node, handle);
-        normalizeInto(x, y, z, w, locals, at(Affine.TRS_Q, node), elementStride());
+        normalizeInto(x, y, z, w, store.locals, store.at(Affine.TRS_Q, node), store.elementStride());
         markSubtreeStale(slot, node);
     }
 
@@ -918,11 +876,11 @@ public final class Hierarchy {
         requireFinite3("scale", handle, x, y, z);
         int node = slots.nodeOfSlot[slot];
         requireTrsLocal(node, handle);
-        int e = elementStride();
-        int at = at(Affine.TRS_S, node);
-        locals[at] = x;
-        locals[at + e] = y;
-        locals[at + 2 * e] = z;
+        int e = store.elementStride();
+        int at = store.at(Affine.TRS_S, node);
+        store.locals[at] = x;
+        store.locals[at + e] = y;
+        store.locals[at + 2 * e] = z;
         markSubtreeStale(slot, node);
     }
 
@@ -982,8 +940,8 @@ public final class Hierarchy {
         requireRoom("matrix", matrix.length, offset, Affine.STRIDE);
         requireFiniteMatrix("local matrix", handle, matrix, offset, Affine.STRIDE);
         int node = slots.nodeOfSlot[slot];
-        setMode(node, MODE_MATRIX);
-        storeLocalFrom(node, 0, matrix, offset, Affine.STRIDE);
+        store.setMode(node, MODE_MATRIX);
+        store.storeLocalFrom(node, 0, matrix, offset, Affine.STRIDE);
         markSubtreeStale(slot, node);
     }
 
@@ -1152,9 +1110,9 @@ public final class Hierarchy {
             if (!QuaternionRuns.inRange(len2)) {
                 requireRotation(handles[handleOffset + k], x, y, z, w);
             }
-            if (!QuaternionRuns.isUnit(len2) || modes[node] != MODE_TRS) {
+            if (!QuaternionRuns.isUnit(len2) || store.modes[node] != MODE_TRS) {
                 plain = false;
-                if (modes[node] != MODE_TRS) {
+                if (store.modes[node] != MODE_TRS) {
                     checkSplittable(node, handles[handleOffset + k]);
                 }
             }
@@ -1172,7 +1130,7 @@ public final class Hierarchy {
      */
     private void splitToTrs(int[] nodes, long[] handles, int handleOffset, int count) {
         for (int k = 0; k < count; k++) {
-            if (modes[nodes[k]] != MODE_TRS) {
+            if (store.modes[nodes[k]] != MODE_TRS) {
                 requireTrsLocal(nodes[k], handles[handleOffset + k]);
             }
         }
@@ -1190,7 +1148,7 @@ public final class Hierarchy {
             return false;
         }
         boolean unit = check == QuaternionRuns.UNIT;
-        if (unit && !list.runInOrder && !records && VectorSupport.ENABLED && Adaptation.timesCopyWays(tuning, count)) {
+        if (unit && !list.runInOrder && !store.records && VectorSupport.ENABLED && Adaptation.timesCopyWays(tuning, count)) {
             copyRunOutOfOrder(list, rotations, offset);
         } else {
             writeRotationRun(rotations, offset, list.runInOrder ? null : list.nodes, 0, count, list.runFirst, unit);
@@ -1220,10 +1178,10 @@ public final class Hierarchy {
         long start = choice.timing() ? System.nanoTime() : 0L;
         if (gather) {
             int[] inverse = list.inverse(layoutVersion, Adaptation.readsAhead(tuning, count) ? tuning.touchChunk() : 0);
-            int c = modes.length;
+            int c = store.modes.length;
             int base = PLANE_OFFSET + Affine.TRS_Q * c + list.runFirst;
             if (list.inverseSpans == null) {
-                QuaternionRuns.gather(rotations, offset, inverse, 0, count, 4, locals, base, c, true);
+                QuaternionRuns.gather(rotations, offset, inverse, 0, count, 4, store.locals, base, c, true);
             } else {
                 gatherRuns(rotations, offset, inverse, list.inverseSpans, count, base, c);
             }
@@ -1245,7 +1203,7 @@ public final class Hierarchy {
         int bits = 0;
         for (int r = 0, from = 0, chunk = tuning.touchChunk(); from < count; r++, from += chunk) {
             bits |= QuaternionRuns.touch(rotations, offset + spans[2 * r], offset + spans[2 * r + 1]);
-            QuaternionRuns.gather(rotations, offset, inverse, from, Math.min(count, from + chunk), 4, locals,
+            QuaternionRuns.gather(rotations, offset, inverse, from, Math.min(count, from + chunk), 4, store.locals,
                     base, c, true);
         }
         touchedBits = bits;
@@ -1261,10 +1219,10 @@ public final class Hierarchy {
      */
     private void writeRotationRun(float[] rotations, int offset, int[] nodes, int from, int to, int first,
                                   boolean unit) {
-        if (records) {
-            writeRotationRecords(rotations, offset, nodes, from, to, locals, first, unit);
+        if (store.records) {
+            writeRotationRecords(rotations, offset, nodes, from, to, store.locals, first, unit);
         } else {
-            writeRotationPlanes(rotations, offset, nodes, from, to, locals, first, modes.length, unit);
+            writeRotationPlanes(rotations, offset, nodes, from, to, store.locals, first, store.modes.length, unit);
         }
     }
 
@@ -1313,7 +1271,7 @@ public final class Hierarchy {
     private boolean noMatrixIn(int first, int count) {
         int end = first + count;
         for (int w = first >>> 6; w <= (end - 1) >>> 6; w++) {
-            if (Bits.within(matrixBits[w], w << 6, first, end) != 0L) {
+            if (Bits.within(store.matrixBits[w], w << 6, first, end) != 0L) {
                 return false;
             }
         }
@@ -1359,7 +1317,7 @@ public final class Hierarchy {
             for (int k = 0; k < count; k++) {
                 int node = nodes[k];
                 if (!Bits.get(staleBits, node)) { // else its subtree is stale already: its slot is not needed
-                    markSubtreeStale(slotOfNode[node], node);
+                    markSubtreeStale(store.slotOfNode[node], node);
                 }
             }
             return;
@@ -1449,7 +1407,7 @@ public final class Hierarchy {
     private void markRunStale(int first, int count) {
         if (!sweepsStaleness(count)) {
             for (int node = first; node < first + count; node++) {
-                markSubtreeStale(slotOfNode[node], node);
+                markSubtreeStale(store.slotOfNode[node], node);
             }
             return;
         }
@@ -1650,7 +1608,7 @@ public final class Hierarchy {
                     } else {
                         requireFinite3(kind == BULK_SCALE ? "scale" : "translation", h, x, y, z);
                     }
-                    trs &= modes[node] == MODE_TRS;
+                    trs &= store.modes[node] == MODE_TRS;
                     if (!resolved) {
                         nodes[k] = node;
                     }
@@ -1739,7 +1697,7 @@ public final class Hierarchy {
                     staleHiWord = Math.max(staleHiWord, w + 1);
                 } else {
                     for (; fresh != 0L; fresh &= fresh - 1) {
-                        markSubtreeStale(slotOfNode[(w << 6) + Long.numberOfTrailingZeros(fresh)]);
+                        markSubtreeStale(store.slotOfNode[(w << 6) + Long.numberOfTrailingZeros(fresh)]);
                     }
                 }
             }
@@ -1774,8 +1732,8 @@ public final class Hierarchy {
             return;
         }
         long[] bits = staleBits;
-        int[] parents = parentNodes;
-        int end = nodeEnd;
+        int[] parents = store.parentNodes;
+        int end = store.nodeEnd;
         int hiWord = staleHiWord;
         for (int w = (first + 1) >>> 6; w << 6 < end; w++) {
             long word = bits[w];
@@ -1872,11 +1830,11 @@ public final class Hierarchy {
      * (planes 9–11) of an explicit matrix.
      */
     private void writeTranslations(int[] nodes, int from, int to, float[] translations, int offset) {
-        float[] l = locals;
-        if (records) { // a loop of its own, for the reason given at writeRotationRun
+        float[] l = store.locals;
+        if (store.records) { // a loop of its own, for the reason given at writeRotationRun
             for (int k = from; k < to; k++) {
                 int node = nodes[k];
-                int at = node * LocalToWorld.RECORD + (modes[node] == MODE_TRS ? Affine.TRS_T : 9);
+                int at = node * LocalToWorld.RECORD + (store.modes[node] == MODE_TRS ? Affine.TRS_T : 9);
                 int t = offset + 3 * k;
                 l[at] = translations[t];
                 l[at + 1] = translations[t + 1];
@@ -1884,10 +1842,10 @@ public final class Hierarchy {
             }
             return;
         }
-        int c = modes.length;
+        int c = store.modes.length;
         for (int k = from; k < to; k++) {
             int node = nodes[k];
-            int at = PLANE_OFFSET + (modes[node] == MODE_TRS ? Affine.TRS_T : 9) * c + node;
+            int at = PLANE_OFFSET + (store.modes[node] == MODE_TRS ? Affine.TRS_T : 9) * c + node;
             int t = offset + 3 * k;
             l[at] = translations[t];
             l[at + c] = translations[t + 1];
@@ -1936,7 +1894,7 @@ public final class Hierarchy {
             long h = handles[handleOffset + k];
             int v = scaleOffset + 3 * k;
             requireFinite3("scale", h, scales[v], scales[v + 1], scales[v + 2]);
-            if (modes[node] != MODE_TRS) {
+            if (store.modes[node] != MODE_TRS) {
                 checkSplittable(node, h);
             }
         }
@@ -1947,8 +1905,8 @@ public final class Hierarchy {
 
     /** Writes the vectors of batch positions {@code [from, to)} into the scale planes of their (TRS) nodes. */
     private void writeScales(int[] nodes, int from, int to, float[] scales, int offset) {
-        float[] l = locals;
-        if (records) { // a loop of its own, for the reason given at writeRotationRun
+        float[] l = store.locals;
+        if (store.records) { // a loop of its own, for the reason given at writeRotationRun
             for (int k = from; k < to; k++) {
                 int at = nodes[k] * LocalToWorld.RECORD + Affine.TRS_S;
                 int v = offset + 3 * k;
@@ -1958,7 +1916,7 @@ public final class Hierarchy {
             }
             return;
         }
-        int c = modes.length;
+        int c = store.modes.length;
         for (int k = from; k < to; k++) {
             int node = nodes[k];
             int v = offset + 3 * k;
@@ -1977,7 +1935,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public boolean hasLocalMatrix(long handle) {
-        return modes[slots.nodeOfSlot[slots.liveSlot(handle)]] == MODE_MATRIX;
+        return store.modes[slots.nodeOfSlot[slots.liveSlot(handle)]] == MODE_MATRIX;
     }
 
     /**
@@ -1990,9 +1948,9 @@ public final class Hierarchy {
      */
     public Vector3f getLocalTranslation(long handle, Vector3f dest) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        int e = elementStride();
-        int at = at(modes[node] == MODE_TRS ? Affine.TRS_T : 9, node);
-        return dest.set(locals[at], locals[at + e], locals[at + 2 * e]);
+        int e = store.elementStride();
+        int at = store.at(store.modes[node] == MODE_TRS ? Affine.TRS_T : 9, node);
+        return dest.set(store.locals[at], store.locals[at + e], store.locals[at + 2 * e]);
     }
 
     /**
@@ -2173,9 +2131,9 @@ public final class Hierarchy {
     public Vector3f getWorldTranslation(long handle, Vector3f dest) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         ensureWorld(node);
-        int e = elementStride();
-        int at = at(9, node);
-        return dest.set(worlds[at], worlds[at + e], worlds[at + 2 * e]);
+        int e = store.elementStride();
+        int at = store.at(9, node);
+        return dest.set(store.worlds[at], store.worlds[at + e], store.worlds[at + 2 * e]);
     }
 
     /**
@@ -2227,7 +2185,7 @@ public final class Hierarchy {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         requireRoom("dest", dest.length, offset, Affine.STRIDE);
         ensureInverse(node, handle);
-        System.arraycopy(inverses, node * Affine.STRIDE, dest, offset, Affine.STRIDE);
+        System.arraycopy(store.inverses, node * Affine.STRIDE, dest, offset, Affine.STRIDE);
         return dest;
     }
 
@@ -2243,7 +2201,7 @@ public final class Hierarchy {
     public Matrix4x3f getWorldInverse(long handle, Matrix4x3f dest) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         ensureInverse(node, handle);
-        return dest.set(inverses, node * Affine.STRIDE);
+        return dest.set(store.inverses, node * Affine.STRIDE);
     }
 
     /**
@@ -2273,7 +2231,7 @@ public final class Hierarchy {
             invertOrThrow(matrixE, 0, matrixB, slots.handleOf(p), "cannot set the world transform");
             Affine.multiply(matrixB, 0, matrixC, 0, matrixA, 0);
         }
-        byte mode = chooseLocalForm(modes[node], matrixA, matrixC);
+        byte mode = chooseLocalForm(store.modes[node], matrixA, matrixC);
         writeLocal(node, mode, mode == MODE_TRS ? matrixC : matrixA);
         markSubtreeStale(slot, node);
     }
@@ -2344,7 +2302,7 @@ public final class Hierarchy {
         if (changedLoWord < changedHiWord) {
             // nodes recomputed lazily since the latest update: their version is this update's
             stampStale(changedBits, worldVersions, wordVersions, version + 1, changedLoWord << 6,
-                    Math.min(nodeEnd, changedHiWord << 6));
+                    Math.min(store.nodeEnd, changedHiWord << 6));
         }
         refreshStale();
         long next = version + 1;
@@ -2386,7 +2344,7 @@ public final class Hierarchy {
      * that moves nodes in the dense arrays (so the bits still name the right nodes). O(published words + changed).
      */
     private void listChanges() {
-        changes.list(slotOfNode, slots.generations);
+        changes.list(store.slotOfNode, slots.generations);
     }
 
     /**
@@ -2621,7 +2579,7 @@ public final class Hierarchy {
             throw new IllegalArgumentException("planeStride=" + planeStride + " is less than count=" + count);
         }
         prepareExport(handles, offset, count, dest.length, destOffset, 11L * planeStride + count);
-        int stride = elementStride();
+        int stride = store.elementStride();
         for (int k = 0; k < count; k++) {
             transposeWorld(slots.nodeOfSlot[Handles.slot(handles[offset + k])], stride, dest, destOffset + k, planeStride);
         }
@@ -2653,8 +2611,8 @@ public final class Hierarchy {
 
     /** Copies a node's world matrix into element {@code e} of {@code dest[d + e × ds]}: 12 loads, then 12 stores. */
     private void transposeWorld(int node, int stride, float[] dest, int d, int ds) {
-        float[] w = worlds;
-        int a = at(0, node);
+        float[] w = store.worlds;
+        int a = store.at(0, node);
         float e0 = w[a];
         float e1 = w[a + stride];
         float e2 = w[a + 2 * stride];
@@ -2720,7 +2678,7 @@ public final class Hierarchy {
 
     /** Writes a node's world matrix in {@code layout} to {@code dest[d …]}, straight from the storage. */
     private void convertWorld(int node, MatrixLayout layout, float[] dest, int d) {
-        layout.convert(worlds, at(0, node), elementStride(), dest, d);
+        layout.convert(store.worlds, store.at(0, node), store.elementStride(), dest, d);
     }
 
     /**
@@ -2741,8 +2699,8 @@ public final class Hierarchy {
         refreshStale();
         long pending = version + 1;
         int count = 0;
-        for (int node = 0; node < nodeEnd; node++) {
-            if (modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
+        for (int node = 0; node < store.nodeEnd; node++) {
+            if (store.modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
                 count++;
             }
         }
@@ -2753,10 +2711,10 @@ public final class Hierarchy {
         float[] chunk = export.chunk(count, layout);
         int k = 0;
         int inChunk = 0;
-        for (int node = 0; node < nodeEnd && k < count; node++) {
-            if (modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
+        for (int node = 0; node < store.nodeEnd && k < count; node++) {
+            if (store.modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
                 convertWorld(node, layout, chunk, inChunk * floats);
-                int slot = slotOfNode[node];
+                int slot = store.slotOfNode[node];
                 handlesOut[k++] = Handles.of(slot, slots.generations[slot]);
                 if (++inChunk == WorldExport.CHUNK_NODES) {
                     export.put(dest, at + (k - inChunk) * floats, inChunk * floats);
@@ -2813,26 +2771,26 @@ public final class Hierarchy {
         for (int s = 0; s < slots.slotEnd; s++) {
             int node = slots.nodeOfSlot[s];
             if (node != NONE) {
-                Invariants.check(node >= 0 && node < nodeEnd, "slot ", s, " maps to node out of range: ", node);
-                Invariants.check(slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", slotOfNode[node]);
+                Invariants.check(node >= 0 && node < store.nodeEnd, "slot ", s, " maps to node out of range: ", node);
+                Invariants.check(store.slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", store.slotOfNode[node]);
             }
         }
         if (breadthFirst) {
             // every node's children fill [childStarts[n], childStarts[n] + count): in sibling order, or (after a
             // packing for activity) those whose subtrees changed first, each group in sibling order
-            for (int n = 0; n < nodeEnd; n++) {
-                int start = childStarts[n];
-                int end = start + slots.childCounts[slotOfNode[n]];
-                for (int c = slots.firstChildSlots[slotOfNode[n]]; c != NONE; c = slots.nextSiblingSlots[c]) {
+            for (int n = 0; n < store.nodeEnd; n++) {
+                int start = store.childStarts[n];
+                int end = start + slots.childCounts[store.slotOfNode[n]];
+                for (int c = slots.firstChildSlots[store.slotOfNode[n]]; c != NONE; c = slots.nextSiblingSlots[c]) {
                     Invariants.check(slots.nodeOfSlot[c] >= start && slots.nodeOfSlot[c] < end, "breadth-first layout: a child of node ", n,
                             " lies outside its children's range, at ", slots.nodeOfSlot[c]);
                 }
             }
         }
         int holes = 0;
-        for (int node = 0; node < nodeEnd; node++) {
-            int slot = slotOfNode[node];
-            if (modes[node] == MODE_HOLE) {
+        for (int node = 0; node < store.nodeEnd; node++) {
+            int slot = store.slotOfNode[node];
+            if (store.modes[node] == MODE_HOLE) {
                 holes++;
                 Invariants.check(slot == NONE, "hole at node ", node, " names slot ", slot);
                 Invariants.check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node), "hole with flags at node ", node,
@@ -2840,17 +2798,17 @@ public final class Hierarchy {
                 continue;
             }
             Invariants.check(slot >= 0 && slot < slots.slotEnd && slots.nodeOfSlot[slot] == node, "node ", node, " has bad slot ", slot);
-            int p = parentNodes[node];
+            int p = store.parentNodes[node];
             int ps = slots.parentSlots[slot];
             Invariants.check(p == (ps == NONE ? NONE : slots.nodeOfSlot[ps]), "node ", node, " dense parent disagrees: ", p);
             Invariants.check(p < node, "parent after child: node=", node, " parent=", p);
-            loadLocal(node, matrixD, 0);
-            for (int k = 0; k < (modes[node] == MODE_TRS ? Affine.TRS_STRIDE : Affine.STRIDE); k++) {
+            store.loadLocal(node, matrixD, 0);
+            for (int k = 0; k < (store.modes[node] == MODE_TRS ? Affine.TRS_STRIDE : Affine.STRIDE); k++) {
                 Invariants.check(Float.isFinite(matrixD[k]), "non-finite local at node ", node, " element ", k);
             }
-            Invariants.check(Bits.get(matrixBits, node) == (modes[node] == MODE_MATRIX), "matrix bit disagrees with mode at node ",
+            Invariants.check(Bits.get(store.matrixBits, node) == (store.modes[node] == MODE_MATRIX), "matrix bit disagrees with mode at node ",
                     node, "", 0);
-            if (modes[node] == MODE_TRS) {
+            if (store.modes[node] == MODE_TRS) {
                 double len = 0;
                 for (int k = 0; k < 4; k++) {
                     len += (double) matrixD[Affine.TRS_Q + k] * matrixD[Affine.TRS_Q + k];
@@ -2864,21 +2822,21 @@ public final class Hierarchy {
                 Invariants.check(w >= staleLoWord && w < staleHiWord, "stale node ", node, " outside the tracked words ", w);
             } else {
                 Invariants.check(p == NONE || !Bits.get(staleBits, p), "up-to-date node ", node, " under stale parent ", p);
-                if (records) {
-                    LocalToWorld.computeNodeIntoRecords(locals, modes, parentNodes, worlds, node, matrixE, 0);
+                if (store.records) {
+                    LocalToWorld.computeNodeIntoRecords(store.locals, store.modes, store.parentNodes, store.worlds, node, matrixE, 0);
                 } else {
-                    LocalToWorld.computeNodeInto(locals, modes, parentNodes, worlds, modes.length, node, matrixE, 0);
+                    LocalToWorld.computeNodeInto(store.locals, store.modes, store.parentNodes, store.worlds, store.modes.length, node, matrixE, 0);
                 }
                 loadWorld(node, matrixD, 0);
                 for (int k = 0; k < WORLD_PLANES; k++) {
                     Invariants.check(Float.floatToIntBits(matrixE[k]) == Float.floatToIntBits(matrixD[k]),
                             "world matrix of node ", node, " is out of date at element ", k);
                 }
-                if (inverseValidBits != null && Bits.get(inverseValidBits, node)) {
+                if (store.inverseValidBits != null && Bits.get(store.inverseValidBits, node)) {
                     Invariants.check(Affine.invert(matrixD, 0, matrixA, 0), "cached inverse of singular node ",
                             node, "", 0);
                     for (int k = 0; k < Affine.STRIDE; k++) {
-                        Invariants.check(matrixA[k] == inverses[node * Affine.STRIDE + k], "cached inverse of node ", node,
+                        Invariants.check(matrixA[k] == store.inverses[node * Affine.STRIDE + k], "cached inverse of node ", node,
                                 " is out of date at element ", k);
                     }
                 }
@@ -2888,10 +2846,10 @@ public final class Hierarchy {
                 Invariants.check(w >= changedLoWord && w < changedHiWord, "changed node ", node, " outside tracked words ", w);
             }
         }
-        Invariants.check(holes == holeCount, "holes ", holes, " but holeCount=", holeCount);
-        changes.checkInvariants(nodeEnd, modes);
-        for (int node = nodeEnd; node < modes.length; node++) {
-            Invariants.check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node) && !Bits.get(matrixBits, node),
+        Invariants.check(holes == store.holeCount, "holes ", holes, " but holeCount=", store.holeCount);
+        changes.checkInvariants(store.nodeEnd, store.modes);
+        for (int node = store.nodeEnd; node < store.modes.length; node++) {
+            Invariants.check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node) && !Bits.get(store.matrixBits, node),
                     "flag past the end at node ", node, "", 0);
         }
     }
@@ -2899,8 +2857,8 @@ public final class Hierarchy {
 
     @Override
     public String toString() {
-        return "Hierarchy[nodes=" + liveCount + ", roots=" + slots.rootCount + ", holes=" + holeCount + ", capacity="
-                + modes.length + ", version=" + version + ", layout=" + (records ? "records" : "planes") + "]";
+        return "Hierarchy[nodes=" + liveCount + ", roots=" + slots.rootCount + ", holes=" + store.holeCount + ", capacity="
+                + store.modes.length + ", version=" + version + ", layout=" + (store.records ? "records" : "planes") + "]";
     }
 
     // =====================================================================================================
@@ -2913,23 +2871,23 @@ public final class Hierarchy {
             return;
         }
         scannedWords += staleHiWord - staleLoWord;
-        if (inverseValidBits != null) {
+        if (store.inverseValidBits != null) {
             for (int w = staleLoWord; w < staleHiWord; w++) {
-                inverseValidBits[w] &= ~staleBits[w]; // these world matrices are about to change
+                store.inverseValidBits[w] &= ~staleBits[w]; // these world matrices are about to change
             }
         }
         chooseLayout();
         if (parallel == null || !refreshStaleInParallel()) {
             stampStale(staleBits, worldVersions, wordVersions, version + 1, staleLoWord << 6,
-                    Math.min(nodeEnd, staleHiWord << 6));
+                    Math.min(store.nodeEnd, staleHiWord << 6));
             int count;
-            if (records) {
-                count = LocalToWorld.propagateStaleRecords(locals, modes, parentNodes, worlds, staleBits, staleLoWord,
+            if (store.records) {
+                count = LocalToWorld.propagateStaleRecords(store.locals, store.modes, store.parentNodes, store.worlds, staleBits, staleLoWord,
                         staleHiWord, changedBits);
             } else {
                 Arrays.fill(batchStats, 0);
-                count = LocalToWorld.propagateStale(locals, modes, parentNodes, worlds, modes.length, staleBits,
-                        staleLoWord, staleHiWord, changedBits, matrixBits, wordPlans, vectorKinds, batchStats);
+                count = LocalToWorld.propagateStale(store.locals, store.modes, store.parentNodes, store.worlds, store.modes.length, staleBits,
+                        staleLoWord, staleHiWord, changedBits, store.matrixBits, store.wordPlans, vectorKinds, batchStats);
                 chooseVectorKinds(count);
             }
             recomputedNodes += count;
@@ -2975,7 +2933,7 @@ public final class Hierarchy {
         // without the vector path every node is computed alone, which records do at least as fast
         if (Adaptation.isDense(tuning, vectorKinds != 0, stale, planesCost)) {
             singleNodeWork = 0;
-            if (records) {
+            if (store.records) {
                 denseGain += Adaptation.denseGain(tuning, stale, planesCost);
                 if (Adaptation.convertsToPlanes(tuning, denseGain, liveCount)) {
                     useLayout(false);
@@ -2983,7 +2941,7 @@ public final class Hierarchy {
             }
         } else {
             denseGain = 0;
-            if (!records) {
+            if (!store.records) {
                 singleNodeWork += stale;
                 if (recordsEarned()) {
                     useLayout(true);
@@ -3019,7 +2977,7 @@ public final class Hierarchy {
         long[] active = activeBits;
         int words = 0;
         long count = 0;
-        for (int w = 0, end = Bits.words(nodeEnd); w < end; w++) {
+        for (int w = 0, end = Bits.words(store.nodeEnd); w < end; w++) {
             long bits = active[w];
             if (bits != 0L) {
                 words++;
@@ -3041,29 +2999,15 @@ public final class Hierarchy {
     }
 
     /**
-     * Converts {@link #locals} and {@link #worlds} to records ({@code true}) or planes; nothing if they are in it
+     * Converts {@link NodeStorage#locals} and {@link NodeStorage#worlds} to records ({@code true}) or planes; nothing if they are in it
      * already. O(nodes); allocates the two new arrays.
      */
     private void useLayout(boolean toRecords) {
         singleNodeWork = 0;
         denseGain = 0;
-        if (records == toRecords) {
-            return;
+        if (store.convert(toRecords)) {
+            layoutChanges++;
         }
-        int cap = modes.length;
-        float[] newLocals = new float[locals.length];
-        float[] newWorlds = new float[worlds.length];
-        if (toRecords) {
-            LocalToWorld.toRecords(locals, cap, nodeEnd, newLocals);
-            LocalToWorld.toRecords(worlds, cap, nodeEnd, newWorlds);
-        } else {
-            LocalToWorld.toPlanes(locals, nodeEnd, newLocals, cap);
-            LocalToWorld.toPlanes(worlds, nodeEnd, newWorlds, cap);
-        }
-        locals = newLocals;
-        worlds = newWorlds;
-        records = toRecords;
-        layoutChanges++;
     }
 
     /**
@@ -3098,7 +3042,7 @@ public final class Hierarchy {
      * @return the current layout
      */
     public StorageLayout currentStorageLayout() {
-        return records ? StorageLayout.RECORDS : StorageLayout.PLANES;
+        return store.records ? StorageLayout.RECORDS : StorageLayout.PLANES;
     }
 
     /**
@@ -3136,14 +3080,14 @@ public final class Hierarchy {
             return false;
         }
         if (plan == null) { // setUpdateThreads and every layout change drop the plan
-            plan = mainEnd > 0 ? ParallelUpdate.plan(parentNodes, modes, mainEnd, parallel.threads) : null;
+            plan = mainEnd > 0 ? ParallelUpdate.plan(store.parentNodes, store.modes, mainEnd, parallel.threads) : null;
             if (plan == null) {
                 // not breadth-first: independent stretches (trees created one after another) split as they are
-                plan = ParallelUpdate.rangePlan(parentNodes, nodeEnd, parallel.threads);
+                plan = ParallelUpdate.rangePlan(store.parentNodes, store.nodeEnd, parallel.threads);
                 if (plan != null) {
                     // the region the split covers: from now on a reparent inside it moves the subtree out, as in the
                     // breadth-first region, so that no node in it gains a parent in another thread's range
-                    mainEnd = nodeEnd;
+                    mainEnd = store.nodeEnd;
                 }
             }
             if (plan == null) {
@@ -3151,24 +3095,24 @@ public final class Hierarchy {
                 return false;
             }
         }
-        if ((long) (nodeEnd - plan.mainEnd) * 8 >= liveCount) {
+        if ((long) (store.nodeEnd - plan.mainEnd) * 8 >= liveCount) {
             planFailed = true; // many nodes appended since the layout was written: rewrite after this update
         }
-        int c = records ? 0 : modes.length; // 0: the record layout (ParallelUpdate.computeStale)
+        int c = store.records ? 0 : store.modes.length; // 0: the record layout (ParallelUpdate.computeStale)
         int kinds = vectorKinds;
         long stamp = version + 1;
         Arrays.fill(batchStats, 0);
         stampStale(staleBits, worldVersions, wordVersions, stamp, 0, plan.cutStart);
-        int count = ParallelUpdate.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
-                wordPlans, 0, plan.cutStart, kinds, batchStats);
-        count += parallel.run(plan, locals, modes, parentNodes, worlds, c, staleBits, matrixBits, wordPlans, kinds,
+        int count = ParallelUpdate.computeStale(store.locals, store.modes, store.parentNodes, store.worlds, c, staleBits, store.matrixBits,
+                store.wordPlans, 0, plan.cutStart, kinds, batchStats);
+        count += parallel.run(plan, store.locals, store.modes, store.parentNodes, store.worlds, c, staleBits, store.matrixBits, store.wordPlans, kinds,
                 worldVersions, wordVersions, stamp, batchStats);
-        stampStale(staleBits, worldVersions, wordVersions, stamp, plan.mainEnd, nodeEnd);
-        count += ParallelUpdate.computeStale(locals, modes, parentNodes, worlds, c, staleBits, matrixBits,
-                wordPlans, plan.mainEnd, nodeEnd, kinds, batchStats);
+        stampStale(staleBits, worldVersions, wordVersions, stamp, plan.mainEnd, store.nodeEnd);
+        count += ParallelUpdate.computeStale(store.locals, store.modes, store.parentNodes, store.worlds, c, staleBits, store.matrixBits,
+                store.wordPlans, plan.mainEnd, store.nodeEnd, kinds, batchStats);
         assert count == staleCount : "computed " + count + " of " + staleCount;
         recomputedNodes += count;
-        if (!records) {
+        if (!store.records) {
             chooseVectorKinds(count);
         }
         parallelUpdates++;
@@ -3275,10 +3219,10 @@ public final class Hierarchy {
 
     /** Recomputes a stale node after its stale ancestors, top-down; the node's result also goes to {@code copy}. */
     private void recomputeChain(int node, float[] copy, int at) {
-        if (!records && recordsEarned()) {
+        if (!store.records && recordsEarned()) {
             useLayout(true);
         }
-        int parent = parentNodes[node];
+        int parent = store.parentNodes[node];
         if (parent != NONE && Bits.get(staleBits, parent)) { // usually not: only the node itself is stale
             int depth = 0;
             int n = parent;
@@ -3287,7 +3231,7 @@ public final class Hierarchy {
                     scratch = Arrays.copyOf(scratch, scratch.length * 2);
                 }
                 scratch[depth++] = n;
-                n = parentNodes[n];
+                n = store.parentNodes[n];
             }
             for (int k = depth - 1; k >= 0; k--) {
                 recomputeOne(scratch[k], null, 0);
@@ -3298,10 +3242,10 @@ public final class Hierarchy {
 
     /** Recomputes one stale node whose parent is up to date, and records it as changed. */
     private void recomputeOne(int c, float[] copy, int at) {
-        if (records) {
-            LocalToWorld.computeNodeRecords(locals, modes, parentNodes, worlds, c, copy, at);
+        if (store.records) {
+            LocalToWorld.computeNodeRecords(store.locals, store.modes, store.parentNodes, store.worlds, c, copy, at);
         } else {
-            LocalToWorld.computeNode(locals, modes, parentNodes, worlds, modes.length, c, copy, at);
+            LocalToWorld.computeNode(store.locals, store.modes, store.parentNodes, store.worlds, store.modes.length, c, copy, at);
             singleNodeWork++;
         }
         // its world version is stamped by the next update, from the changed bit (which effectiveVersion reads until
@@ -3309,21 +3253,21 @@ public final class Hierarchy {
         recomputedNodes++;
         Bits.clear(staleBits, c);
         setChanged(c);
-        if (inverseValidBits != null) {
-            Bits.clear(inverseValidBits, c);
+        if (store.inverseValidBits != null) {
+            Bits.clear(store.inverseValidBits, c);
         }
     }
 
     private void ensureInverse(int node, long handle) {
         ensureWorld(node);
-        if (inverses == null) {
-            inverses = new float[modes.length * Affine.STRIDE];
-            inverseValidBits = new long[staleBits.length];
+        if (store.inverses == null) {
+            store.inverses = new float[store.modes.length * Affine.STRIDE];
+            store.inverseValidBits = new long[staleBits.length];
         }
-        if (!Bits.get(inverseValidBits, node)) {
+        if (!Bits.get(store.inverseValidBits, node)) {
             loadWorld(node, matrixE, 0);
-            invertOrThrow(matrixE, 0, inverses, node * Affine.STRIDE, handle, "cannot invert the world matrix");
-            Bits.set(inverseValidBits, node);
+            invertOrThrow(matrixE, 0, store.inverses, node * Affine.STRIDE, handle, "cannot invert the world matrix");
+            Bits.set(store.inverseValidBits, node);
         }
     }
 
@@ -3378,7 +3322,7 @@ public final class Hierarchy {
             if (children == 0) {
                 setStale(node); // a leaf: no child range to look up
             } else {
-                int from = childStarts[node];
+                int from = store.childStarts[node];
                 setStale(node);
                 markSubtreeStaleByLevels(from, from + children - 1);
             }
@@ -3388,12 +3332,12 @@ public final class Hierarchy {
             checkContiguity();
         }
         if (tuning.rangeMarking() && (contiguity == CONTIGUOUS_SUBTREES
-                || contiguity == CONTIGUOUS_TREES && parentNodes[node] < 0)) {
+                || contiguity == CONTIGUOUS_TREES && store.parentNodes[node] < 0)) {
             // the subtree is [node, end): it ends at the first later node whose parent lies before node (a root's
             // -1 included)
-            int[] parents = parentNodes;
+            int[] parents = store.parentNodes;
             int end = node + 1;
-            while (end < nodeEnd && parents[end] >= node) {
+            while (end < store.nodeEnd && parents[end] >= node) {
                 end++;
             }
             setStaleRange(node, end);
@@ -3431,12 +3375,12 @@ public final class Hierarchy {
      */
     private void checkContiguity() {
         walkedSinceCheck = 0;
-        boolean subtrees = holeCount == 0;
+        boolean subtrees = store.holeCount == 0;
         boolean trees = subtrees;
         int top = 0;
         int root = 0;
-        int[] parents = parentNodes;
-        for (int j = 0; j < nodeEnd && trees; j++) {
+        int[] parents = store.parentNodes;
+        for (int j = 0; j < store.nodeEnd && trees; j++) {
             int p = parents[j];
             if (p < 0) {
                 top = 0;
@@ -3467,14 +3411,14 @@ public final class Hierarchy {
      * A level found stale already ends the marking.
      */
     private void markSubtreeStaleByLevels(int lo, int hi) {
-        int[] starts = childStarts;
+        int[] starts = store.childStarts;
         while (true) {
             if (!setStaleRangeChanged(lo, hi + 1)) {
                 return; // the whole level was stale already, and so, by the stale closure, is everything below it
             }
             // the children of [lo, hi] are the positions whose parent lies in it
             int from = starts[lo];
-            int to = starts[hi] + slots.childCounts[slotOfNode[hi]];
+            int to = starts[hi] + slots.childCounts[store.slotOfNode[hi]];
             if (from >= to) {
                 return;
             }
@@ -3488,20 +3432,20 @@ public final class Hierarchy {
     // =====================================================================================================
 
     private void localMatrix(int node, float[] dest, int offset) {
-        if (modes[node] == MODE_TRS) {
-            loadLocal(node, matrixD, 0);
+        if (store.modes[node] == MODE_TRS) {
+            store.loadLocal(node, matrixD, 0);
             Affine.composeTrs(matrixD, 0, dest, offset);
         } else {
-            loadLocal(node, dest, offset);
+            store.loadLocal(node, dest, offset);
         }
     }
 
     /** @return a scratch array holding the node's TRS record (decomposed from an explicit matrix if need be) */
     private float[] localTrs(int node) {
-        if (modes[node] == MODE_TRS) {
-            loadLocal(node, matrixC, 0);
+        if (store.modes[node] == MODE_TRS) {
+            store.loadLocal(node, matrixC, 0);
         } else {
-            loadLocal(node, matrixD, 0);
+            store.loadLocal(node, matrixD, 0);
             Affine.decompose(matrixD, 0, matrixC, 0);
         }
         return matrixC;
@@ -3509,11 +3453,11 @@ public final class Hierarchy {
 
     /** Converts an explicit local matrix to TRS in place if it has no shear; otherwise throws. */
     private void requireTrsLocal(int node, long handle) {
-        if (modes[node] == MODE_TRS) {
+        if (store.modes[node] == MODE_TRS) {
             return;
         }
         checkSplittable(node, handle);
-        loadLocal(node, matrixD, 0);
+        store.loadLocal(node, matrixD, 0);
         Affine.decompose(matrixD, 0, matrixC, 0);
         writeLocal(node, MODE_TRS, matrixC);
     }
@@ -3527,7 +3471,7 @@ public final class Hierarchy {
     }
 
     private float[] copyLocal(int node) {
-        loadLocal(node, matrixA, 0);
+        store.loadLocal(node, matrixA, 0);
         return matrixA;
     }
 
@@ -3550,76 +3494,18 @@ public final class Hierarchy {
     }
 
     private void writeLocal(int node, byte mode, float[] source) {
-        setMode(node, mode);
+        store.setMode(node, mode);
         if (mode == MODE_TRS) {
-            storeLocalFrom(node, 0, source, 0, Affine.TRS_STRIDE);
-            storeLocalFrom(node, Affine.TRS_STRIDE, IDENTITY_TRS, Affine.TRS_STRIDE, 2);
+            store.storeLocalFrom(node, 0, source, 0, Affine.TRS_STRIDE);
+            store.storeLocalFrom(node, Affine.TRS_STRIDE, IDENTITY_TRS, Affine.TRS_STRIDE, 2);
         } else {
-            storeLocalFrom(node, 0, source, 0, Affine.STRIDE);
-        }
-    }
-
-    private void setMode(int node, byte mode) {
-        modes[node] = mode;
-        if (mode == MODE_MATRIX) {
-            Bits.set(matrixBits, node);
-        } else {
-            Bits.clear(matrixBits, node);
+            store.storeLocalFrom(node, 0, source, 0, Affine.STRIDE);
         }
     }
 
     /** Copies a node's world matrix out of storage: 12 floats, column-major (the storage's own order). */
     private void loadWorld(int node, float[] dest, int d) {
         convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, dest, d);
-    }
-
-    private void storeWorld(int node, float[] src, int s) {
-        int e = elementStride();
-        int at = at(0, node);
-        for (int k = 0; k < WORLD_PLANES; k++) {
-            worlds[at + k * e] = src[s + k];
-        }
-    }
-
-    /** Copies a node's 12 local values out (a TRS record and 2 unused, or a matrix). */
-    private void loadLocal(int node, float[] dest, int d) {
-        int e = elementStride();
-        int at = at(0, node);
-        for (int k = 0; k < LOCAL_PLANES; k++) {
-            dest[d + k] = locals[at + k * e];
-        }
-    }
-
-    /** Writes {@code count} values into local elements {@code [firstPlane, firstPlane + count)} of a node. */
-    private void storeLocalFrom(int node, int firstPlane, float[] src, int s, int count) {
-        int e = elementStride();
-        int at = at(firstPlane, node);
-        for (int k = 0; k < count; k++) {
-            locals[at + k * e] = src[s + k];
-        }
-    }
-
-    /**
-     * Copies node {@code from}'s 12 values in {@code src} to node {@code to} in {@code dst}, both in the current
-     * layout and of the current capacity.
-     */
-    private void copyNode(float[] src, int from, float[] dst, int to) {
-        int e = elementStride();
-        int s = at(0, from);
-        int d = at(0, to);
-        for (int k = 0; k < LocalToWorld.RECORD; k++) {
-            dst[d + k * e] = src[s + k * e];
-        }
-    }
-
-    /** Where element {@code element} of node {@code node} lies in {@link #locals} and {@link #worlds}. */
-    private int at(int element, int node) {
-        return records ? node * LocalToWorld.RECORD + element : PLANE_OFFSET + element * modes.length + node;
-    }
-
-    /** Distance between two consecutive elements of one node: the capacity in planes, 1 in records. */
-    private int elementStride() {
-        return records ? 1 : modes.length;
     }
 
     private static void normalizedQuaternion(long handle, float x, float y, float z, float w, float[] dest, int d) {
@@ -3731,12 +3617,6 @@ public final class Hierarchy {
         contiguity = CONTIGUITY_UNKNOWN;
     }
 
-    /** Sets a node's parent index and drops its word's cached batch plan, which depends on the parent indices. */
-    private void setParentNode(int node, int parent) {
-        parentNodes[node] = parent;
-        LocalToWorld.resetPlans(wordPlans, node, node + 1);
-    }
-
     /** Writes the subtree's slots in pre-order into {@link #scratch}; returns the count. */
     private int collectSubtree(int x) {
         int count = 0;
@@ -3751,15 +3631,15 @@ public final class Hierarchy {
 
     private void makeHole(int node) {
         structureChanged();
-        setMode(node, MODE_HOLE);
-        slotOfNode[node] = NONE;
-        setParentNode(node, NONE);
+        store.setMode(node, MODE_HOLE);
+        store.slotOfNode[node] = NONE;
+        store.setParentNode(node, NONE);
         Bits.clear(staleBits, node);
         Bits.clear(changedBits, node);
-        if (inverseValidBits != null) {
-            Bits.clear(inverseValidBits, node);
+        if (store.inverseValidBits != null) {
+            Bits.clear(store.inverseValidBits, node);
         }
-        holeCount++;
+        store.holeCount++;
     }
 
     /** Moves a subtree's dense data, in pre-order, to the end of the dense arrays; room must be reserved. */
@@ -3767,18 +3647,18 @@ public final class Hierarchy {
         structureChanged();
         listChanges();
         layoutVersion++;
-        assert nodeEnd + size <= modes.length;
+        assert store.nodeEnd + size <= store.modes.length;
         for (int s = x; s != NONE; s = slots.nextInPreOrder(s, x)) {
             int from = slots.nodeOfSlot[s];
-            int to = nodeEnd++;
+            int to = store.nodeEnd++;
             movedNodes++;
             appendedSinceCompaction++;
-            copyNode(locals, from, locals, to);
-            copyNode(worlds, from, worlds, to);
-            setMode(to, modes[from]);
+            store.copyNode(store.locals, from, store.locals, to);
+            store.copyNode(store.worlds, from, store.worlds, to);
+            store.setMode(to, store.modes[from]);
             setStoredVersion(to, storedVersion(from));
-            setParentNode(to, s == x ? NONE : slots.nodeOfSlot[slots.parentSlots[s]]);
-            slotOfNode[to] = s;
+            store.setParentNode(to, s == x ? NONE : slots.nodeOfSlot[slots.parentSlots[s]]);
+            store.slotOfNode[to] = s;
             slots.nodeOfSlot[s] = to;
             if (Bits.get(staleBits, from)) {
                 setStale(to);
@@ -3786,9 +3666,9 @@ public final class Hierarchy {
             if (Bits.get(changedBits, from)) {
                 setChanged(to);
             }
-            if (inverseValidBits != null && Bits.get(inverseValidBits, from)) {
-                System.arraycopy(inverses, from * Affine.STRIDE, inverses, to * Affine.STRIDE, Affine.STRIDE);
-                Bits.set(inverseValidBits, to);
+            if (store.inverseValidBits != null && Bits.get(store.inverseValidBits, from)) {
+                System.arraycopy(store.inverses, from * Affine.STRIDE, store.inverses, to * Affine.STRIDE, Affine.STRIDE);
+                Bits.set(store.inverseValidBits, to);
             }
             makeHole(from);
         }
@@ -3796,12 +3676,12 @@ public final class Hierarchy {
 
     /** @return the handle of the node at storage position {@code node}, or {@link #NULL} for a hole (for tests) */
     long handleAtStorage(int node) {
-        return node < nodeEnd && modes[node] != MODE_HOLE ? slots.handleOf(slotOfNode[node]) : NULL;
+        return node < store.nodeEnd && store.modes[node] != MODE_HOLE ? slots.handleOf(store.slotOfNode[node]) : NULL;
     }
 
     /** @return whether the node at storage position {@code node} holds an explicit local matrix (for tests) */
     boolean matrixAtStorage(int node) {
-        return modes[node] == MODE_MATRIX;
+        return store.modes[node] == MODE_MATRIX;
     }
 
     /** @return whether the layout was last found to be a pre-order, so that subtrees are marked as ranges (tests) */
@@ -3821,7 +3701,7 @@ public final class Hierarchy {
 
     /** @return nodes per plane of the dense arrays (for tests) */
     int denseCapacity() {
-        return modes.length;
+        return store.modes.length;
     }
 
     /** @return words of the stale bits with a node set (for tests) */
@@ -3841,60 +3721,35 @@ public final class Hierarchy {
 
     /** Makes room for {@code extra} more dense positions, compacting when holes are plentiful, else growing. */
     private void ensureDenseCapacity(int extra) {
-        long needed = (long) nodeEnd + extra;
-        if (needed <= modes.length) {
+        long needed = (long) store.nodeEnd + extra;
+        if (needed <= store.modes.length) {
             return;
         }
-        if (holeCount >= nodeEnd / 4 && (long) liveCount + extra <= modes.length) {
+        if (store.holeCount >= store.nodeEnd / 4 && (long) liveCount + extra <= store.modes.length) {
             compact();
             return;
         }
-        int cap = grownCapacity(modes.length, (int) Math.min(needed, Integer.MAX_VALUE));
-        if (records) {
-            locals = Arrays.copyOf(locals, (int) LocalToWorld.planesLength(cap, LOCAL_PLANES));
-            worlds = Arrays.copyOf(worlds, (int) LocalToWorld.planesLength(cap, WORLD_PLANES));
-        } else {
-            locals = replane(locals, modes.length, cap, LOCAL_PLANES, nodeEnd);
-            worlds = replane(worlds, modes.length, cap, WORLD_PLANES, nodeEnd);
-        }
-        matrixBits = Arrays.copyOf(matrixBits, Bits.words(cap));
-        wordPlans = Arrays.copyOf(wordPlans, Bits.words(cap));
-        modes = Arrays.copyOf(modes, cap);
-        parentNodes = Arrays.copyOf(parentNodes, cap);
-        slotOfNode = Arrays.copyOf(slotOfNode, cap);
-        childStarts = Arrays.copyOf(childStarts, cap);
+        int cap = grownCapacity(store.modes.length, (int) Math.min(needed, Integer.MAX_VALUE));
+        store.grow(cap);
         worldVersions = Arrays.copyOf(worldVersions, cap);
         wordVersions = Arrays.copyOf(wordVersions, Bits.words(cap));
         staleBits = Arrays.copyOf(staleBits, Bits.words(cap));
         changedBits = Arrays.copyOf(changedBits, Bits.words(cap));
         changes.resize(Bits.words(cap));
-        if (inverses != null) {
-            inverses = Arrays.copyOf(inverses, cap * Affine.STRIDE);
-            inverseValidBits = Arrays.copyOf(inverseValidBits, Bits.words(cap));
-        }
-    }
-
-    /** Copies plane arrays into a larger capacity: plane k of the first {@code used} nodes keeps its place. */
-    private static float[] replane(float[] planes, int oldCap, int newCap, int count, int used) {
-        float[] grown = LocalToWorld.newPlanes(newCap, count);
-        for (int k = 0; k < count; k++) {
-            System.arraycopy(planes, PLANE_OFFSET + k * oldCap, grown, PLANE_OFFSET + k * newCap, used);
-        }
-        return grown;
     }
 
     /** Drops holes at the end of the dense arrays; compacts when holes make up half of them. */
     private void trimAndMaybeCompact() {
-        while (nodeEnd > 0 && modes[nodeEnd - 1] == MODE_HOLE) {
-            nodeEnd--;
-            holeCount--;
+        while (store.nodeEnd > 0 && store.modes[store.nodeEnd - 1] == MODE_HOLE) {
+            store.nodeEnd--;
+            store.holeCount--;
         }
-        if (nodeEnd < mainEnd) {
+        if (store.nodeEnd < mainEnd) {
             // new nodes will be appended inside the old breadth-first region: the split no longer holds
-            mainEnd = nodeEnd;
+            mainEnd = store.nodeEnd;
             plan = null;
         }
-        if (Adaptation.compactsHoles(holeCount, nodeEnd)) {
+        if (Adaptation.compactsHoles(store.holeCount, store.nodeEnd)) {
             compact();
         }
     }
@@ -3909,7 +3764,7 @@ public final class Hierarchy {
      * groups, each in sibling order: the active ones, then those with an active descendant, then the others
      * ({@link #activityRanks}). The active nodes then lead every level of their clusters (the children of an active
      * node are active too, when active means stale), so that a refresh of them fills whole vector words. Sets
-     * {@link #layoutClusters} and {@link #childStarts}. O(n).
+     * {@link #layoutClusters} and {@link NodeStorage#childStarts}. O(n).
      */
     private int[] breadthFirstClusters(long[] active) {
         byte[] rank = active == null ? null : activityRanks(active);
@@ -3945,7 +3800,7 @@ public final class Hierarchy {
                 size += treeSizes[root++];
             } while (root < roots && size < target);
             for (; head < tail; head++) {
-                childStarts[head] = tail; // the queue index is the node's position in the new layout
+                store.childStarts[head] = tail; // the queue index is the node's position in the new layout
                 int p = queue[head];
                 if (rank == null || rank[p] != HOLDS_ACTIVE) { // children of an active node are active, of an
                     for (int c = slots.firstChildSlots[p]; c != NONE; c = slots.nextSiblingSlots[c]) { // idle one idle
@@ -3980,11 +3835,11 @@ public final class Hierarchy {
      */
     private byte[] activityRanks(long[] active) {
         byte[] rank = new byte[slots.slotEnd];
-        for (int w = 0, end = Bits.words(nodeEnd); w < end; w++) {
+        for (int w = 0, end = Bits.words(store.nodeEnd); w < end; w++) {
             for (long bits = active[w]; bits != 0L; bits &= bits - 1) {
                 int node = (w << 6) + Long.numberOfTrailingZeros(bits);
-                if (node < nodeEnd && modes[node] != MODE_HOLE) {
-                    int s = slotOfNode[node];
+                if (node < store.nodeEnd && store.modes[node] != MODE_HOLE) {
+                    int s = store.slotOfNode[node];
                     rank[s] = ACTIVE;
                     for (s = slots.parentSlots[s]; s != NONE && rank[s] == 0; s = slots.parentSlots[s]) {
                         rank[s] = HOLDS_ACTIVE;
@@ -4011,18 +3866,18 @@ public final class Hierarchy {
         compactions++;
         layoutVersion++;
         listChanges();
-        int cap = modes.length;
+        int cap = store.modes.length;
         float[] newLocals = LocalToWorld.newPlanes(cap, LOCAL_PLANES);
         float[] newWorlds = LocalToWorld.newPlanes(cap, WORLD_PLANES);
-        long[] newMatrixBits = new long[matrixBits.length];
+        long[] newMatrixBits = new long[store.matrixBits.length];
         byte[] newModes = new byte[cap];
         int[] newParents = new int[cap];
         int[] newSlots = new int[cap];
         long[] newVersions = new long[cap];
         long[] newStale = new long[staleBits.length];
         long[] newChanged = new long[changedBits.length];
-        float[] newInverses = inverses == null ? null : new float[inverses.length];
-        long[] newInverseValid = inverseValidBits == null ? null : new long[inverseValidBits.length];
+        float[] newInverses = store.inverses == null ? null : new float[store.inverses.length];
+        long[] newInverseValid = store.inverseValidBits == null ? null : new long[store.inverseValidBits.length];
         int[] queue = breadthFirstClusters(active);
         int to = 0;
         long activeCount = 0;
@@ -4034,10 +3889,10 @@ public final class Hierarchy {
         int changedHi = 0;
         for (int s : queue) {
             int from = slots.nodeOfSlot[s];
-            copyNode(locals, from, newLocals, to);
-            copyNode(worlds, from, newWorlds, to);
-            newModes[to] = modes[from];
-            if (modes[from] == MODE_MATRIX) {
+            store.copyNode(store.locals, from, newLocals, to);
+            store.copyNode(store.worlds, from, newWorlds, to);
+            newModes[to] = store.modes[from];
+            if (store.modes[from] == MODE_MATRIX) {
                 Bits.set(newMatrixBits, to);
             }
             newVersions[to] = storedVersion(from);
@@ -4053,8 +3908,8 @@ public final class Hierarchy {
                 changedLo = Math.min(changedLo, to >>> 6);
                 changedHi = (to >>> 6) + 1;
             }
-            if (newInverseValid != null && Bits.get(inverseValidBits, from)) {
-                System.arraycopy(inverses, from * Affine.STRIDE, newInverses, to * Affine.STRIDE, Affine.STRIDE);
+            if (newInverseValid != null && Bits.get(store.inverseValidBits, from)) {
+                System.arraycopy(store.inverses, from * Affine.STRIDE, newInverses, to * Affine.STRIDE, Affine.STRIDE);
                 Bits.set(newInverseValid, to);
             }
             if (active != null && Bits.get(active, from)) {
@@ -4071,23 +3926,23 @@ public final class Hierarchy {
         if (activeCount > 0) {
             packedWordsPerActive = (double) activeWords / activeCount;
         }
-        locals = newLocals;
-        worlds = newWorlds;
-        matrixBits = newMatrixBits;
-        wordPlans = new long[newMatrixBits.length];
-        modes = newModes;
-        parentNodes = newParents;
-        slotOfNode = newSlots;
+        store.locals = newLocals;
+        store.worlds = newWorlds;
+        store.matrixBits = newMatrixBits;
+        store.wordPlans = new long[newMatrixBits.length];
+        store.modes = newModes;
+        store.parentNodes = newParents;
+        store.slotOfNode = newSlots;
         worldVersions = newVersions;
         wordVersions = new long[Bits.words(cap)]; // every node's version is in newVersions
         staleBits = newStale;
         changedBits = newChanged;
-        inverses = newInverses;
-        inverseValidBits = newInverseValid;
-        nodeEnd = to;
+        store.inverses = newInverses;
+        store.inverseValidBits = newInverseValid;
+        store.nodeEnd = to;
         breadthFirst = true;
         contiguity = CONTIGUITY_UNKNOWN;
-        holeCount = 0;
+        store.holeCount = 0;
         appendedSinceCompaction = 0;
         movesSinceCompaction = 0;
         mainEnd = to;

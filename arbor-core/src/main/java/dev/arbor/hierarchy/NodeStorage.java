@@ -1,0 +1,206 @@
+package dev.arbor.hierarchy;
+
+import static dev.arbor.kernel.LocalToWorld.LOCAL_PLANES;
+import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
+import static dev.arbor.kernel.LocalToWorld.PLANE_OFFSET;
+import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
+
+import dev.arbor.kernel.Bits;
+import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.math.Affine;
+import java.util.Arrays;
+
+/**
+ * The packed node storage, indexed by storage position ("node"): every parent before its children, holes where nodes
+ * died. Owns the local transforms and world matrices in either layout (planes: one array section per matrix element,
+ * what the vector kernel needs; records: a node's 12 values together, what single nodes want), each position's mode,
+ * parent position and slot, the matrix bits and batch plans the kernel reads, the children ranges of a breadth-first
+ * layout, and the cached inverse world matrices.
+ *
+ * <p>Invariant (checked by {@link Hierarchy#checkInvariants()}, which needs the slots and the stale bits too): every
+ * position below {@link #nodeEnd} is a live node or a hole ({@link LocalToWorld#MODE_HOLE}, slot NONE); a node's
+ * parent position is smaller than its own; the matrix bit is set exactly where the mode is
+ * {@link LocalToWorld#MODE_MATRIX}; {@link #holeCount} counts the holes.
+ *
+ * <p>The kernels read these arrays directly; {@link Hierarchy} decides what moves where (creation, reparenting,
+ * compaction) and keeps the slot table's map to positions in step.
+ */
+final class NodeStorage {
+    /**
+     * Local transforms, 12 floats per node (TRS or affine matrix, see LocalToWorld), in the layout {@link #records}
+     * names: element k of node i at {@link #at}{@code (k, i)}, element k + 1 {@link #elementStride} further on.
+     */
+    float[] locals;
+    /** MODE_TRS, MODE_MATRIX, or MODE_HOLE for a free position. */
+    byte[] modes;
+    /** World matrices, 12 floats per node in the layout of {@link #locals}, valid where the stale bit is clear. */
+    float[] worlds;
+    /**
+     * The layout of {@link #locals} and {@link #worlds}: false for planes (capacity floats per element; what the
+     * vector and batched kernels need), true for records ({@link LocalToWorld#RECORD} floats per node; what single
+     * nodes want).
+     */
+    boolean records;
+    /** Parent's node index, or NONE; always smaller than the node's own index. */
+    int[] parentNodes;
+    /** Slot of the node at this position, or NONE for a hole. */
+    int[] slotOfNode;
+    /**
+     * Valid while the layout is the breadth-first one compaction writes: where the node's children start, or for a
+     * node without children where they would (after the children of the nodes before it in its cluster). So the
+     * children of a range {@code [lo, hi]} of one level and cluster are
+     * {@code [childStarts[lo], childStarts[hi] + children of hi)}.
+     */
+    int[] childStarts;
+    /** Set where the mode is MODE_MATRIX (lets the kernel pick its vector path per word). */
+    long[] matrixBits;
+    /** Per word of 64 nodes, how the vector kernel splits it into batches (0 = not known; reset on parent changes). */
+    long[] wordPlans;
+    /** Cached inverse world matrices (worldToLocal), allocated on first use. */
+    float[] inverses;
+    /** Set where the cached inverse matches the current world matrix. */
+    long[] inverseValidBits;
+    /** Positions in use: [0, nodeEnd), live nodes and holes. */
+    int nodeEnd;
+    /** Holes among the positions in use. */
+    int holeCount;
+
+    /** @param capacity positions to make room for */
+    NodeStorage(int capacity) {
+        locals = LocalToWorld.newPlanes(capacity, LOCAL_PLANES);
+        modes = new byte[capacity];
+        worlds = LocalToWorld.newPlanes(capacity, WORLD_PLANES);
+        matrixBits = new long[Bits.words(capacity)];
+        wordPlans = new long[Bits.words(capacity)];
+        parentNodes = new int[capacity];
+        slotOfNode = new int[capacity];
+        childStarts = new int[capacity];
+    }
+
+    /** @return the positions there is room for */
+    int capacity() {
+        return modes.length;
+    }
+
+    /** Where element {@code element} of node {@code node} lies in {@link #locals} and {@link #worlds}. */
+    int at(int element, int node) {
+        return records ? node * LocalToWorld.RECORD + element : PLANE_OFFSET + element * modes.length + node;
+    }
+
+    /** Distance between two consecutive elements of one node: the capacity in planes, 1 in records. */
+    int elementStride() {
+        return records ? 1 : modes.length;
+    }
+
+    /** Sets a position's mode and its matrix bit. */
+    void setMode(int node, byte mode) {
+        modes[node] = mode;
+        if (mode == MODE_MATRIX) {
+            Bits.set(matrixBits, node);
+        } else {
+            Bits.clear(matrixBits, node);
+        }
+    }
+
+    /** Sets a node's parent position and drops its word's cached batch plan, which depends on the parent positions. */
+    void setParentNode(int node, int parent) {
+        parentNodes[node] = parent;
+        LocalToWorld.resetPlans(wordPlans, node, node + 1);
+    }
+
+    /** Writes a node's 12 world values, column-major. */
+    void storeWorld(int node, float[] src, int s) {
+        int e = elementStride();
+        int at = at(0, node);
+        for (int k = 0; k < WORLD_PLANES; k++) {
+            worlds[at + k * e] = src[s + k];
+        }
+    }
+
+    /** Copies a node's 12 local values out (a TRS record and 2 unused, or a matrix). */
+    void loadLocal(int node, float[] dest, int d) {
+        int e = elementStride();
+        int at = at(0, node);
+        for (int k = 0; k < LOCAL_PLANES; k++) {
+            dest[d + k] = locals[at + k * e];
+        }
+    }
+
+    /** Writes {@code count} values into local elements {@code [firstPlane, firstPlane + count)} of a node. */
+    void storeLocalFrom(int node, int firstPlane, float[] src, int s, int count) {
+        int e = elementStride();
+        int at = at(firstPlane, node);
+        for (int k = 0; k < count; k++) {
+            locals[at + k * e] = src[s + k];
+        }
+    }
+
+    /**
+     * Copies node {@code from}'s 12 values in {@code src} to node {@code to} in {@code dst}, both in the current
+     * layout and of the current capacity.
+     */
+    void copyNode(float[] src, int from, float[] dst, int to) {
+        int e = elementStride();
+        int s = at(0, from);
+        int d = at(0, to);
+        for (int k = 0; k < LocalToWorld.RECORD; k++) {
+            dst[d + k * e] = src[s + k * e];
+        }
+    }
+
+    /**
+     * Converts {@link #locals} and {@link #worlds} to records ({@code true}) or planes. O(nodes); allocates the two new
+     * arrays.
+     *
+     * @return whether the layout changed (false if it was {@code toRecords} already)
+     */
+    boolean convert(boolean toRecords) {
+        if (records == toRecords) {
+            return false;
+        }
+        int cap = modes.length;
+        float[] newLocals = new float[locals.length];
+        float[] newWorlds = new float[worlds.length];
+        if (toRecords) {
+            LocalToWorld.toRecords(locals, cap, nodeEnd, newLocals);
+            LocalToWorld.toRecords(worlds, cap, nodeEnd, newWorlds);
+        } else {
+            LocalToWorld.toPlanes(locals, nodeEnd, newLocals, cap);
+            LocalToWorld.toPlanes(worlds, nodeEnd, newWorlds, cap);
+        }
+        locals = newLocals;
+        worlds = newWorlds;
+        records = toRecords;
+        return true;
+    }
+
+    /** Grows every array to {@code cap} positions, keeping the values of the positions in use. */
+    void grow(int cap) {
+        if (records) {
+            locals = Arrays.copyOf(locals, (int) LocalToWorld.planesLength(cap, LOCAL_PLANES));
+            worlds = Arrays.copyOf(worlds, (int) LocalToWorld.planesLength(cap, WORLD_PLANES));
+        } else {
+            locals = replane(locals, modes.length, cap, LOCAL_PLANES, nodeEnd);
+            worlds = replane(worlds, modes.length, cap, WORLD_PLANES, nodeEnd);
+        }
+        matrixBits = Arrays.copyOf(matrixBits, Bits.words(cap));
+        wordPlans = Arrays.copyOf(wordPlans, Bits.words(cap));
+        modes = Arrays.copyOf(modes, cap);
+        parentNodes = Arrays.copyOf(parentNodes, cap);
+        slotOfNode = Arrays.copyOf(slotOfNode, cap);
+        childStarts = Arrays.copyOf(childStarts, cap);
+        if (inverses != null) {
+            inverses = Arrays.copyOf(inverses, cap * Affine.STRIDE);
+            inverseValidBits = Arrays.copyOf(inverseValidBits, Bits.words(cap));
+        }
+    }
+
+    /** Copies plane arrays into a larger capacity: plane k of the first {@code used} nodes keeps its place. */
+    private static float[] replane(float[] planes, int oldCap, int newCap, int count, int used) {
+        float[] grown = LocalToWorld.newPlanes(newCap, count);
+        for (int k = 0; k < count; k++) {
+            System.arraycopy(planes, PLANE_OFFSET + k * oldCap, grown, PLANE_OFFSET + k * newCap, used);
+        }
+        return grown;
+    }
+}
