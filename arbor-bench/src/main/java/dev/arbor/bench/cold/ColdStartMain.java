@@ -334,8 +334,8 @@ public final class ColdStartMain implements Callable<Integer> {
     }
 
     private void printGltf(Map<Config, List<ForkOutput>> results) {
-        ReportTable table = new ReportTable(List.of("reader", "file", "nodes", "1st read ms", "2nd ms",
-                reads + "th ms", "1st read alloc MB", "start-up ms", "process wall ms"));
+        ReportTable table = new ReportTable(List.of("reader", "file", "nodes", "read 1 ms", "read 2 ms",
+                "read " + reads + " ms", "read 1 alloc MB", "start-up ms", "process wall ms"));
         Map<String, Double> arborFirst = new LinkedHashMap<>();
         Map<String, Double> threeFirst = new LinkedHashMap<>();
         for (Map.Entry<Config, List<ForkOutput>> entry : results.entrySet()) {
@@ -362,7 +362,7 @@ public final class ColdStartMain implements Callable<Integer> {
             }
         }
         table.print(out, markdown);
-        out.println(cellNote() + " 1st read: Gltf.read(Path) in a fresh JVM (three.js: GLTFLoader.parse of the"
+        out.println(cellNote() + " Read 1: Gltf.read(Path) in a fresh JVM (three.js: GLTFLoader.parse of the"
                 + " file's bytes, to its onLoad). Start-up: JVM uptime at the first read (three.js: loading its"
                 + " modules). Process wall: start to exit, as the parent saw it.");
         for (Map.Entry<String, Double> e : arborFirst.entrySet()) {
