@@ -63,38 +63,43 @@ public final class ColdStartMain implements Callable<Integer> {
                 + " (default all; with --gltf arbor,arbor-scalar, the only ones allowed there)."})
     List<String> impls;
 
-    @Option(names = "--gltf", order = 5, paramLabel = "FILE",
+    @Option(names = "--no-gate", order = 5, description = {"Frames mode: leave out the correctness gate, so that"
+                + " frame 0 is the first bulk set after the build (the gate poses and updates once more, and reads"
+                + " every world matrix)."})
+    boolean noGate;
+
+    @Option(names = "--gltf", order = 6, paramLabel = "FILE",
             description = {"glTF mode: time Gltf.read of FILE (repeatable). '" + GENERATED + "' = a skinned"
                 + " model of 1,000 nodes written by SkinnedCrowdGlb into a temporary folder."})
     List<String> gltf;
 
-    @Option(names = "--reads", order = 6, paramLabel = "N", defaultValue = "10",
+    @Option(names = "--reads", order = 7, paramLabel = "N", defaultValue = "10",
             description = "glTF mode: reads per fresh process; the report shows the 1st, 2nd and last"
                 + " (default ${DEFAULT-VALUE}).")
     int reads;
 
-    @Option(names = "--threejs", order = 7,
+    @Option(names = "--threejs", order = 8,
             description = {"glTF mode: also parse each file with three.js's GLTFLoader in fresh Node processes"
                 + " (npm ci once into --cache)."})
     boolean threejs;
 
-    @Option(names = "--java", order = 8, paramLabel = "PATH",
+    @Option(names = "--java", order = 9, paramLabel = "PATH",
             description = "The java of the fresh JVMs (default: the one running this).")
     String java;
 
-    @Option(names = "--markdown", order = 9, description = "Print the tables as Markdown.")
+    @Option(names = "--markdown", order = 10, description = "Print the tables as Markdown.")
     boolean markdown;
 
-    @Option(names = "--csv", order = 10, paramLabel = "FILE",
+    @Option(names = "--csv", order = 11, paramLabel = "FILE",
             description = "Also write every fork's raw figures: config,fork,index,nanos,bytes.")
     Path csv;
 
-    @Option(names = "--node-dir", order = 11, paramLabel = "DIR",
+    @Option(names = "--node-dir", order = 12, paramLabel = "DIR",
             description = {"Folder of the three.js script and its package files (default: the first of "
                 + "arbor-bench/src/main/node, src/main/node that exists)."})
     Path nodeDir;
 
-    @Option(names = "--cache", order = 12, paramLabel = "DIR",
+    @Option(names = "--cache", order = 13, paramLabel = "DIR",
             description = "Where npm installs three.js (default: target/cold-start/threejs beside --node-dir's src).")
     Path cache;
 
@@ -198,6 +203,9 @@ public final class ColdStartMain implements Callable<Integer> {
                         + "' from --impls (three.js comes with --threejs)");
             }
         }
+        if (noGate && gltf != null) {
+            throw new IllegalArgumentException("--no-gate is for frames mode, not with --gltf");
+        }
         if (threejs && gltf == null) {
             throw new IllegalArgumentException("--threejs needs --gltf FILE");
         }
@@ -246,7 +254,8 @@ public final class ColdStartMain implements Callable<Integer> {
     private String environment() {
         return "JDK " + Runtime.version() + " (" + javaCommand() + "), " + Runtime.getRuntime().availableProcessors()
                 + " processors, " + forks + " fresh processes per configuration"
-                + (gltf == null ? ", frames 0-" + frames : ", " + reads + " reads each");
+                + (gltf == null ? ", frames 0-" + frames + (noGate ? ", no correctness gate" : "")
+                : ", " + reads + " reads each");
     }
 
     private String javaCommand() {
@@ -255,7 +264,8 @@ public final class ColdStartMain implements Callable<Integer> {
 
     private void runFrames() throws IOException {
         Map<Config, List<ForkOutput>> results = runForks(frameConfigs(), config -> childCommand(config.impl(),
-                "frames", config.subject(), config.impl().implementation().id(), Integer.toString(frames)), null);
+                "frames", config.subject(), config.impl().implementation().id(), Integer.toString(frames),
+                noGate ? ColdChild.NO_GATE : ""), null);
         boolean steady = frames >= FrameFigures.STEADY_LAST;
         String early = "1-" + Math.min(frames, FrameFigures.EARLY_LAST);
         String late = FrameFigures.WORST_FROM + "-" + Math.min(frames, FrameFigures.EARLY_LAST);
@@ -285,8 +295,8 @@ public final class ColdStartMain implements Callable<Integer> {
             printKernel(entry.getKey(), outputs);
         }
         table.print(out, markdown);
-        out.println(cellNote() + " Build: scene already generated; the implementation built and passed through the"
-                + " correctness gate. Frames " + early + " together; the worst frame after the first three; frames"
+        out.println(cellNote() + " Build: scene already generated; the implementation built" + (noGate ? ""
+                : " and passed through the correctness gate") + ". Frames " + early + " together; the worst frame after the first three; frames"
                 + " over a 60 Hz budget; bytes the frame's thread allocated (10^6 B = 1 MB). JVM wall: process start"
                 + " to exit." + (steady ? " Steady: mean of frames " + FrameFigures.STEADY_FROM + "-"
                 + FrameFigures.STEADY_LAST + "." : ""));
@@ -426,7 +436,11 @@ public final class ColdStartMain implements Callable<Integer> {
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(ColdChild.class.getName());
-        command.addAll(List.of(args));
+        for (String arg : args) {
+            if (!arg.isEmpty()) {
+                command.add(arg);
+            }
+        }
         return command;
     }
 

@@ -29,6 +29,8 @@ class ColdStartArgumentsTest {
                 "--impls", "joml-tree,ARBOR-scalar");
         assertThat(main.forks).isEqualTo(3);
         assertThat(main.frames).isEqualTo(1100);
+        assertThat(main.noGate).isFalse();
+        assertThat(ColdStartMain.parse("--no-gate").noGate).isTrue();
         assertThat(main.frameConfigs()).containsExactly(new ColdStartMain.Config(ColdImpl.JOML_TREE, "seed-6000"),
                 new ColdStartMain.Config(ColdImpl.ARBOR_SCALAR, "seed-6000"));
     }
@@ -57,6 +59,7 @@ class ColdStartArgumentsTest {
         assertThatThrownBy(() -> ColdStartMain.parse("--gltf", "a.glb", "--impls", "jme"))
                 .hasMessageContaining("'jme'");
         assertThatThrownBy(() -> ColdStartMain.parse("--threejs")).hasMessageContaining("--gltf");
+        assertThatThrownBy(() -> ColdStartMain.parse("--no-gate", "--gltf", "a.glb")).hasMessageContaining("--no-gate");
         assertThatThrownBy(() -> ColdStartMain.parse("--forks", "many")).hasMessageContaining("many");
         assertThatThrownBy(() -> ColdStartMain.parse("--bogus")).hasMessageContaining("--bogus");
     }
