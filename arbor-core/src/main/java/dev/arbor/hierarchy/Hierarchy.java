@@ -92,17 +92,8 @@ public final class Hierarchy {
     // ---- dense node arrays: indexed by node, parents before children ----
     /** The packed node storage: locals, worlds, modes, parents, slots, in either layout. */
     private final NodeStorage store;
-    /**
-     * Version of the update that published the node's latest world change, unless its word's entry in
-     * {@link #wordVersions} is larger.
-     */
-    private long[] worldVersions;
-    /**
-     * Per word of 64 nodes, the version stamped on all of them at once when an update recomputed the whole word
-     * ({@link #stampStale}): a node's version is the larger of its own entry and its word's. One store instead of 64
-     * (at a million nodes all-dirty, 8 MB less to write per update). 0 where none.
-     */
-    private long[] wordVersions;
+    /** The version of the update that published each node's latest world change. */
+    private final WorldVersions versions;
     /** Set where the world matrix is out of date; if a node is stale, so is every descendant. */
     private long[] staleBits;
     /** Set where the world matrix was recomputed since the last update (published by the next one). */
@@ -276,8 +267,7 @@ public final class Hierarchy {
         int cap = setFriendly(Math.max(initialCapacity, 1));
         slots = new SlotTable(cap);
         store = new NodeStorage(cap);
-        worldVersions = new long[cap];
-        wordVersions = new long[Bits.words(cap)];
+        versions = new WorldVersions(cap);
         staleBits = new long[Bits.words(cap)];
         changedBits = new long[Bits.words(cap)];
         changes = new ChangeSet(Bits.words(cap));
@@ -368,7 +358,7 @@ public final class Hierarchy {
         store.storeLocalFrom(node, 0, IDENTITY_TRS, 0, LOCAL_PLANES);
         Affine.identity(matrixE, 0);
         store.storeWorld(node, matrixE, 0);
-        setStoredVersion(node, version + 1);
+        versions.setStored(node, version + 1);
         setStale(node);
         liveCount++;
         slots.linkAt(slot, parentSlot, index);
@@ -2301,7 +2291,7 @@ public final class Hierarchy {
         }
         if (changedLoWord < changedHiWord) {
             // nodes recomputed lazily since the latest update: their version is this update's
-            stampStale(changedBits, worldVersions, wordVersions, version + 1, changedLoWord << 6,
+            versions.stamp(changedBits, version + 1, changedLoWord << 6,
                     Math.min(store.nodeEnd, changedHiWord << 6));
         }
         refreshStale();
@@ -2729,28 +2719,17 @@ public final class Hierarchy {
     }
 
     private long effectiveVersion(int node, long pending) {
-        return Bits.get(changedBits, node) ? pending : storedVersion(node);
+        return Bits.get(changedBits, node) ? pending : versions.stored(node);
     }
 
-    /** The version stamped on a node: its own entry or its word's, whichever is later. */
+    /** The version stamped on a node (for tests). */
     long storedVersion(int node) {
-        return Math.max(worldVersions[node], wordVersions[node >>> 6]);
+        return versions.stored(node);
     }
 
-    /**
-     * Stamps one node's version where its word may carry a later stamp of all its nodes (a node moved into the word):
-     * the word's stamp is first handed down to its nodes, so that it no longer covers this one.
-     */
+    /** Stamps one node's version (for tests). */
     void setStoredVersion(int node, long stamp) {
-        int w = node >>> 6;
-        long wordStamp = wordVersions[w];
-        if (wordStamp > stamp) {
-            for (int k = w << 6, end = Math.min(k + 64, worldVersions.length); k < end; k++) {
-                worldVersions[k] = Math.max(worldVersions[k], wordStamp);
-            }
-            wordVersions[w] = 0L;
-        }
-        worldVersions[node] = stamp;
+        versions.setStored(node, stamp);
     }
 
     // =====================================================================================================
@@ -2878,7 +2857,7 @@ public final class Hierarchy {
         }
         chooseLayout();
         if (parallel == null || !refreshStaleInParallel()) {
-            stampStale(staleBits, worldVersions, wordVersions, version + 1, staleLoWord << 6,
+            versions.stamp(staleBits, version + 1, staleLoWord << 6,
                     Math.min(store.nodeEnd, staleHiWord << 6));
             int count;
             if (store.records) {
@@ -3102,12 +3081,12 @@ public final class Hierarchy {
         int kinds = vectorKinds;
         long stamp = version + 1;
         Arrays.fill(batchStats, 0);
-        stampStale(staleBits, worldVersions, wordVersions, stamp, 0, plan.cutStart);
+        versions.stamp(staleBits, stamp, 0, plan.cutStart);
         int count = ParallelUpdate.computeStale(store.locals, store.modes, store.parentNodes, store.worlds, c, staleBits, store.matrixBits,
                 store.wordPlans, 0, plan.cutStart, kinds, batchStats);
         count += parallel.run(plan, store.locals, store.modes, store.parentNodes, store.worlds, c, staleBits, store.matrixBits, store.wordPlans, kinds,
-                worldVersions, wordVersions, stamp, batchStats);
-        stampStale(staleBits, worldVersions, wordVersions, stamp, plan.mainEnd, store.nodeEnd);
+                versions.nodes, versions.words, stamp, batchStats);
+        versions.stamp(staleBits, stamp, plan.mainEnd, store.nodeEnd);
         count += ParallelUpdate.computeStale(store.locals, store.modes, store.parentNodes, store.worlds, c, staleBits, store.matrixBits,
                 store.wordPlans, plan.mainEnd, store.nodeEnd, kinds, batchStats);
         assert count == staleCount : "computed " + count + " of " + staleCount;
@@ -3166,37 +3145,6 @@ public final class Hierarchy {
         return parallel == null ? 1 : parallel.threads;
     }
 
-    /**
-     * Stamps {@code stamp} on the world version of every node in {@code [from, to)} whose bit is set in
-     * {@code staleBits} (or another bit set): the version of the update that will publish the matrices about to be
-     * computed, or computed since the latest update. A whole word of set bits gets one stamp in {@code wordStamps}
-     * instead (a node's version is the larger of its own and its word's; {@code stamp} is later than both).
-     */
-    static void stampStale(long[] staleBits, long[] stamps, long[] wordStamps, long stamp, int from, int to) {
-        if (from >= to) {
-            return;
-        }
-        int first = from >>> 6;
-        int last = (to - 1) >>> 6;
-        for (int w = first; w <= last; w++) {
-            long bits = staleBits[w];
-            if (bits == 0L) { // most words of a sparse update's range
-                continue;
-            }
-            int base = w << 6;
-            if (w == first || w == last) {
-                bits = Bits.within(bits, base, from, to);
-            }
-            if (bits == -1L) {
-                wordStamps[w] = stamp; // later than every stamp of its nodes: covers them all
-                continue;
-            }
-            while (bits != 0L) {
-                stamps[base + Long.numberOfTrailingZeros(bits)] = stamp;
-                bits &= bits - 1;
-            }
-        }
-    }
 
     /** Makes one node's world matrix exact by recomputing its stale ancestor chain, top-down. */
     private void ensureWorld(int node) {
@@ -3656,7 +3604,7 @@ public final class Hierarchy {
             store.copyNode(store.locals, from, store.locals, to);
             store.copyNode(store.worlds, from, store.worlds, to);
             store.setMode(to, store.modes[from]);
-            setStoredVersion(to, storedVersion(from));
+            versions.setStored(to, versions.stored(from));
             store.setParentNode(to, s == x ? NONE : slots.nodeOfSlot[slots.parentSlots[s]]);
             store.slotOfNode[to] = s;
             slots.nodeOfSlot[s] = to;
@@ -3731,8 +3679,7 @@ public final class Hierarchy {
         }
         int cap = grownCapacity(store.modes.length, (int) Math.min(needed, Integer.MAX_VALUE));
         store.grow(cap);
-        worldVersions = Arrays.copyOf(worldVersions, cap);
-        wordVersions = Arrays.copyOf(wordVersions, Bits.words(cap));
+        versions.grow(cap);
         staleBits = Arrays.copyOf(staleBits, Bits.words(cap));
         changedBits = Arrays.copyOf(changedBits, Bits.words(cap));
         changes.resize(Bits.words(cap));
@@ -3895,7 +3842,7 @@ public final class Hierarchy {
             if (store.modes[from] == MODE_MATRIX) {
                 Bits.set(newMatrixBits, to);
             }
-            newVersions[to] = storedVersion(from);
+            newVersions[to] = versions.stored(from);
             newParents[to] = slots.parentSlots[s] == NONE ? NONE : slots.nodeOfSlot[slots.parentSlots[s]];
             newSlots[to] = s;
             if (Bits.get(staleBits, from)) {
@@ -3933,8 +3880,7 @@ public final class Hierarchy {
         store.modes = newModes;
         store.parentNodes = newParents;
         store.slotOfNode = newSlots;
-        worldVersions = newVersions;
-        wordVersions = new long[Bits.words(cap)]; // every node's version is in newVersions
+        versions.replace(newVersions); // every node's version is in newVersions
         staleBits = newStale;
         changedBits = newChanged;
         store.inverses = newInverses;

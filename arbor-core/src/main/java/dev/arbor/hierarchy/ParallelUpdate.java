@@ -298,7 +298,7 @@ final class ParallelUpdate {
         int[] stats = threadStats[t];
         Arrays.fill(stats, 0);
         for (int[] s : plan.splits) {
-            Hierarchy.stampStale(staleBits, stamps, wordStamps, stamp, s[t], s[t + 1]);
+            WorldVersions.stamp(staleBits, stamps, wordStamps, stamp, s[t], s[t + 1]);
             count += computeStale(locals, modes, parents, worlds, capacity, staleBits, matrixBits, wordPlans,
                     s[t], s[t + 1], vectorKinds, stats);
         }
