@@ -82,7 +82,13 @@ class CommandLineErrorsTest {
         1 | render DIR/model.gltf -o DIR/folder.png | arbor: render: cannot write DIR/folder.png: it is a directory
         1 | render DIR/model.gltf -o DIR/plain.txt/p.png | arbor: render: cannot write DIR/plain.txt/p.png: DIR/plain.txt is not a directory
         1 | render DIR/nope.glb -o DIR/p.png | arbor: render: cannot read DIR/nope.glb: no such file
-        2 | render DIR/model.gltf -o DIR/p.gif | arbor: render: -o DIR/p.gif: the picture's name must end in .png or .svg
+        2 | render DIR/model.gltf -o DIR/p.jpg | arbor: render: -o DIR/p.jpg: the picture's name must end in .png, .svg or .gif
+        2 | render DIR/model.gltf -o DIR/p.gif | arbor: render: -o DIR/p.gif: an animated GIF needs --frames N and --animation NAME|INDEX
+        2 | render DIR/model.gltf -o DIR/p.png --frames 4 | arbor: render: --frames 4: needs an animated GIF output, -o NAME.gif
+        2 | render DIR/model.gltf -o DIR/p.gif --frames 0 --animation 0 | arbor: render: --frames 0: must be 1 to 1000 frames
+        2 | render DIR/model.gltf -o DIR/p.gif --frames 1001 --animation 0 | arbor: render: --frames 1001: must be 1 to 1000 frames
+        2 | render DIR/model.gltf -o DIR/p.gif --frames 4 | arbor: render: --frames 4: needs --animation NAME|INDEX (the frames show the whole animation)
+        2 | render DIR/model.gltf -o DIR/p.gif --frames 4 --animation 0 --time 1 | arbor: render: --time 1: not with --frames (the frames cover the whole animation, from 0 to its end)
         2 | render DIR/model.gltf -o DIR/p.png --size 10 | arbor: render: --size 10: must be 64 to 8192 pixels
         2 | render DIR/model.gltf -o DIR/p.png --size -5 | arbor: render: --size -5: must be 64 to 8192 pixels
         2 | render DIR/model.gltf -o DIR/p.png --size 0 | arbor: render: --size 0: must be 64 to 8192 pixels

@@ -119,14 +119,16 @@ class GltfCommandsTest {
         String path = shared("CesiumMan", "CesiumMan.glb").toString();
         String out = run(0, "render", path, "--animation", "0", "--time", "0.5", "--size", "200", "-o",
                 png.toString())[0];
-        assertThat(out).contains("22 nodes, 19 joints, view front");
+        assertThat(out).contains("22 nodes, 19 joints, 4672 triangles, view front");
         BufferedImage image = ImageIO.read(png.toFile());
         assertThat(image.getWidth()).isEqualTo(200);
         Path svg = temp.resolve("man.svg");
         run(0, "render", path, "--view", "iso", "--labels", "-o", svg.toString());
         String text = Files.readString(svg);
         assertThat(text).startsWith("<svg").contains("<line ").contains("Skeleton_neck_joint_2").endsWith("</svg>\n");
-        assertThat(run(2, "render", path, "-o", temp.resolve("x.gif").toString())[1]).contains(".png or .svg");
+        assertThat(text).contains("<polygon ");
+        assertThat(run(2, "render", path, "-o", temp.resolve("x.gif").toString())[1])
+                .contains("an animated GIF needs --frames N");
     }
 
     @Test
