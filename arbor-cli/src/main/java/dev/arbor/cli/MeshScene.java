@@ -23,6 +23,8 @@ final class MeshScene {
 
     /** One drawable primitive of one node. */
     static final class Part {
+        /** The glTF node index. */
+        final int node;
         final long handle;
         final float[] positions;
         final int[] triangles;
@@ -35,7 +37,8 @@ final class MeshScene {
         /** World positions in the pose of the last update. */
         final float[] world;
 
-        Part(long handle, GltfPrimitive p, Skeleton skeleton, float[] color) {
+        Part(int node, long handle, GltfPrimitive p, Skeleton skeleton, float[] color) {
+            this.node = node;
             this.handle = handle;
             this.positions = p.positions();
             this.triangles = p.triangles();
@@ -90,7 +93,8 @@ final class MeshScene {
                             + skeleton.jointCount() + " joints of skin " + skin + " (node " + node + ")");
                     continue;
                 }
-                scene.parts.add(new Part(p.instance.handle(node), prim, skinned ? skeleton : null, color(prim)));
+                scene.parts.add(new Part(node, p.instance.handle(node), prim, skinned ? skeleton : null,
+                        color(prim)));
                 scene.triangleCount += prim.triangleCount();
             }
         }

@@ -34,7 +34,7 @@ class CommandLineErrorsTest {
             + "\"min\":[0],\"max\":[1]},{\"bufferView\":1,\"componentType\":5126,\"count\":2,\"type\":\"VEC3\"}],"
             + "\"animations\":[" + animation("\"name\":\"Walk\",") + "," + animation("") + "]}";
 
-    private static final Set<String> COMMANDS = Set.of("demo", "inspect", "dump", "render", "bounds");
+    private static final Set<String> COMMANDS = Set.of("demo", "inspect", "dump", "render", "bounds", "export");
 
     @TempDir
     Path temp;
@@ -118,6 +118,16 @@ class CommandLineErrorsTest {
         1 | dump DIR/nope.glb | arbor: dump: cannot read DIR/nope.glb: no such file
         1 | bounds DIR | arbor: bounds: cannot read DIR: it is a directory
         1 | dump DIR/broken.gltf --json | arbor: dump: cannot read DIR/broken.gltf: nodes[0].mesh: index 5 out of range, meshes.length=0
+        # export
+        2 | export DIR/model.gltf DIR/out.obj | arbor: export: OUT DIR/out.obj: the file's name must end in .gltf or .glb
+        2 | export DIR/model.gltf | arbor: export: Missing required parameter: 'OUT'
+        2 | export DIR/model.gltf DIR/model.gltf | arbor: export: OUT DIR/model.gltf: is the input file; write the export to another file
+        2 | export DIR/model.gltf DIR/o.glb --time 1 | arbor: export: --time 1: needs --animation NAME|INDEX (without an animation the rest pose is shown)
+        2 | export DIR/model.gltf DIR/o.glb --animation Run | arbor: export: --animation Run: no such animation; the file has 2 animations: 0 "Walk", 1 (no name)
+        2 | export DIR/model.gltf DIR/o.glb --scene 3 | arbor: export: --scene 3: no such scene; the file has 1 scene, index 0
+        1 | export DIR/nope.glb DIR/o.glb | arbor: export: cannot read DIR/nope.glb: no such file
+        1 | export DIR/model.gltf DIR/missing/o.glb | arbor: export: cannot write DIR/missing/o.glb: directory DIR/missing does not exist
+        1 | export DIR/broken.gltf DIR/o.gltf | arbor: export: cannot read DIR/broken.gltf: nodes[0].mesh: index 5 out of range, meshes.length=0
         # inspect
         1 | inspect DIR/nope.glb | arbor: inspect: cannot read DIR/nope.glb: no such file
         1 | inspect DIR | arbor: inspect: cannot read DIR: it is a directory
