@@ -82,14 +82,17 @@ class BoundsCommandTest {
 
     @Test
     void onlyTheChosenScenesNodesAreListedAsInDump() throws IOException {
-        // scene 0: [0] at x = 1; scene 1: [1] with child [2] at y = 5; every node a mesh with the box [-1, 1]³
+        // scene 0: [0] at x = 1; scene 1: [1] with child [2] at y = 5; every node a mesh with the box [-1, 1]³ (two
+        // vertices at its corners: bounds come from the data, and an accessor without data is all zeros)
         Path file = temp.resolve("scenes.gltf");
         Files.writeString(file, "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,"
                 + "\"scenes\":[{\"nodes\":[0]},{\"nodes\":[1]}],"
                 + "\"nodes\":[{\"mesh\":0,\"translation\":[1,0,0]},{\"mesh\":0,\"children\":[2]},"
                 + "{\"mesh\":0,\"translation\":[0,5,0]}],"
                 + "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0}}]}],"
-                + "\"accessors\":[{\"componentType\":5126,\"count\":3,\"type\":\"VEC3\","
+                + "\"buffers\":[{\"byteLength\":24,\"uri\":\"data:application/octet-stream;base64,"
+                + "AACAvwAAgL8AAIC/AACAPwAAgD8AAIA/\"}],\"bufferViews\":[{\"buffer\":0,\"byteLength\":24}],"
+                + "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":2,\"type\":\"VEC3\","
                 + "\"min\":[-1,-1,-1],\"max\":[1,1,1]}]}");
         JsonNode scene0 = JSON.readTree(run(0, "bounds", file.toString(), "--json")[0]);
         assertThat(scene0.get("scene").intValue()).isZero();
