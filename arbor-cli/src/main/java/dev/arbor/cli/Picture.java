@@ -248,8 +248,8 @@ final class Picture {
 
         void svg(StringBuilder s) {
             for (int a : order) {
-                s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\""
-                        + " stroke-width=\"2.5\" stroke-linecap=\"round\"/><text x=\"%.1f\" y=\"%.1f\""
+                s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\""
+                        + " stroke=\"%s\" stroke-width=\"2.5\" stroke-linecap=\"round\"/><text x=\"%.1f\" y=\"%.1f\""
                         + " font-family=\"sans-serif\" font-size=\"12\" font-weight=\"bold\" fill=\"%s\">%s</text>%n",
                         cx, cy, ex[a], ey[a], COLORS[a], ex[a] + (ex[a] >= cx ? 3 : -11),
                         ey[a] + (ey[a] > cy ? 12 : -2), COLORS[a], NAMES[a]));

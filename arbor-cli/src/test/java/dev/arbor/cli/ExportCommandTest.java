@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code arbor export}: every sample model to both formats and back, and a posed export. */
 class ExportCommandTest {
@@ -19,10 +19,7 @@ class ExportCommandTest {
     Path temp;
 
     @ParameterizedTest
-    @ValueSource(strings = {"AnimatedTriangle/AnimatedTriangle.gltf", "BoxAnimated/BoxAnimated.glb",
-        "CesiumMan/CesiumMan.glb", "InterpolationTest/InterpolationTest.glb",
-        "MetalRoughSpheresNoTextures/MetalRoughSpheresNoTextures.glb", "NegativeScaleTest/NegativeScaleTest.glb",
-        "RiggedFigure/RiggedFigure.glb", "RiggedSimple/RiggedSimple.glb", "SimpleSkin/SimpleSkin.gltf"})
+    @MethodSource("dev.arbor.cli.GltfCommandsTest#samples")
     void everySampleModelRoundTripsThroughBothFormats(String asset) throws Exception {
         String name = asset.substring(0, asset.indexOf('/'));
         Path in = GltfCommandsTest.shared(name, asset.substring(name.length() + 1));
