@@ -10,14 +10,15 @@ import picocli.CommandLine.IVersionProvider;
 /**
  * The {@code arbor} command-line program. Subcommands: {@code demo} (a timed crowd of glTF models, or a built-in
  * scene), {@code inspect} (a glTF file's tree, skins, animations), {@code dump} (world matrices per node),
- * {@code render} (a picture of the posed hierarchy), {@code bounds} (world and subtree boxes per node) and
+ * {@code render} (a picture of the posed model), {@code bounds} (world and subtree boxes per node), {@code export}
+ * (the model, at rest or posed, to {@code .gltf} or {@code .glb}) and
  * {@code bench} (the benchmark suite). Exit code 0 on success, 1 on a failure reported by a subcommand, 2 on a usage
  * error; either error is reported as two lines on standard error (see {@link Problems}).
  */
 @Command(name = "arbor", mixinStandardHelpOptions = true, versionProvider = ArborMain.Version.class,
         description = "Arbor: a data-oriented transform hierarchy for the JVM.",
         subcommands = {DemoCommand.class, InspectCommand.class, DumpCommand.class, RenderCommand.class,
-                BoundsCommand.class, BenchCommand.class},
+                BoundsCommand.class, ExportCommand.class, BenchCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:a file could not be read or written, or is not valid glTF",
                 "2:a wrong command line: an unknown option, a missing or bad value, a scene or animation the file "

@@ -8,8 +8,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The arguments that choose what to pose — file, scene, animation, time, clamp or loop — shared by {@code dump},
- * {@code render} and {@code bounds} as a picocli mixin. {@code --time} and {@code --loop} need {@code --animation}:
- * without one the rest pose is shown, and a time given alone is refused rather than ignored.
+ * {@code render}, {@code bounds} and {@code export} as a picocli mixin. {@code --time} and {@code --loop} need
+ * {@code --animation}: without one the rest pose is shown, and a time given alone is refused rather than ignored.
  */
 final class PoseOptions {
     @Spec(Spec.Target.MIXEE)

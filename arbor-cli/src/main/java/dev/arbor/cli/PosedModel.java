@@ -71,6 +71,17 @@ final class PosedModel {
         return new PosedModel(model, h, instance, scene, animation, time);
     }
 
+    /**
+     * Poses the loaded animation again, at another time (the frames of an animated picture), and updates the
+     * hierarchy. Does nothing at rest (no animation).
+     */
+    void pose(float at, WrapMode wrap) {
+        if (animation >= 0) {
+            instance.applyAnimation(animation, at, wrap, model.restPose());
+            hierarchy.update();
+        }
+    }
+
     /** @return the glTF indices of the nodes built (those of the scene), ascending */
     int[] builtNodes() {
         int[] nodes = new int[model.nodeCount()];

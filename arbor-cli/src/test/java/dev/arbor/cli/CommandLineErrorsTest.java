@@ -34,7 +34,7 @@ class CommandLineErrorsTest {
             + "\"min\":[0],\"max\":[1]},{\"bufferView\":1,\"componentType\":5126,\"count\":2,\"type\":\"VEC3\"}],"
             + "\"animations\":[" + animation("\"name\":\"Walk\",") + "," + animation("") + "]}";
 
-    private static final Set<String> COMMANDS = Set.of("demo", "inspect", "dump", "render", "bounds");
+    private static final Set<String> COMMANDS = Set.of("demo", "inspect", "dump", "render", "bounds", "export");
 
     @TempDir
     Path temp;
@@ -82,7 +82,13 @@ class CommandLineErrorsTest {
         1 | render DIR/model.gltf -o DIR/folder.png | arbor: render: cannot write DIR/folder.png: it is a directory
         1 | render DIR/model.gltf -o DIR/plain.txt/p.png | arbor: render: cannot write DIR/plain.txt/p.png: DIR/plain.txt is not a directory
         1 | render DIR/nope.glb -o DIR/p.png | arbor: render: cannot read DIR/nope.glb: no such file
-        2 | render DIR/model.gltf -o DIR/p.gif | arbor: render: -o DIR/p.gif: the picture's name must end in .png or .svg
+        2 | render DIR/model.gltf -o DIR/p.jpg | arbor: render: -o DIR/p.jpg: the picture's name must end in .png, .svg or .gif
+        2 | render DIR/model.gltf -o DIR/p.gif | arbor: render: -o DIR/p.gif: an animated GIF needs --frames N and --animation NAME|INDEX
+        2 | render DIR/model.gltf -o DIR/p.png --frames 4 | arbor: render: --frames 4: needs an animated GIF output, -o NAME.gif
+        2 | render DIR/model.gltf -o DIR/p.gif --frames 0 --animation 0 | arbor: render: --frames 0: must be 1 to 1000 frames
+        2 | render DIR/model.gltf -o DIR/p.gif --frames 1001 --animation 0 | arbor: render: --frames 1001: must be 1 to 1000 frames
+        2 | render DIR/model.gltf -o DIR/p.gif --frames 4 | arbor: render: --frames 4: needs --animation NAME|INDEX (the frames show the whole animation)
+        2 | render DIR/model.gltf -o DIR/p.gif --frames 4 --animation 0 --time 1 | arbor: render: --time 1: not with --frames (the frames cover the whole animation, from 0 to its end)
         2 | render DIR/model.gltf -o DIR/p.png --size 10 | arbor: render: --size 10: must be 64 to 8192 pixels
         2 | render DIR/model.gltf -o DIR/p.png --size -5 | arbor: render: --size -5: must be 64 to 8192 pixels
         2 | render DIR/model.gltf -o DIR/p.png --size 0 | arbor: render: --size 0: must be 64 to 8192 pixels
@@ -112,6 +118,16 @@ class CommandLineErrorsTest {
         1 | dump DIR/nope.glb | arbor: dump: cannot read DIR/nope.glb: no such file
         1 | bounds DIR | arbor: bounds: cannot read DIR: it is a directory
         1 | dump DIR/broken.gltf --json | arbor: dump: cannot read DIR/broken.gltf: nodes[0].mesh: index 5 out of range, meshes.length=0
+        # export
+        2 | export DIR/model.gltf DIR/out.obj | arbor: export: OUT DIR/out.obj: the file's name must end in .gltf or .glb
+        2 | export DIR/model.gltf | arbor: export: Missing required parameter: 'OUT'
+        2 | export DIR/model.gltf DIR/model.gltf | arbor: export: OUT DIR/model.gltf: is the input file; write the export to another file
+        2 | export DIR/model.gltf DIR/o.glb --time 1 | arbor: export: --time 1: needs --animation NAME|INDEX (without an animation the rest pose is shown)
+        2 | export DIR/model.gltf DIR/o.glb --animation Run | arbor: export: --animation Run: no such animation; the file has 2 animations: 0 "Walk", 1 (no name)
+        2 | export DIR/model.gltf DIR/o.glb --scene 3 | arbor: export: --scene 3: no such scene; the file has 1 scene, index 0
+        1 | export DIR/nope.glb DIR/o.glb | arbor: export: cannot read DIR/nope.glb: no such file
+        1 | export DIR/model.gltf DIR/missing/o.glb | arbor: export: cannot write DIR/missing/o.glb: directory DIR/missing does not exist
+        1 | export DIR/broken.gltf DIR/o.gltf | arbor: export: cannot read DIR/broken.gltf: nodes[0].mesh: index 5 out of range, meshes.length=0
         # inspect
         1 | inspect DIR/nope.glb | arbor: inspect: cannot read DIR/nope.glb: no such file
         1 | inspect DIR | arbor: inspect: cannot read DIR: it is a directory

@@ -15,6 +15,7 @@ import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
@@ -119,14 +120,94 @@ class GltfCommandsTest {
         String path = shared("CesiumMan", "CesiumMan.glb").toString();
         String out = run(0, "render", path, "--animation", "0", "--time", "0.5", "--size", "200", "-o",
                 png.toString())[0];
-        assertThat(out).contains("22 nodes, 19 joints, view front");
+        assertThat(out).contains("22 nodes, 19 joints, 4672 triangles, view front");
         BufferedImage image = ImageIO.read(png.toFile());
         assertThat(image.getWidth()).isEqualTo(200);
         Path svg = temp.resolve("man.svg");
         run(0, "render", path, "--view", "iso", "--labels", "-o", svg.toString());
         String text = Files.readString(svg);
         assertThat(text).startsWith("<svg").contains("<line ").contains("Skeleton_neck_joint_2").endsWith("</svg>\n");
-        assertThat(run(2, "render", path, "-o", temp.resolve("x.gif").toString())[1]).contains(".png or .svg");
+        assertThat(text).contains("<polygon ");
+        assertThat(run(2, "render", path, "-o", temp.resolve("x.gif").toString())[1])
+                .contains("an animated GIF needs --frames N");
+    }
+
+    /** The sample models (folder/file), but SimpleMorph, whose morph targets Arbor does not apply. */
+    static java.util.stream.Stream<String> samples() {
+        return java.util.stream.Stream.of("AnimatedTriangle/AnimatedTriangle.gltf", "BoxAnimated/BoxAnimated.glb",
+                "CesiumMan/CesiumMan.glb", "InterpolationTest/InterpolationTest.glb",
+                "MetalRoughSpheresNoTextures/MetalRoughSpheresNoTextures.glb",
+                "NegativeScaleTest/NegativeScaleTest.glb", "RiggedFigure/RiggedFigure.glb",
+                "RiggedSimple/RiggedSimple.glb", "SimpleSkin/SimpleSkin.gltf");
+    }
+
+    /** The share of a picture's pixels that are not the white background. */
+    static double drawn(BufferedImage image) {
+        int count = 0;
+        for (int y = 40; y < image.getHeight(); y++) { // below the title
+            for (int x = 0; x < image.getWidth(); x++) {
+                count += (image.getRGB(x, y) & 0xFFFFFF) == 0xFFFFFF ? 0 : 1;
+            }
+        }
+        return count / (double) (image.getWidth() * (image.getHeight() - 40));
+    }
+
+    @ParameterizedTest
+    @MethodSource("samples")
+    void everySampleModelIsDrawnAsShadedTriangles(String asset) throws Exception {
+        String name = asset.substring(0, asset.indexOf('/'));
+        String path = shared(name, asset.substring(name.length() + 1)).toString();
+        for (String view : new String[] {"front", "iso"}) {
+            Path png = temp.resolve(name + "-" + view + ".png");
+            String[] r = run(0, "render", path, "--view", view, "--size", "160", "-o", png.toString());
+            assertThat(r[0]).doesNotContain(" 0 triangles");
+            assertThat(r[1]).as("stderr").isEmpty();
+            BufferedImage image = ImageIO.read(png.toFile());
+            // the model fills a good part of the picture, and is shaded, not a silhouette of one colour
+            assertThat(drawn(image)).as("%s %s", name, view).isGreaterThan(view.equals("front")
+                    && name.equals("AnimatedTriangle") ? 0.2 : 0.05);
+        }
+    }
+
+    @Test
+    void anAnimatedGifHasItsFramesAndLoops() throws Exception {
+        Path gif = temp.resolve("walk.gif");
+        String out = run(0, "render", shared("CesiumMan", "CesiumMan.glb").toString(), "--animation", "0",
+                "--frames", "8", "--size", "96", "--skeleton", "-o", gif.toString())[0];
+        assertThat(out).contains("8 frames 0.250 s apart");
+        javax.imageio.ImageReader reader = ImageIO.getImageReadersByFormatName("gif").next();
+        try (javax.imageio.stream.ImageInputStream in = ImageIO.createImageInputStream(gif.toFile())) {
+            reader.setInput(in);
+            assertThat(reader.getNumImages(true)).isEqualTo(8);
+            javax.imageio.metadata.IIOMetadataNode tree = (javax.imageio.metadata.IIOMetadataNode) reader
+                    .getImageMetadata(0).getAsTree("javax_imageio_gif_image_1.0");
+            javax.imageio.metadata.IIOMetadataNode app = (javax.imageio.metadata.IIOMetadataNode) tree
+                    .getElementsByTagName("ApplicationExtension").item(0);
+            assertThat(app.getAttribute("applicationID")).isEqualTo("NETSCAPE");
+            assertThat((byte[]) app.getUserObject()).containsExactly(1, 0, 0);
+            assertThat(((javax.imageio.metadata.IIOMetadataNode) tree.getElementsByTagName("GraphicControlExtension")
+                    .item(0)).getAttribute("delayTime")).isEqualTo("25");
+            // the man walks: the first and the middle frames differ
+            BufferedImage first = reader.read(0);
+            BufferedImage middle = reader.read(4);
+            int differ = 0;
+            for (int y = 0; y < first.getHeight(); y++) {
+                for (int x = 0; x < first.getWidth(); x++) {
+                    differ += first.getRGB(x, y) == middle.getRGB(x, y) ? 0 : 1;
+                }
+            }
+            assertThat(differ).isGreaterThan(50);
+        } finally {
+            reader.dispose();
+        }
+    }
+
+    @Test
+    void primitivesThatCannotBeDrawnAreNotedOnStderr() throws Exception {
+        String path = shared("SimpleMorph", "SimpleMorph.gltf").toString();
+        String[] r = run(0, "render", path, "--size", "64", "-o", temp.resolve("morph.png").toString());
+        assertThat(r[1].split("\\R")).containsExactly("arbor: render: note: meshes[0].primitives[0]: drawn without"
+                + " its morph targets (render does not apply them)");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.arbor.gltf;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.Pose;
 import dev.arbor.hierarchy.Hierarchy;
@@ -41,6 +42,7 @@ public final class GltfModel {
     private final int[] allRoots;
     private final List<String> warnings;
     private final SourceDocument source;
+    private final Accessors accessors;
 
     private GltfModel(Builder b) {
         this.sourceName = b.sourceName;
@@ -63,6 +65,7 @@ public final class GltfModel {
         this.animatedNodes = b.animatedNodes;
         this.warnings = List.copyOf(b.warnings);
         this.source = b.source;
+        this.accessors = b.accessors;
         this.restPose = new Pose(animatedNodes.length);
         float[] t = new float[3];
         float[] q = new float[4];
@@ -218,6 +221,29 @@ public final class GltfModel {
         }
         System.arraycopy(bounds, node * 6, dest, offset, 6);
         return true;
+    }
+
+    /** @return the number of meshes ({@code meshes} in the file) */
+    public int meshCount() {
+        JsonNode meshes = source.json.get("meshes"); // an array: the reader checked it
+        return meshes == null ? 0 : meshes.size();
+    }
+
+    /**
+     * Decodes a mesh's geometry from the file's buffers: per primitive its positions, triangles, {@code JOINTS_0} /
+     * {@code WEIGHTS_0} and base colour (see {@link GltfPrimitive}). The model keeps only the bytes, so each call
+     * decodes again: O(vertices + indices) time and new arrays; keep the result.
+     *
+     * @param mesh mesh index, as {@link #mesh(int)} gives for a node
+     * @return the decoded mesh
+     * @throws IndexOutOfBoundsException if {@code mesh} is out of range
+     * @throws GltfException if the mesh's data is malformed (the reader checks only what bounds need): an index or
+     *     joint accessor of a wrong type, an index not below the vertex count, JOINTS_0 without WEIGHTS_0, counts
+     *     that differ from the POSITION count; the message starts with the JSON location
+     */
+    public GltfMesh readMesh(int mesh) throws GltfException {
+        Objects.checkIndex(mesh, meshCount());
+        return GltfMesh.read(source.json, accessors, mesh);
     }
 
     /** @return the number of scenes */
@@ -421,6 +447,7 @@ public final class GltfModel {
         int[] animatedNodes;
         final List<String> warnings = new ArrayList<>();
         SourceDocument source;
+        Accessors accessors;
 
         Builder(String sourceName, String generator) {
             this.sourceName = sourceName;

@@ -54,12 +54,12 @@ final class GltfReader {
     /** Largest buffer accepted, in bytes (Java arrays are int-indexed). */
     static final long MAX_BUFFER_BYTES = Integer.MAX_VALUE - 64;
 
-    private static final int BYTE = 5120;
-    private static final int UNSIGNED_BYTE = 5121;
-    private static final int SHORT = 5122;
-    private static final int UNSIGNED_SHORT = 5123;
-    private static final int UNSIGNED_INT = 5125;
-    private static final int FLOAT = 5126;
+    static final int BYTE = 5120;
+    static final int UNSIGNED_BYTE = 5121;
+    static final int SHORT = 5122;
+    static final int UNSIGNED_SHORT = 5123;
+    static final int UNSIGNED_INT = 5125;
+    static final int FLOAT = 5126;
 
     private final String sourceName;
     private final byte[] file;
@@ -84,6 +84,8 @@ final class GltfReader {
     private boolean[] accNormalized;
     private float[][] accMin;
     private float[][] accMax;
+    /** Decodes accessors over the buffers as read; the model gets a copy over its trimmed buffers. */
+    private Accessors accessors;
     /** POSITION accessors whose declared min/max contradict the data: {min, max} from the data. */
     private final java.util.Map<Integer, float[][]> correctedMinMax = new java.util.HashMap<>();
     /** Bounds of each POSITION accessor's data once computed. */
@@ -125,6 +127,8 @@ final class GltfReader {
         readBuffers();
         readBufferViews();
         readAccessors();
+        accessors = new Accessors(Json.optArray(root, "", "accessors"), bufferData, bufferStart, viewBuffer,
+                viewOffset, viewStride, accView, accOffset, accComponentType, accType, accCount, accNormalized);
         GltfModel.Builder model = new GltfModel.Builder(sourceName, generator);
         readNodes(model);
         readScenes(model);
@@ -137,6 +141,7 @@ final class GltfReader {
                     : Arrays.copyOfRange(bufferData[i], bufferStart[i], bufferStart[i] + bufferLength[i]);
         }
         model.source = new SourceDocument(root, buffers, correctedMinMax);
+        model.accessors = accessors.withBuffers(buffers);
         return model.build();
     }
 
@@ -313,7 +318,7 @@ final class GltfReader {
 
     // ---------------------------------------------------------------------------------------------- accessors
 
-    private static int componentSize(int componentType) {
+    static int componentSize(int componentType) {
         switch (componentType) {
             case BYTE:
             case UNSIGNED_BYTE:
@@ -329,7 +334,7 @@ final class GltfReader {
         }
     }
 
-    private static int components(String type) {
+    static int components(String type) {
         switch (type) {
             case "SCALAR":
                 return 1;
@@ -350,7 +355,7 @@ final class GltfReader {
     }
 
     /** Rows of a matrix type (columns are padded to 4 bytes), or 0 for vectors and scalars. */
-    private static int matrixRows(String type) {
+    static int matrixRows(String type) {
         switch (type) {
             case "MAT2":
                 return 2;
@@ -363,7 +368,7 @@ final class GltfReader {
         }
     }
 
-    private static int elementSize(String type, int componentType) {
+    static int elementSize(String type, int componentType) {
         int size = componentSize(componentType);
         int rows = matrixRows(type);
         if (rows == 0) {
@@ -374,7 +379,7 @@ final class GltfReader {
     }
 
     /** Byte offset of component c within an element. */
-    private static int componentOffset(String type, int componentType, int c) {
+    static int componentOffset(String type, int componentType, int c) {
         int size = componentSize(componentType);
         int rows = matrixRows(type);
         if (rows == 0) {
@@ -490,46 +495,6 @@ final class GltfReader {
         }
     }
 
-    private int readComponentAsInt(byte[] data, int at, int componentType) {
-        switch (componentType) {
-            case BYTE:
-                return data[at];
-            case UNSIGNED_BYTE:
-                return data[at] & 0xFF;
-            case SHORT:
-                return (short) ((data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8);
-            case UNSIGNED_SHORT:
-                return (data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8;
-            default:
-                return Glb.readInt(data, at);
-        }
-    }
-
-    private float readComponent(byte[] data, int at, int componentType, boolean normalized) {
-        switch (componentType) {
-            case FLOAT:
-                return Float.intBitsToFloat(Glb.readInt(data, at));
-            case UNSIGNED_INT:
-                return (float) Integer.toUnsignedLong(Glb.readInt(data, at));
-            default:
-                break;
-        }
-        int v = readComponentAsInt(data, at, componentType);
-        if (!normalized) {
-            return v;
-        }
-        switch (componentType) {
-            case BYTE:
-                return Math.max(v / 127f, -1f);
-            case UNSIGNED_BYTE:
-                return v / 255f;
-            case SHORT:
-                return Math.max(v / 32767f, -1f);
-            default:
-                return v / 65535f;
-        }
-    }
-
     /**
      * Reads an accessor as floats ({@code count × components}), applying sparse substitution and normalisation.
      *
@@ -550,83 +515,7 @@ final class GltfReader {
             throw new GltfException(Json.at(path, "componentType"), "component type " + ct
                     + (accNormalized[a] ? " (normalized)" : "") + " is not allowed for " + use);
         }
-        return decode(a, use);
-    }
-
-    /**
-     * Reads an accessor of any component type as floats ({@code count × components}), normalised integers
-     * converted, sparse values substituted, each value checked to be finite.
-     */
-    private float[] decode(int a, String use) throws GltfException {
-        String path = Json.at("accessors", a);
-        String type = accType[a];
-        int ct = accComponentType[a];
-        int components = components(type);
-        int count = accCount[a];
-        float[] out = new float[Math.multiplyExact(count, components)];
-        int view = accView[a];
-        if (view >= 0) {
-            byte[] data = bufferData[viewBuffer[view]];
-            int element = elementSize(type, ct);
-            int stride = viewStride[view] == 0 ? element : viewStride[view];
-            int base = bufferStart[viewBuffer[view]] + viewOffset[view] + accOffset[a];
-            int[] offsets = new int[components];
-            for (int c = 0; c < components; c++) {
-                offsets[c] = componentOffset(type, ct, c);
-            }
-            boolean normalized = accNormalized[a];
-            for (int e = 0; e < count; e++) {
-                int at = base + e * stride;
-                for (int c = 0; c < components; c++) {
-                    out[e * components + c] = readComponent(data, at + offsets[c], ct, normalized);
-                }
-            }
-        }
-        JsonNode sparse = Json.element(Json.optArray(root, "", "accessors"), "accessors", a).get("sparse");
-        if (sparse != null) {
-            applySparse(sparse, Json.at(path, "sparse"), a, type, components, out);
-        }
-        for (int i = 0; i < out.length; i++) {
-            if (!Float.isFinite(out[i])) {
-                throw new GltfException(path, "element " + i / components + " component " + i % components
-                        + " is " + out[i] + " (used by " + use + ")");
-            }
-        }
-        return out;
-    }
-
-    private void applySparse(JsonNode sparse, String path, int a, String type, int components, float[] out)
-            throws GltfException {
-        int count = (int) Json.reqInteger(sparse, path, "count", 1, accCount[a]);
-        JsonNode indices = sparse.get("indices");
-        JsonNode values = sparse.get("values");
-        int iv = (int) Json.integer(indices.get("bufferView"), path);
-        int ict = (int) Json.integer(indices.get("componentType"), path);
-        int ibase = bufferStart[viewBuffer[iv]] + viewOffset[iv]
-                + (int) Json.optInteger(indices, path, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
-        byte[] idata = bufferData[viewBuffer[iv]];
-        int isize = componentSize(ict);
-        int vv = (int) Json.integer(values.get("bufferView"), path);
-        int vbase = bufferStart[viewBuffer[vv]] + viewOffset[vv]
-                + (int) Json.optInteger(values, path, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
-        byte[] vdata = bufferData[viewBuffer[vv]];
-        int ct = accComponentType[a];
-        int element = elementSize(type, ct);
-        long previous = -1;
-        for (int k = 0; k < count; k++) {
-            long index = ict == UNSIGNED_INT ? Integer.toUnsignedLong(Glb.readInt(idata, ibase + k * isize))
-                    : readComponentAsInt(idata, ibase + k * isize, ict);
-            if (index >= accCount[a] || index <= previous) {
-                throw new GltfException(Json.at(path, "indices"), "index " + index + " at position " + k
-                        + (index >= accCount[a] ? " out of range, accessor count=" + accCount[a]
-                        : " is not greater than the previous index " + previous));
-            }
-            previous = index;
-            for (int c = 0; c < components; c++) {
-                out[(int) index * components + c] = readComponent(vdata,
-                        vbase + k * element + componentOffset(type, ct, c), ct, accNormalized[a]);
-            }
-        }
+        return accessors.decode(a, use);
     }
 
     // ---------------------------------------------------------------------------------------------- nodes
@@ -841,7 +730,7 @@ final class GltfReader {
                 && extensions.has("KHR_draco_mesh_compression")) {
             return null;
         }
-        float[] v = decode(a, use);
+        float[] v = accessors.decode(a, use);
         float[] min = {v[0], v[1], v[2]};
         float[] max = {v[0], v[1], v[2]};
         for (int i = 3; i < v.length; i += 3) {

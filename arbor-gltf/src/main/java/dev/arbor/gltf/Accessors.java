@@ -1,0 +1,221 @@
+package dev.arbor.gltf;
+
+import static dev.arbor.gltf.GltfReader.BYTE;
+import static dev.arbor.gltf.GltfReader.FLOAT;
+import static dev.arbor.gltf.GltfReader.SHORT;
+import static dev.arbor.gltf.GltfReader.UNSIGNED_BYTE;
+import static dev.arbor.gltf.GltfReader.UNSIGNED_INT;
+import static dev.arbor.gltf.GltfReader.UNSIGNED_SHORT;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The accessors of a document whose buffers, buffer views and accessors the reader has already checked (every byte
+ * range inside its buffer), able to decode any accessor into floats or ints: strides, matrix column padding,
+ * normalisation and sparse substitution. The reader uses it while reading; a {@link GltfModel} keeps one, over the
+ * trimmed buffers of its {@link SourceDocument}, to decode mesh geometry when it is first asked for. Immutable (the
+ * arrays are never changed after construction) and thread-safe.
+ */
+final class Accessors {
+    /** The document's {@code accessors} array, for the sparse parts. */
+    private final JsonNode json;
+    private final byte[][] bufferData;
+    private final int[] bufferStart;
+    private final int[] viewBuffer;
+    private final int[] viewOffset;
+    private final int[] viewStride;
+    final int[] view;
+    private final int[] offset;
+    final int[] componentType;
+    final String[] type;
+    final int[] count;
+    final boolean[] normalized;
+
+    Accessors(JsonNode json, byte[][] bufferData, int[] bufferStart, int[] viewBuffer, int[] viewOffset,
+              int[] viewStride, int[] view, int[] offset, int[] componentType, String[] type, int[] count,
+              boolean[] normalized) {
+        this.json = json;
+        this.bufferData = bufferData;
+        this.bufferStart = bufferStart;
+        this.viewBuffer = viewBuffer;
+        this.viewOffset = viewOffset;
+        this.viewStride = viewStride;
+        this.view = view;
+        this.offset = offset;
+        this.componentType = componentType;
+        this.type = type;
+        this.count = count;
+        this.normalized = normalized;
+    }
+
+    /** The same accessors over other copies of the buffers, each starting at byte 0 of its array. */
+    Accessors withBuffers(byte[][] buffers) {
+        return new Accessors(json, buffers, new int[buffers.length], viewBuffer, viewOffset, viewStride, view, offset,
+                componentType, type, count, normalized);
+    }
+
+    /** @return the number of accessors */
+    int size() {
+        return count.length;
+    }
+
+    /** Receives one component: its index in the output ({@code element × components + c}) and where it lies. */
+    private interface Sink {
+        void put(int index, byte[] data, int at) throws GltfException;
+    }
+
+    /** Visits every component of accessor {@code a}: the buffer view's (if any), then the sparse substitutions. */
+    private void visit(int a, Sink sink) throws GltfException {
+        String t = type[a];
+        int ct = componentType[a];
+        int components = GltfReader.components(t);
+        int v = view[a];
+        if (v >= 0) {
+            byte[] data = bufferData[viewBuffer[v]];
+            int element = GltfReader.elementSize(t, ct);
+            int stride = viewStride[v] == 0 ? element : viewStride[v];
+            int base = bufferStart[viewBuffer[v]] + viewOffset[v] + offset[a];
+            int[] offsets = new int[components];
+            for (int c = 0; c < components; c++) {
+                offsets[c] = GltfReader.componentOffset(t, ct, c);
+            }
+            for (int e = 0; e < count[a]; e++) {
+                int at = base + e * stride;
+                for (int c = 0; c < components; c++) {
+                    sink.put(e * components + c, data, at + offsets[c]);
+                }
+            }
+        }
+        JsonNode sparse = json.get(a).get("sparse");
+        if (sparse != null) {
+            visitSparse(sparse, Json.at(Json.at("accessors", a), "sparse"), a, components, sink);
+        }
+    }
+
+    private void visitSparse(JsonNode sparse, String path, int a, int components, Sink sink) throws GltfException {
+        int n = (int) Json.reqInteger(sparse, path, "count", 1, count[a]);
+        JsonNode indices = sparse.get("indices");
+        JsonNode values = sparse.get("values");
+        int iv = (int) Json.integer(indices.get("bufferView"), path);
+        int ict = (int) Json.integer(indices.get("componentType"), path);
+        int ibase = bufferStart[viewBuffer[iv]] + viewOffset[iv]
+                + (int) Json.optInteger(indices, path, "byteOffset", 0, 0, GltfReader.MAX_BUFFER_BYTES);
+        byte[] idata = bufferData[viewBuffer[iv]];
+        int isize = GltfReader.componentSize(ict);
+        int vv = (int) Json.integer(values.get("bufferView"), path);
+        int vbase = bufferStart[viewBuffer[vv]] + viewOffset[vv]
+                + (int) Json.optInteger(values, path, "byteOffset", 0, 0, GltfReader.MAX_BUFFER_BYTES);
+        byte[] vdata = bufferData[viewBuffer[vv]];
+        String t = type[a];
+        int ct = componentType[a];
+        int element = GltfReader.elementSize(t, ct);
+        long previous = -1;
+        for (int k = 0; k < n; k++) {
+            long index = ict == UNSIGNED_INT ? Integer.toUnsignedLong(Glb.readInt(idata, ibase + k * isize))
+                    : readInt(idata, ibase + k * isize, ict);
+            if (index >= count[a] || index <= previous) {
+                throw new GltfException(Json.at(path, "indices"), "index " + index + " at position " + k
+                        + (index >= count[a] ? " out of range, accessor count=" + count[a]
+                        : " is not greater than the previous index " + previous));
+            }
+            previous = index;
+            for (int c = 0; c < components; c++) {
+                sink.put((int) index * components + c, vdata, vbase + k * element
+                        + GltfReader.componentOffset(t, ct, c));
+            }
+        }
+    }
+
+    /**
+     * Reads an accessor of any component type as floats ({@code count × components}), normalised integers
+     * converted, sparse values substituted, each value checked to be finite.
+     *
+     * @param a accessor index (already range-checked)
+     * @param use JSON location of the reference, for messages
+     */
+    float[] decode(int a, String use) throws GltfException {
+        int components = GltfReader.components(type[a]);
+        float[] out = new float[Math.multiplyExact(count[a], components)];
+        int ct = componentType[a];
+        boolean norm = normalized[a];
+        visit(a, (i, data, at) -> out[i] = readFloat(data, at, ct, norm));
+        for (int i = 0; i < out.length; i++) {
+            if (!Float.isFinite(out[i])) {
+                throw new GltfException(Json.at("accessors", a), "element " + i / components + " component "
+                        + i % components + " is " + out[i] + " (used by " + use + ")");
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Reads an accessor of an unsigned integer component type, not normalized, as ints ({@code count ×
+     * components}), sparse values substituted, each value checked to be below {@code bound}.
+     *
+     * @param a accessor index (already range-checked)
+     * @param use JSON location of the reference, for messages
+     * @param bound exclusive upper bound of every value, and what it is ({@code what}) for the message
+     */
+    int[] decodeInts(int a, String use, long bound, String what) throws GltfException {
+        int ct = componentType[a];
+        if (ct != UNSIGNED_BYTE && ct != UNSIGNED_SHORT && ct != UNSIGNED_INT || normalized[a]) {
+            throw new GltfException(Json.at(Json.at("accessors", a), "componentType"), "component type " + ct
+                    + (normalized[a] ? " (normalized)" : "") + " is not allowed for " + use
+                    + ", expected unsigned integers 5121, 5123 or 5125");
+        }
+        int components = GltfReader.components(type[a]);
+        int[] out = new int[Math.multiplyExact(count[a], components)];
+        visit(a, (i, data, at) -> {
+            long value = ct == UNSIGNED_INT ? Integer.toUnsignedLong(Glb.readInt(data, at)) : readInt(data, at, ct);
+            if (value >= bound) {
+                throw new GltfException(Json.at("accessors", a), "element " + i / components + " component "
+                        + i % components + " is " + value + ", not below " + what + "=" + bound + " (used by "
+                        + use + ")");
+            }
+            out[i] = (int) value;
+        });
+        return out;
+    }
+
+    /** One integer component, sign- or zero-extended; UNSIGNED_INT as its 32 bits. */
+    static int readInt(byte[] data, int at, int componentType) {
+        switch (componentType) {
+            case BYTE:
+                return data[at];
+            case UNSIGNED_BYTE:
+                return data[at] & 0xFF;
+            case SHORT:
+                return (short) ((data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8);
+            case UNSIGNED_SHORT:
+                return (data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8;
+            default:
+                return Glb.readInt(data, at);
+        }
+    }
+
+    /** One component as a float, normalised integers converted as the specification defines. */
+    static float readFloat(byte[] data, int at, int componentType, boolean normalized) {
+        switch (componentType) {
+            case FLOAT:
+                return Float.intBitsToFloat(Glb.readInt(data, at));
+            case UNSIGNED_INT:
+                return (float) Integer.toUnsignedLong(Glb.readInt(data, at));
+            default:
+                break;
+        }
+        int v = readInt(data, at, componentType);
+        if (!normalized) {
+            return v;
+        }
+        switch (componentType) {
+            case BYTE:
+                return Math.max(v / 127f, -1f);
+            case UNSIGNED_BYTE:
+                return v / 255f;
+            case SHORT:
+                return Math.max(v / 32767f, -1f);
+            default:
+                return v / 65535f;
+        }
+    }
+}

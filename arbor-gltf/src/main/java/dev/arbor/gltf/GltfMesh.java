@@ -1,0 +1,175 @@
+package dev.arbor.gltf;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * A glTF mesh, decoded by {@link GltfModel#readMesh}: its name and primitives. Immutable and thread-safe.
+ */
+public final class GltfMesh {
+    private final String name;
+    private final GltfPrimitive[] primitives;
+
+    private GltfMesh(String name, GltfPrimitive[] primitives) {
+        this.name = name;
+        this.primitives = primitives;
+    }
+
+    /** @return the mesh's name, or {@code null} */
+    public String name() {
+        return name;
+    }
+
+    /** @return the number of primitives (at least 1) */
+    public int primitiveCount() {
+        return primitives.length;
+    }
+
+    /**
+     * @param primitive primitive index
+     * @return the primitive
+     * @throws IndexOutOfBoundsException if {@code primitive} is out of range
+     */
+    public GltfPrimitive primitive(int primitive) {
+        return primitives[primitive];
+    }
+
+    /** Decodes mesh {@code m} of a document whose accessors and meshes the reader checked. */
+    static GltfMesh read(JsonNode root, Accessors accessors, int m) throws GltfException {
+        String path = Json.at("meshes", m);
+        JsonNode mesh = Json.element(Json.optArray(root, "", "meshes"), "meshes", m);
+        JsonNode list = Json.reqArray(mesh, path, "primitives", 1);
+        GltfPrimitive[] primitives = new GltfPrimitive[list.size()];
+        for (int p = 0; p < primitives.length; p++) {
+            primitives[p] = primitive(root, accessors, Json.element(list, Json.at(path, "primitives"), p),
+                    Json.at(Json.at(path, "primitives"), p));
+        }
+        return new GltfMesh(Json.optString(mesh, path, "name"), primitives);
+    }
+
+    private static GltfPrimitive primitive(JsonNode root, Accessors acc, JsonNode primitive, String pp)
+            throws GltfException {
+        int mode = (int) Json.optInteger(primitive, pp, "mode", GltfPrimitive.TRIANGLES, 0, 6);
+        JsonNode materials = Json.optArray(root, "", "materials");
+        int material = Json.optIndex(primitive, pp, "material", materials.size(), "materials.length");
+        float[] baseColor = null;
+        boolean texture = false;
+        if (material >= 0) {
+            String mp = Json.at("materials", material);
+            JsonNode pbr = Json.optObject(Json.element(materials, "materials", material), mp, "pbrMetallicRoughness");
+            if (pbr != null) {
+                baseColor = Json.optFloats(pbr, Json.at(mp, "pbrMetallicRoughness"), "baseColorFactor", 4);
+                texture = pbr.has("baseColorTexture");
+            }
+        }
+        JsonNode targets = Json.optArray(primitive, pp, "targets");
+        boolean morph = targets.size() > 0;
+        String ap = Json.at(pp, "attributes");
+        JsonNode attributes = Json.reqObject(primitive, pp, "attributes");
+        int position = Json.optIndex(attributes, ap, "POSITION", acc.size(), "accessors.length");
+        JsonNode extensions = primitive.get("extensions");
+        String skipped = position < 0 ? "it has no POSITION attribute"
+                : acc.view[position] < 0 && !Json.optArray(root, "", "accessors").get(position).has("sparse")
+                && extensions != null && extensions.has("KHR_draco_mesh_compression")
+                ? "it is compressed with KHR_draco_mesh_compression, which Arbor does not decode" : null;
+        if (skipped != null) {
+            return new GltfPrimitive(mode, skipped, null, null, null, null, material, baseColor, texture, morph);
+        }
+        float[] positions = acc.decode(position, Json.at(ap, "POSITION"));
+        int vertices = positions.length / 3;
+        int indexAccessor = Json.optIndex(primitive, pp, "indices", acc.size(), "accessors.length");
+        int[] order;
+        if (indexAccessor >= 0) {
+            requireType(acc, indexAccessor, "SCALAR", Json.at(pp, "indices"));
+            order = acc.decodeInts(indexAccessor, Json.at(pp, "indices"), vertices, "the POSITION count");
+        } else {
+            order = new int[vertices];
+            for (int i = 0; i < vertices; i++) {
+                order[i] = i;
+            }
+        }
+        int joints0 = Json.optIndex(attributes, ap, "JOINTS_0", acc.size(), "accessors.length");
+        int weights0 = Json.optIndex(attributes, ap, "WEIGHTS_0", acc.size(), "accessors.length");
+        int[] joints = null;
+        float[] weights = null;
+        if ((joints0 >= 0) != (weights0 >= 0)) {
+            throw new GltfException(ap, (joints0 >= 0 ? "JOINTS_0 without WEIGHTS_0" : "WEIGHTS_0 without JOINTS_0")
+                    + " (a skinned primitive needs both)");
+        }
+        if (joints0 >= 0) {
+            String jp = Json.at(ap, "JOINTS_0");
+            String wp = Json.at(ap, "WEIGHTS_0");
+            requireType(acc, joints0, "VEC4", jp);
+            requireType(acc, weights0, "VEC4", wp);
+            requireCount(acc, joints0, vertices, jp);
+            requireCount(acc, weights0, vertices, wp);
+            int ct = acc.componentType[joints0];
+            if (ct != GltfReader.UNSIGNED_BYTE && ct != GltfReader.UNSIGNED_SHORT) {
+                throw new GltfException(Json.at(Json.at("accessors", joints0), "componentType"), "component type "
+                        + ct + " is not allowed for " + jp + ", expected 5121 or 5123 (unsigned byte or short)");
+            }
+            joints = acc.decodeInts(joints0, jp, 1L << 16, "the largest joint index + 1");
+            int wt = acc.componentType[weights0];
+            if (wt != GltfReader.FLOAT && !(acc.normalized[weights0]
+                    && (wt == GltfReader.UNSIGNED_BYTE || wt == GltfReader.UNSIGNED_SHORT))) {
+                throw new GltfException(Json.at(Json.at("accessors", weights0), "componentType"), "component type "
+                        + wt + (acc.normalized[weights0] ? " (normalized)" : "") + " is not allowed for " + wp
+                        + ", expected 5126 (float) or normalized 5121 or 5123");
+            }
+            weights = acc.decode(weights0, wp);
+        }
+        return new GltfPrimitive(mode, null, positions, triangles(mode, order), joints, weights, material,
+                baseColor, texture, morph);
+    }
+
+    private static void requireType(Accessors acc, int a, String type, String use) throws GltfException {
+        if (!acc.type[a].equals(type)) {
+            throw new GltfException(Json.at(Json.at("accessors", a), "type"), "\"" + acc.type[a]
+                    + "\" is not allowed for " + use + ", expected \"" + type + "\"");
+        }
+    }
+
+    private static void requireCount(Accessors acc, int a, int vertices, String use) throws GltfException {
+        if (acc.count[a] != vertices) {
+            throw new GltfException(Json.at(Json.at("accessors", a), "count"), "count " + acc.count[a] + " differs"
+                    + " from the POSITION count " + vertices + " (used by " + use + ")");
+        }
+    }
+
+    /**
+     * Separate triangles, 3 indices each, from the vertex order of a primitive of the given mode; empty for points
+     * and lines. Strips alternate their winding as the specification defines
+     * ({@code v[i], v[i + 1 + i % 2], v[i + 2 - i % 2]}); fans turn around their first vertex
+     * ({@code v[i + 1], v[i + 2], v[0]}). Strip and fan triangles with two equal indices are left out; a TRIANGLES
+     * list keeps all its triangles and drops a trailing incomplete one.
+     */
+    static int[] triangles(int mode, int[] v) {
+        if (mode == GltfPrimitive.TRIANGLES) {
+            return java.util.Arrays.copyOf(v, v.length / 3 * 3);
+        }
+        if (mode != GltfPrimitive.TRIANGLE_STRIP && mode != GltfPrimitive.TRIANGLE_FAN || v.length < 3) {
+            return new int[0];
+        }
+        int[] out = new int[(v.length - 2) * 3];
+        int n = 0;
+        for (int i = 0; i + 2 < v.length; i++) {
+            int a;
+            int b;
+            int c;
+            if (mode == GltfPrimitive.TRIANGLE_STRIP) {
+                a = v[i];
+                b = v[i + 1 + i % 2];
+                c = v[i + 2 - i % 2];
+            } else {
+                a = v[i + 1];
+                b = v[i + 2];
+                c = v[0];
+            }
+            if (a != b && b != c && a != c) {
+                out[n++] = a;
+                out[n++] = b;
+                out[n++] = c;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+}
