@@ -41,6 +41,8 @@ public final class GltfModel {
     private final Pose restPose;
     private final int[] allRoots;
     private final List<String> warnings;
+    /** Accessors read as key times whose first time is negative (the writer refuses to pass them through). */
+    private final java.util.Set<Integer> negativeKeyTimes;
     private final SourceDocument source;
     private final Accessors accessors;
 
@@ -64,6 +66,7 @@ public final class GltfModel {
         this.clips = b.clips;
         this.animatedNodes = b.animatedNodes;
         this.warnings = List.copyOf(b.warnings);
+        this.negativeKeyTimes = java.util.Set.copyOf(b.negativeKeyTimes);
         this.source = b.source;
         this.accessors = b.accessors;
         this.restPose = new Pose(animatedNodes.length);
@@ -106,6 +109,11 @@ public final class GltfModel {
      */
     public List<String> warnings() {
         return warnings;
+    }
+
+    /** @return whether accessor {@code accessor} was read as key times starting below 0 (for the writer) */
+    boolean negativeKeyTimes(int accessor) {
+        return negativeKeyTimes.contains(accessor);
     }
 
     /** The parsed JSON and buffer bytes, for the writer. */
@@ -446,6 +454,7 @@ public final class GltfModel {
         AnimationClip[] clips;
         int[] animatedNodes;
         final List<String> warnings = new ArrayList<>();
+        final java.util.Set<Integer> negativeKeyTimes = new java.util.HashSet<>();
         SourceDocument source;
         Accessors accessors;
 

@@ -927,6 +927,7 @@ final class GltfReader {
                     if (times.length > 0 && times[0] < 0) {
                         model.warnings.add(Json.at(sp, "input") + ": key time[0]=" + times[0] + " of accessor "
                                 + input + " is negative (glTF key times start at 0 or later)");
+                        model.negativeKeyTimes.add(input);
                     }
                 }
                 Interpolation interp = interpolations[s];

@@ -563,7 +563,8 @@ public final class GltfWriter {
             return;
         }
         ArrayNode keptAnimations = Json.mapper().createArrayNode();
-        for (JsonNode animation : animations) {
+        for (int a = 0; a < animations.size(); a++) {
+            JsonNode animation = animations.get(a);
             JsonNode channels = animation.get("channels");
             List<JsonNode> kept = new ArrayList<>();
             Set<String> targets = new HashSet<>();
@@ -584,6 +585,7 @@ public final class GltfWriter {
             ArrayNode keptChannels = Json.mapper().createArrayNode();
             for (JsonNode channel : kept) {
                 int s = channel.get("sampler").intValue();
+                refuseNegativeKeyTimes(animation, a, s);
                 if (newSampler[s] < 0) {
                     newSampler[s] = keptSamplers.size();
                     keptSamplers.add(samplers.get(s));
@@ -596,6 +598,20 @@ public final class GltfWriter {
             keptAnimations.add(animation);
         }
         setOrRemove(root, "animations", keptAnimations);
+    }
+
+    /**
+     * Refuses to write a sampler whose key times start below 0, which glTF does not allow (the reader loads such a file
+     * with a warning): shifting the times would change the animation, so the caller decides.
+     */
+    private void refuseNegativeKeyTimes(JsonNode animation, int index, int sampler) {
+        JsonNode input = animation.get("samplers").get(sampler).get("input");
+        if (model != null && input != null && model.negativeKeyTimes(input.intValue())) {
+            String name = animation.hasNonNull("name") ? " \"" + animation.get("name").textValue() + "\"" : "";
+            throw new IllegalStateException("cannot write animation " + index + name + ": sampler " + sampler
+                    + "'s key times (accessor " + input.intValue() + ") start below 0, which glTF does not allow;"
+                    + " shift or remove the animation in the source file");
+        }
     }
 
     /**

@@ -50,6 +50,17 @@ class WarningsAndExtensionsTest {
     }
 
     @Test
+    void negativeKeyTimesAreNotWrittenBackButRefusedNamingTheAnimation() throws Exception {
+        GltfInstance instance = read(animated(-0.5f, 1, "")).instantiate(new Hierarchy(), 0, Hierarchy.NULL);
+        assertThatThrownBy(() -> GltfWriter.encode(instance, true)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("cannot write animation 0: sampler 0's key times (accessor 0) start below 0, which glTF"
+                        + " does not allow; shift or remove the animation in the source file");
+        // a file whose keys start at 0 writes as before
+        GltfInstance clean = read(animated(0, 1, "")).instantiate(new Hierarchy(), 0, Hierarchy.NULL);
+        assertThat(GltfWriter.encode(clean, true)).isNotEmpty();
+    }
+
+    @Test
     void duplicateChannelTargetsWarnAndTheLaterWinsAlsoInTheExport() throws Exception {
         GltfModel model = read(animated(0, 1, ", {\"sampler\": 0, \"target\": {\"node\": 1, \"path\":"
                 + " \"translation\"}, \"extras\": {\"later\": true}}"));
