@@ -226,7 +226,7 @@ public final class Hierarchy {
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
     /** Scratch of the bulk exports into callers' buffers. */
-    private final WorldExport export = new WorldExport();
+    private final WorldExport export;
     /** The ancestor path of {@link #checkContiguity}, kept apart from {@link #scratch}, which callers may hold. */
     private int[] path = new int[64];
     private int[] nodeScratch = new int[0];
@@ -267,6 +267,7 @@ public final class Hierarchy {
         int cap = setFriendly(Math.max(initialCapacity, 1));
         slots = new SlotTable(cap);
         store = new NodeStorage(cap);
+        export = new WorldExport(store, slots);
         versions = new WorldVersions(cap);
         staleBits = new long[Bits.words(cap)];
         changedBits = new long[Bits.words(cap)];
@@ -2512,13 +2513,7 @@ public final class Hierarchy {
      */
     public int writeWorldMatrices(long[] handles, int offset, int count, MatrixLayout layout, FloatBuffer dest) {
         prepareExport(handles, offset, count, dest.remaining(), 0, (long) count * layout.floats());
-        int at = dest.position();
-        int floats = layout.floats();
-        for (int k = 0; k < count; k += WorldExport.CHUNK_NODES) {
-            int m = exportChunk(handles, offset + k, count - k, layout);
-            export.put(dest, at + k * floats, m * floats);
-        }
-        return count * floats;
+        return export.write(handles, offset, count, layout, dest);
     }
 
     /**
@@ -2541,7 +2536,7 @@ public final class Hierarchy {
                                   int destOffset) {
         int floats = layout.floats();
         prepareExport(handles, offset, count, dest.length, destOffset, (long) count * floats);
-        convertWorlds(handles, offset, count, layout, dest, destOffset);
+        export.convertWorlds(handles, offset, count, layout, dest, destOffset);
         return count * floats;
     }
 
@@ -2569,10 +2564,7 @@ public final class Hierarchy {
             throw new IllegalArgumentException("planeStride=" + planeStride + " is less than count=" + count);
         }
         prepareExport(handles, offset, count, dest.length, destOffset, 11L * planeStride + count);
-        int stride = store.elementStride();
-        for (int k = 0; k < count; k++) {
-            transposeWorld(slots.nodeOfSlot[Handles.slot(handles[offset + k])], stride, dest, destOffset + k, planeStride);
-        }
+        export.writePlanes(handles, offset, count, dest, destOffset, planeStride);
         return dest;
     }
 
@@ -2591,42 +2583,7 @@ public final class Hierarchy {
      */
     public int writeWorldMatrices(long[] handles, int offset, int count, MatrixLayout layout, ByteBuffer dest) {
         prepareExport(handles, offset, count, dest.remaining(), 0, (long) count * layout.bytes());
-        int at = dest.position();
-        for (int k = 0; k < count; k += WorldExport.CHUNK_NODES) {
-            int m = exportChunk(handles, offset + k, count - k, layout);
-            export.put(dest, at + k * layout.bytes(), m * layout.floats());
-        }
-        return count * layout.bytes();
-    }
-
-    /** Copies a node's world matrix into element {@code e} of {@code dest[d + e × ds]}: 12 loads, then 12 stores. */
-    private void transposeWorld(int node, int stride, float[] dest, int d, int ds) {
-        float[] w = store.worlds;
-        int a = store.at(0, node);
-        float e0 = w[a];
-        float e1 = w[a + stride];
-        float e2 = w[a + 2 * stride];
-        float e3 = w[a + 3 * stride];
-        float e4 = w[a + 4 * stride];
-        float e5 = w[a + 5 * stride];
-        float e6 = w[a + 6 * stride];
-        float e7 = w[a + 7 * stride];
-        float e8 = w[a + 8 * stride];
-        float e9 = w[a + 9 * stride];
-        float e10 = w[a + 10 * stride];
-        float e11 = w[a + 11 * stride];
-        dest[d + 11 * ds] = e11; // the highest index first
-        dest[d] = e0;
-        dest[d + ds] = e1;
-        dest[d + 2 * ds] = e2;
-        dest[d + 3 * ds] = e3;
-        dest[d + 4 * ds] = e4;
-        dest[d + 5 * ds] = e5;
-        dest[d + 6 * ds] = e6;
-        dest[d + 7 * ds] = e7;
-        dest[d + 8 * ds] = e8;
-        dest[d + 9 * ds] = e9;
-        dest[d + 10 * ds] = e10;
+        return export.write(handles, offset, count, layout, dest);
     }
 
     /**
@@ -2641,34 +2598,6 @@ public final class Hierarchy {
             slots.liveSlot(handles[offset + k]);
         }
         refreshStale();
-    }
-
-    /**
-     * Converts the world matrices of the handles from {@code from}, at most {@code remaining} and at most one chunk,
-     * into {@link #export}'s chunk.
-     *
-     * @return the number of matrices converted
-     */
-    private int exportChunk(long[] handles, int from, int remaining, MatrixLayout layout) {
-        int m = Math.min(remaining, WorldExport.CHUNK_NODES);
-        convertWorlds(handles, from, m, layout, export.chunk(remaining, layout), 0);
-        return m;
-    }
-
-    /**
-     * Writes the world matrices of {@code count} checked handles from {@code from} in {@code layout} to
-     * {@code dest[d …]}: the loop of the float[] export and of each chunk of the buffer exports.
-     */
-    private void convertWorlds(long[] handles, int from, int count, MatrixLayout layout, float[] dest, int d) {
-        int floats = layout.floats();
-        for (int k = 0; k < count; k++) {
-            convertWorld(slots.nodeOfSlot[Handles.slot(handles[from + k])], layout, dest, d + k * floats);
-        }
-    }
-
-    /** Writes a node's world matrix in {@code layout} to {@code dest[d …]}, straight from the storage. */
-    private void convertWorld(int node, MatrixLayout layout, float[] dest, int d) {
-        layout.convert(store.worlds, store.at(0, node), store.elementStride(), dest, d);
     }
 
     /**
@@ -2703,7 +2632,7 @@ public final class Hierarchy {
         int inChunk = 0;
         for (int node = 0; node < store.nodeEnd && k < count; node++) {
             if (store.modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
-                convertWorld(node, layout, chunk, inChunk * floats);
+                export.convertWorld(node, layout, chunk, inChunk * floats);
                 int slot = store.slotOfNode[node];
                 handlesOut[k++] = Handles.of(slot, slots.generations[slot]);
                 if (++inChunk == WorldExport.CHUNK_NODES) {
@@ -3453,7 +3382,7 @@ public final class Hierarchy {
 
     /** Copies a node's world matrix out of storage: 12 floats, column-major (the storage's own order). */
     private void loadWorld(int node, float[] dest, int d) {
-        convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, dest, d);
+        export.convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, dest, d);
     }
 
     private static void normalizedQuaternion(long handle, float x, float y, float z, float w, float[] dest, int d) {
