@@ -2752,6 +2752,19 @@ public final class Hierarchy {
         localMatrix(slots.nodeOfSlot[slot], dest, offset);
     }
 
+    /**
+     * Calls {@code visitor} with the slot of every node whose world matrix the next update will publish: stale, or
+     * recomputed by a read since the latest update. The visitor must not change the hierarchy. O(bit words between the
+     * first and the last such node + their count).
+     */
+    void forEachUnpublishedSlot(java.util.function.IntConsumer visitor) {
+        for (int w = Math.min(staleLoWord, changedLoWord), hi = Math.max(staleHiWord, changedHiWord); w < hi; w++) {
+            for (long bits = staleBits[w] | changedBits[w]; bits != 0L; bits &= bits - 1) {
+                visitor.accept(slotOfNode[(w << 6) + Long.numberOfTrailingZeros(bits)]);
+            }
+        }
+    }
+
     // =====================================================================================================
     // Export for rendering
     // =====================================================================================================
