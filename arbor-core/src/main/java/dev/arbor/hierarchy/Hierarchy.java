@@ -79,8 +79,13 @@ public final class Hierarchy {
     private static final int MAX_NODES = LocalToWorld.maxCapacity(LOCAL_PLANES);
     /** Quaternions whose squared length is within this of 1 are stored as given. */
     private static final double UNIT_TOLERANCE = 1e-6;
-    /** Relative tolerance under which a matrix counts as an exact TRS (no shear). */
-    private static final float TRS_TOLERANCE = 1e-5f;
+    /**
+     * Shear under which a local matrix counts as an exact TRS: {@link Affine#trsDeviation} of its linear part, per
+     * column relative to the column's length (translation and magnitude play no part), 2^-19 ≈ 1.9e-6 = 32 float
+     * rounding units: above the few units a TRS picks up when it is multiplied by a parent's inverse (at most 8 for
+     * parents whose scale is uniform or aligned within a factor of 10, measured), far below any shear meant.
+     */
+    private static final double TRS_TOLERANCE = 0x1p-19;
     /** A TRS local of the identity, as 12 plane values: translation 0, quaternion (0, 0, 0, 1), scale 1. */
     private static final float[] IDENTITY_TRS = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0};
 
@@ -419,8 +424,17 @@ public final class Hierarchy {
     /**
      * Moves a node (with its subtree) to be child number {@code index} of {@code newParent}. The index counts the
      * new parent's children without the moved node. With {@code keepWorld}, the node keeps its world matrix: its new
-     * local is {@code inverse(newParentWorld) × world}, stored as TRS if the node had a TRS local and the result has
-     * no shear (within 1e-5 relative), otherwise as an explicit matrix.
+     * local is {@code inverse(newParentWorld) × world}, stored as TRS if the node had a TRS local and the result's
+     * linear part has no shear (each column round-trips through TRS within 2^-19 of its length; the translation and
+     * the distance from the origin play no part), otherwise as an explicit matrix.
+     *
+     * <p>Exactness: with {@code W} the node's world matrix before, {@code W'} after, {@code P} the new parent's world
+     * matrix, {@code κ} the condition number (largest / smallest singular value) of P's linear part (1 for a rotation
+     * with a uniform scale, and for a root), {@code u = 2^-24} and {@code τ = 2^-19}: each linear column
+     * {@code |W'_j − W_j| ≤ (τ + 16u) κ |W_j|}, and the translation {@code |W'_t − W_t| ≤ 16u κ (|W_t| + |P_t|)}
+     * ({@code W_t}, {@code P_t}: the translation columns; Euclidean lengths). A descendant whose frame below the node is {@code X} moves by {@code (W' − W) X}, plus the
+     * rounding every world matrix carries ({@code docs/precision.md}). {@code KeepWorldExactnessTest} checks this
+     * in floats and against double precision.
      *
      * @param handle node to move
      * @param newParent its new parent
@@ -2197,7 +2211,10 @@ public final class Hierarchy {
 
     /**
      * Sets the node's world matrix: its local becomes {@code inverse(parentWorld) × world}, stored as TRS if the
-     * node had a TRS local and the result has no shear (within 1e-5 relative), otherwise as an explicit matrix.
+     * node had a TRS local and the result's linear part has no shear (each column round-trips through TRS within
+     * 2^-19 of its length, whatever the translation), otherwise as an explicit matrix. The world read back then
+     * differs from {@code world} by at most the bound stated on {@link #reparent(long, long, int, boolean)} (with
+     * {@code W = world} and {@code P} the parent's world matrix); so do the descendants, by {@code (W' − W) X}.
      * O(stale chain of the parent) plus marking the subtree stale.
      *
      * @param handle live handle
@@ -2242,7 +2259,9 @@ public final class Hierarchy {
 
     /**
      * Moves the node so that its world position becomes {@code (x, y, z)}, keeping its local rotation and scale:
-     * the local translation becomes {@code inverse(parentWorld) × (x, y, z, 1)}. O(stale chain of the parent) plus
+     * the local translation becomes {@code inverse(parentWorld) × (x, y, z, 1)}. The world position read back is
+     * within {@code 16u κ (|(x, y, z)| + |P_t|)} of {@code (x, y, z)} (the translation bound of
+     * {@link #reparent(long, long, int, boolean)}); the linear part is untouched. O(stale chain of the parent) plus
      * marking the subtree stale.
      *
      * @param handle live handle
@@ -2491,6 +2510,19 @@ public final class Hierarchy {
     /** Writes the local matrix ({@code parentFromLocal}) of a live slot (12 floats). */
     void localAt(int slot, float[] dest, int offset) {
         localMatrix(slots.nodeOfSlot[slot], dest, offset);
+    }
+
+    /**
+     * Calls {@code visitor} with the slot of every node whose world matrix the next update will publish: stale, or
+     * recomputed by a read since the latest update. The visitor must not change the hierarchy. O(bit words between the
+     * first and the last such node + their count).
+     */
+    void forEachUnpublishedSlot(java.util.function.IntConsumer visitor) {
+        for (int w = Math.min(staleLoWord, changedLoWord), hi = Math.max(staleHiWord, changedHiWord); w < hi; w++) {
+            for (long bits = staleBits[w] | changedBits[w]; bits != 0L; bits &= bits - 1) {
+                visitor.accept(slotOfNode[(w << 6) + Long.numberOfTrailingZeros(bits)]);
+            }
+        }
     }
 
     // =====================================================================================================
@@ -3354,20 +3386,16 @@ public final class Hierarchy {
 
     /**
      * Decides how to store a local matrix: as TRS (written to {@code trsOut}) when the node prefers TRS and the
-     * matrix round-trips through TRS within {@link #TRS_TOLERANCE}, else as an explicit matrix.
+     * linear part round-trips through TRS within {@link #TRS_TOLERANCE} of each column's length
+     * ({@link Affine#trsDeviation}: the translation, which TRS keeps exactly, is not compared), else as an explicit
+     * matrix. So dropping what is below the tolerance moves a world column by at most {@code TRS_TOLERANCE × κ} of
+     * its length (κ: condition number of the parent's linear part) and no translation.
      */
     private byte chooseLocalForm(byte preferred, float[] matrix, float[] trsOut) {
         if (preferred != MODE_TRS) {
             return MODE_MATRIX;
         }
-        Affine.decompose(matrix, 0, trsOut, 0);
-        float[] round = matrixE;
-        Affine.composeTrs(trsOut, 0, round, 0);
-        float scale = 1f;
-        for (int k = 0; k < Affine.STRIDE; k++) {
-            scale = Math.max(scale, Math.abs(matrix[k]));
-        }
-        return Affine.maxDifference(round, 0, matrix, 0) <= TRS_TOLERANCE * scale ? MODE_TRS : MODE_MATRIX;
+        return Affine.trsDeviation(matrix, 0, trsOut, 0, matrixE, 0) <= TRS_TOLERANCE ? MODE_TRS : MODE_MATRIX;
     }
 
     private void writeLocal(int node, byte mode, float[] source) {

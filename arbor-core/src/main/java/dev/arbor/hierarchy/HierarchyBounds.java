@@ -26,10 +26,18 @@ import org.joml.Matrix4fc;
  * then only the dirty nodes are visited. A static scene recomputes nothing; moving one leaf recomputes its world box
  * and its ancestors' subtree boxes only.
  *
- * <p>World and subtree boxes follow the world matrices published by {@link Hierarchy#update()}: reading them, or
- * querying, while transforms have changed without an update throws {@link IllegalStateException} (call
- * {@code update()} first) rather than answer with outdated boxes. {@link #getSubtreeBoundsIn} works from the local
- * transforms and is exact at any time.
+ * <p>Exact at any time, like {@link Hierarchy#getWorld}: no {@link Hierarchy#update()} is needed before a read or a
+ * query. The listener hears of changed world matrices only when an update publishes them; between updates the
+ * hierarchy's stale and changed bits tell which world matrices changed since the latest update. So, while transforms
+ * changed since the latest update, every read of a subtree box and every query first <em>catches up</em>: it marks
+ * the nodes whose world matrix changed since the latest update (stale, or recomputed by a read) as the listener would,
+ * then recomputes the marked boxes from exact world matrices ({@link Hierarchy#getWorld}, which recomputes a stale
+ * chain; nothing is published, so the next update still reports these nodes and their boxes are computed once more).
+ * The catch-up costs O(bit words between the first and the last changed node + changed nodes × (1 + their ancestors
+ * not already marked)) plus a box per changed node with content, and is repeated by each read until the next update:
+ * a caller who reads many times between updates pays it each time; after an update it costs nothing. A single world
+ * box ({@link #getWorldBounds}) needs no catch-up: it reads that node's exact world matrix. {@link #getSubtreeBoundsIn}
+ * works from the local transforms only.
  *
  * <h2>Storage and cost</h2>
  * Arrays indexed by the hierarchy's slots (stable for a node's life): content, world and subtree boxes (6 floats
@@ -52,6 +60,8 @@ public final class HierarchyBounds {
 
     private final Hierarchy hierarchy;
     private final WorldChangeListener worldListener = (h, handle) -> worldChanged(handle);
+    /** Marks a slot whose world matrix changed since the latest update (not yet in a published change set). */
+    private final java.util.function.IntConsumer unpublished = this::worldChangedAt;
     private final TopologyListener topologyListener = new TopologyListener() {
         @Override
         public void detaching(Hierarchy h, long handle) {
@@ -189,20 +199,23 @@ public final class HierarchyBounds {
     // ---- world and subtree boxes ----
 
     /**
-     * Reads a node's world box (its content box transformed by its world matrix). O(1) when clean, else one box
-     * transform.
+     * Reads a node's world box (its content box transformed by its world matrix), exact at any time (no
+     * {@link Hierarchy#update()} needed). O(1) when clean; else one box transform; and while transforms changed since
+     * the latest update, the node's exact world matrix is read first ({@link Hierarchy#getWorld}: O(1), or O(stale
+     * chain) when it is stale) and its box transformed again, O(1).
      *
      * @param handle live handle
      * @param dest destination, 6 floats
      * @param offset start in {@code dest}
      * @return {@code true} if the node has content (and {@code dest} was written)
      * @throws IllegalArgumentException if the handle is stale or {@code dest} is too short
-     * @throws IllegalStateException if transforms changed since the latest {@link Hierarchy#update()}
      */
     public boolean getWorldBounds(long handle, float[] dest, int offset) {
         int s = slot(handle);
         requireRoom(dest, offset, BOX);
-        requirePublished();
+        if (hierarchy.hasUnpublishedChanges()) {
+            flags[s] |= WORLD_DIRTY; // its world may have changed since the update: read it again, exactly
+        }
         refreshWorld(s);
         if ((flags[s] & HAS_CONTENT) == 0) {
             return false;
@@ -212,15 +225,16 @@ public final class HierarchyBounds {
     }
 
     /**
-     * Reads the union of the world boxes in a node's subtree. O(dirty part of the tree) on the first read after
-     * changes, then O(1).
+     * Reads the union of the world boxes in a node's subtree, exact at any time (no {@link Hierarchy#update()}
+     * needed). O(dirty part of the tree) on the first read after changes, then O(1); while transforms changed since
+     * the latest update, every read first brings the boxes of the nodes changed since then up to date (the
+     * catch-up of the class description).
      *
      * @param handle live handle
      * @param dest destination, 6 floats
      * @param offset start in {@code dest}
      * @return {@code true} if some node in the subtree has content (and {@code dest} was written)
      * @throws IllegalArgumentException if the handle is stale or {@code dest} is too short
-     * @throws IllegalStateException if transforms changed since the latest {@link Hierarchy#update()}
      */
     public boolean getSubtreeBounds(long handle, float[] dest, int offset) {
         int s = slot(handle);
@@ -310,7 +324,9 @@ public final class HierarchyBounds {
     /**
      * Finds the nodes whose world box intersects a box, pruning every subtree whose subtree box misses it. Handles are
      * written in depth-first order from {@code offset}; when there are more hits than room, the first ones are
-     * written and the total is still returned, so the caller can retry with a larger array.
+     * written and the total is still returned, so the caller can retry with a larger array. Exact at any time: while
+     * transforms changed since the latest {@link Hierarchy#update()}, the query first brings the boxes of the nodes
+     * changed since then up to date (the catch-up of the class description); then O(visited nodes).
      *
      * @param query 6 floats {@code minX minY minZ maxX maxY maxZ}
      * @param queryOffset start of the box in {@code query}
@@ -318,7 +334,6 @@ public final class HierarchyBounds {
      * @param offset first index to write in {@code out}
      * @return the number of hits (possibly more than were written)
      * @throws IllegalArgumentException if {@code query} is too short or not a valid box
-     * @throws IllegalStateException if transforms changed since the latest {@link Hierarchy#update()}
      */
     public int queryBox(float[] query, int queryOffset, long[] out, int offset) {
         requireRoom(query, queryOffset, BOX);
@@ -349,13 +364,14 @@ public final class HierarchyBounds {
      * see {@link Frustum#fromProjectionView}). Subtrees outside a plane are skipped; subtrees entirely inside are
      * taken without further tests. When the roots' subtree boxes leave more than half of the content as candidates,
      * the query sweeps every world box instead (cheaper than a walk that prunes little). Output as
-     * {@link #queryBox}, except that the order of the handles is unspecified.
+     * {@link #queryBox}, except that the order of the handles is unspecified. Exact at any time, at the cost of
+     * {@link #queryBox} (the catch-up when transforms changed since the latest update, then the visited nodes, or
+     * every slot for the sweep).
      *
      * @param projectionView the projection × view matrix
      * @param out destination for handles
      * @param offset first index to write in {@code out}
      * @return the number of hits (possibly more than were written)
-     * @throws IllegalStateException if transforms changed since the latest {@link Hierarchy#update()}
      */
     public int queryFrustum(Matrix4fc projectionView, long[] out, int offset) {
         projectionView.get(projView, 0);
@@ -364,8 +380,8 @@ public final class HierarchyBounds {
     }
 
     /**
-     * Finds the nodes whose world box intersects a frustum given as planes (see {@link Frustum}). Output as
-     * {@link #queryBox}.
+     * Finds the nodes whose world box intersects a frustum given as planes (see {@link Frustum}). Output and
+     * cost as {@link #queryFrustum(Matrix4fc, long[], int)}; exact at any time.
      *
      * @param frustumPlanes {@link Frustum#FLOATS} floats
      * @param planesOffset start of the planes
@@ -373,7 +389,6 @@ public final class HierarchyBounds {
      * @param offset first index to write in {@code out}
      * @return the number of hits (possibly more than were written)
      * @throws IllegalArgumentException if {@code frustumPlanes} is too short
-     * @throws IllegalStateException if transforms changed since the latest {@link Hierarchy#update()}
      */
     public int queryFrustum(float[] frustumPlanes, int planesOffset, long[] out, int offset) {
         requireRoom(frustumPlanes, planesOffset, Frustum.FLOATS);
@@ -428,7 +443,7 @@ public final class HierarchyBounds {
      * Finds the nodes whose world box a ray enters within {@code maxDistance}, nearest first (by entry distance,
      * 0 when the origin is inside). Subtrees whose box the ray misses are skipped. Output as {@link #queryBox}; the
      * entry distances (in units of the direction's length) go to {@code distances} at the same indices if it is not
-     * null.
+     * null. Exact at any time, at the cost of {@link #queryBox} plus sorting the hits.
      *
      * @param ox origin x
      * @param oy origin y
@@ -443,7 +458,6 @@ public final class HierarchyBounds {
      * @return the number of hits (possibly more than were written; the written ones are the nearest)
      * @throws IllegalArgumentException if a value is not finite, the direction is zero, or {@code maxDistance} is
      *     negative
-     * @throws IllegalStateException if transforms changed since the latest {@link Hierarchy#update()}
      */
     public int queryRay(float ox, float oy, float oz, float dx, float dy, float dz, float maxDistance, long[] out,
                         float[] distances, int offset) {
@@ -526,6 +540,14 @@ public final class HierarchyBounds {
 
     private void worldChanged(long handle) {
         int s = Handles.slot(handle);
+        worldChangedAt(s, handle);
+    }
+
+    private void worldChangedAt(int s) {
+        worldChangedAt(s, hierarchy.handleAt(s));
+    }
+
+    private void worldChangedAt(int s, long handle) {
         if (s >= owners.length || owners[s] != handle) {
             adopt(s, handle);
         } else {
@@ -555,10 +577,14 @@ public final class HierarchyBounds {
         }
     }
 
-    private void requirePublished() {
+    /**
+     * Between updates, marks every node whose world matrix changed since the latest update (stale, or recomputed by
+     * a read): the change listener hears of them only at the next update. O(bit words of the changed range + changed
+     * nodes × their unmarked ancestors); nothing when no transform changed since the latest update.
+     */
+    private void catchUp() {
         if (hierarchy.hasUnpublishedChanges()) {
-            throw new IllegalStateException("transforms changed since the latest Hierarchy.update(); expected "
-                    + "update() before reading world bounds or querying");
+            hierarchy.forEachUnpublishedSlot(unpublished);
         }
     }
 
@@ -567,7 +593,11 @@ public final class HierarchyBounds {
             return;
         }
         if ((flags[s] & HAS_CONTENT) != 0) {
-            hierarchy.worldAt(s, matrix, 0);
+            if (hierarchy.hasUnpublishedChanges()) {
+                hierarchy.getWorld(owners[s], matrix, 0); // exact: recomputes a stale chain, as any read does
+            } else {
+                hierarchy.worldAt(s, matrix, 0); // the published world is the exact one
+            }
             Aabb.transform(matrix, 0, contents, s * BOX, worldBoxes, s * BOX);
             worldBoxesComputed++;
         }
@@ -579,7 +609,7 @@ public final class HierarchyBounds {
      * nodes in reverse order (children before parents).
      */
     private void refresh() {
-        requirePublished();
+        catchUp();
         if (!anyDirty) {
             return;
         }

@@ -422,6 +422,44 @@ public final class Affine {
     }
 
     /**
+     * How far a matrix's linear part is from a TRS: decomposes {@code m} into {@code trs} ({@link #decompose}),
+     * composes that record again into {@code scratch} ({@link #composeTrs}) and returns the largest difference of a
+     * linear column, relative to the length of that column of {@code m}:
+     * {@code max over j of max |compose(decompose(m))[j] − m[j]| / |m[j]|}, where {@code m[j]} is column j of the 3×3
+     * part. The translation is not compared (a TRS record holds it exactly), so the measure does not depend on where
+     * the matrix puts the origin, nor on a uniform scale: it is a shear (an angle between columns that are not at
+     * right angles) in radians, roughly. A zero column counts as reproduced when its round trip is zero too
+     * (measure 0), else the measure is infinite. A matrix made by {@link #composeTrs} measures a few float rounding
+     * units (2^-24 each); a shear of {@code e} between two unit columns measures about {@code e}.
+     *
+     * @param m matrix
+     * @param o offset of the matrix
+     * @param trs destination of the TRS record (the nearest TRS in the sense of {@link #decompose})
+     * @param t offset of the record
+     * @param scratch 12 floats for the composed round trip (may not overlap {@code m} or the record)
+     * @param s offset in {@code scratch}
+     * @return the largest relative difference of a linear column, ≥ 0, or infinity
+     */
+    public static double trsDeviation(float[] m, int o, float[] trs, int t, float[] scratch, int s) {
+        decompose(m, o, trs, t);
+        composeTrs(trs, t, scratch, s);
+        double worst = 0;
+        for (int c = 0; c < 9; c += 3) {
+            double length = 0;
+            double difference = 0;
+            for (int k = c; k < c + 3; k++) {
+                double v = m[o + k];
+                length += v * v;
+                difference = Math.max(difference, Math.abs(scratch[s + k] - v));
+            }
+            if (difference > 0) {
+                worst = Math.max(worst, length == 0 ? Double.POSITIVE_INFINITY : difference / Math.sqrt(length));
+            }
+        }
+        return worst;
+    }
+
+    /**
      * Largest absolute difference between two matrices, element by element.
      *
      * @param a first matrix

@@ -512,7 +512,7 @@ final class RandomizedHarness {
 
     /**
      * Bookkeeping after a keep-world operation stored {@code local} on {@code n}: check (or, when the shear
-     * measure is too close to the 1e-5 threshold to decide in float, adopt) Arbor's choice of TRS versus
+     * measure is too close to the 2^-19 threshold to decide in float, adopt) Arbor's choice of TRS versus
      * matrix, and set the node's allowance.
      */
     private void derivedLocal(Node n, boolean wasMatrix, double[] local, double allowance) {

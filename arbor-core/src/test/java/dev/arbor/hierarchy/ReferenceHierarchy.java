@@ -24,8 +24,11 @@ import java.util.Map;
  * on an explicit matrix with shear. Every operation checks everything before it changes anything.
  */
 final class ReferenceHierarchy {
-    /** An explicit matrix counts as shear-free (convertible to TRS) within this relative round-trip error. */
-    static final double SHEAR_TOLERANCE = 1e-5;
+    /**
+     * An explicit matrix counts as shear-free (convertible to TRS) within this round-trip error of each linear column,
+     * relative to the column's length (Arbor's {@code Hierarchy.TRS_TOLERANCE}, 2^-19).
+     */
+    static final double SHEAR_TOLERANCE = 0x1p-19;
     /** Position argument meaning "append after the existing children / roots". */
     static final int APPEND = Integer.MIN_VALUE;
 
@@ -596,18 +599,25 @@ final class ReferenceHierarchy {
         System.arraycopy(s, 0, n.scale, 0, 3);
     }
 
-    /** {@code max |compose(decompose(m)) − m| / max(1, max |m|)}: 0 for a matrix without shear. */
+    /**
+     * {@code max over the linear columns j of max |compose(decompose(m))[j] − m[j]| / |m[j]|}: 0 for a matrix without
+     * shear, independent of the translation and of the magnitude (Arbor's rule, {@code Affine.trsDeviation}); a zero
+     * column counts as reproduced.
+     */
     static double shearMeasure(double[] m) {
         Node scratch = new Node(-1);
         decomposeInto(m, scratch);
         double[] round = compose(scratch.translation, scratch.rotation, scratch.scale);
-        double diff = 0;
-        double size = 1;
-        for (int k = 0; k < 12; k++) {
-            diff = Math.max(diff, Math.abs(round[k] - m[k]));
-            size = Math.max(size, Math.abs(m[k]));
+        double worst = 0;
+        for (int c = 0; c < 3; c++) {
+            double diff = 0;
+            for (int k = c * 3; k < c * 3 + 3; k++) {
+                diff = Math.max(diff, Math.abs(round[k] - m[k]));
+            }
+            double length = columnLength(m, c);
+            worst = Math.max(worst, length == 0 ? diff : diff / length);
         }
-        return diff / size;
+        return worst;
     }
 
     static double columnLength(double[] m, int c) {

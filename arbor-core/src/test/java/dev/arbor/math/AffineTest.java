@@ -154,4 +154,33 @@ class AffineTest {
         return new Quaternionf((float) random.nextGaussian(), (float) random.nextGaussian(),
                 (float) random.nextGaussian(), (float) random.nextGaussian()).normalize();
     }
+
+    @Test
+    void trsDeviationIsAShearMeasureIndependentOfTranslationAndMagnitude() {
+        float[] trs = new float[10];
+        float[] scratch = new float[12];
+        SplittableRandom random = new SplittableRandom(5);
+        for (int i = 0; i < 1000; i++) {
+            // a TRS composed in float measures a few rounding units, wherever it is and however large
+            Quaternionf q = randomRotation(random);
+            float t = (float) Math.pow(10, random.nextInt(8));
+            float[] m = new Matrix4x3f().translationRotateScale(t, -t, t, q.x, q.y, q.z, q.w,
+                    0.01f + (float) random.nextDouble() * 100, 1, 0.5f).get(new float[12], 0);
+            assertThat(Affine.trsDeviation(m, 0, trs, 0, scratch, 0)).isLessThan(0x1p-21);
+            // a shear e between two columns measures about e, far from the origin too
+            float e = (float) Math.pow(10, -1 - random.nextInt(4));
+            float k = 0.01f + (float) random.nextDouble() * 100;
+            float[] sheared = new Matrix4x3f().translationRotateScale(t, t, -t, q.x, q.y, q.z, q.w, k, k, k)
+                    .mul(new Matrix4x3f(1, 0, 0, e, 1, 0, 0, 0, 1, 0, 0, 0)).get(new float[12], 0);
+            assertThat(Affine.trsDeviation(sheared, 0, trs, 0, scratch, 0)).isBetween(0.3 * e, 1.5 * e);
+        }
+        // the record written is the decomposition
+        float[] m = {0, 2, 0, -3, 0, 0, 0, 0, 4, 1e7f, 2, 3};
+        assertThat(Affine.trsDeviation(m, 0, trs, 0, scratch, 0)).isLessThan(0x1p-22);
+        float h = (float) Math.sqrt(0.5);
+        assertThat(trs).containsExactly(new float[] {1e7f, 2, 3, 0, 0, h, h, 2, 3, 4}, within(1e-6f));
+        // a zero column is reproduced by a zero scale: no shear
+        float[] flat = {1, 0, 0, 0, 0, 0, 0, 0, 1, 5, 5, 5};
+        assertThat(Affine.trsDeviation(flat, 0, trs, 0, scratch, 0)).isZero();
+    }
 }
