@@ -2520,7 +2520,7 @@ public final class Hierarchy {
     void forEachUnpublishedSlot(java.util.function.IntConsumer visitor) {
         for (int w = Math.min(staleLoWord, changedLoWord), hi = Math.max(staleHiWord, changedHiWord); w < hi; w++) {
             for (long bits = staleBits[w] | changedBits[w]; bits != 0L; bits &= bits - 1) {
-                visitor.accept(slotOfNode[(w << 6) + Long.numberOfTrailingZeros(bits)]);
+                visitor.accept(store.slotOfNode[(w << 6) + Long.numberOfTrailingZeros(bits)]);
             }
         }
     }

@@ -62,8 +62,11 @@ import org.joml.Vector3f;
  * document and its buffers.
  */
 public final class GltfWriter {
-    /** Relative tolerance under which a matrix counts as decomposable into TRS (as in the hierarchy). */
-    static final float TRS_TOLERANCE = 1e-5f;
+    /**
+     * Relative difference per linear column under which a matrix counts as decomposable into TRS: above the
+     * hierarchy's own threshold for keeping a derived local as TRS, so that float noise never refuses an export.
+     */
+    static final double TRS_TOLERANCE = 1e-5;
     private static final float[] ZERO3 = {0, 0, 0};
     private static final float[] ONE3 = {1, 1, 1};
     private static final float[] IDENTITY_Q = {0, 0, 0, 1};
@@ -251,19 +254,13 @@ public final class GltfWriter {
     }
 
     /**
-     * Whether an affine 3×4 matrix is a TRS: its decomposition, composed again, reproduces it within
-     * {@link #TRS_TOLERANCE} relative to its largest element. glTF allows only such matrices.
+     * Whether an affine 3×4 matrix is a TRS: its decomposition, composed again, reproduces each column of its linear
+     * part within {@link #TRS_TOLERANCE} of that column's length ({@link Affine#trsDeviation}; the translation plays
+     * no part, so a shear far from the origin is not hidden by a large translation). glTF allows only such matrices.
      */
     static boolean decomposable(float[] m, int o) {
-        float[] trs = new float[Affine.TRS_STRIDE];
-        float[] round = new float[Affine.STRIDE];
-        Affine.decompose(m, o, trs, 0);
-        Affine.composeTrs(trs, 0, round, 0);
-        float scale = 1f;
-        for (int k = 0; k < Affine.STRIDE; k++) {
-            scale = Math.max(scale, Math.abs(m[o + k]));
-        }
-        return Affine.maxDifference(round, 0, m, o) <= TRS_TOLERANCE * scale;
+        return Affine.trsDeviation(m, o, new float[Affine.TRS_STRIDE], 0, new float[Affine.STRIDE], 0)
+                <= TRS_TOLERANCE;
     }
 
     private byte[] encode(boolean glb) {

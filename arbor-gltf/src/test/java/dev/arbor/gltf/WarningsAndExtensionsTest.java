@@ -187,6 +187,22 @@ class WarningsAndExtensionsTest {
     }
 
     @Test
+    void aSmallShearFarFromTheOriginIsRefusedAndAPureRotationThereIsWritten() throws Exception {
+        // a shear of 1e-3 at x = 10,000: small next to the translation, real in the linear part
+        Hierarchy h = new Hierarchy();
+        long root = h.createRoot();
+        long sheared = h.createChild(root);
+        h.setLocalMatrix(sheared, new float[] {1, 0, 0, 1e-3f, 1, 0, 0, 0, 1, 10_000, 0, 0}, 0);
+        assertThatThrownBy(() -> GltfWriter.encode(h, new long[] {root}, null, true))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("has shear");
+        // a rotation about z by 30 degrees at the same place decomposes: written
+        float c = (float) Math.cos(Math.PI / 6);
+        float sn = (float) Math.sin(Math.PI / 6);
+        h.setLocalMatrix(sheared, new float[] {c, sn, 0, -sn, c, 0, 0, 0, 1, 10_000, 0, 0}, 0);
+        assertThat(GltfWriter.encode(h, new long[] {root}, null, true)).isNotEmpty();
+    }
+
+    @Test
     void aShearedMatrixIsRefusedNamingTheNode() throws Exception {
         Hierarchy h = new Hierarchy();
         long root = h.createRoot();
