@@ -93,6 +93,8 @@ public final class Hierarchy {
     private final SlotTable slots;
     /** The thresholds of every adaptive decision ({@link Adaptation}). */
     private final Tuning tuning;
+    /** {@link Tuning#rangeMarking}, read on every subtree marking. */
+    private final boolean rangeMarking;
 
     // ---- dense node arrays: indexed by node, parents before children ----
     /** The packed node storage: locals, worlds, modes, parents, slots, in either layout. */
@@ -264,6 +266,7 @@ public final class Hierarchy {
      */
     Hierarchy(int initialCapacity, Tuning tuning) {
         this.tuning = Objects.requireNonNull(tuning, "tuning");
+        this.rangeMarking = tuning.rangeMarking();
         this.vectorKinds = VectorSupport.ENABLED ? tuning.initialVectorKinds() : 0;
         if (initialCapacity < 0 || initialCapacity > MAX_NODES) {
             throw new IllegalArgumentException("initialCapacity out of range: initialCapacity=" + initialCapacity
@@ -3151,10 +3154,11 @@ public final class Hierarchy {
 
     /** Recomputes one stale node whose parent is up to date, and records it as changed. */
     private void recomputeOne(int c, float[] copy, int at) {
-        if (store.records) {
-            LocalToWorld.computeNodeRecords(store.locals, store.modes, store.parentNodes, store.worlds, c, copy, at);
+        NodeStorage s = store;
+        if (s.records) {
+            LocalToWorld.computeNodeRecords(s.locals, s.modes, s.parentNodes, s.worlds, c, copy, at);
         } else {
-            LocalToWorld.computeNode(store.locals, store.modes, store.parentNodes, store.worlds, store.modes.length, c, copy, at);
+            LocalToWorld.computeNode(s.locals, s.modes, s.parentNodes, s.worlds, s.modes.length, c, copy, at);
             singleNodeWork++;
         }
         // its world version is stamped by the next update, from the changed bit (which effectiveVersion reads until
@@ -3226,7 +3230,7 @@ public final class Hierarchy {
         if (Bits.get(staleBits, node)) {
             return;
         }
-        if (tuning.rangeMarking() && breadthFirst) {
+        if (rangeMarking && breadthFirst) {
             int children = slots.childCounts[x];
             if (children == 0) {
                 setStale(node); // a leaf: no child range to look up
@@ -3237,10 +3241,10 @@ public final class Hierarchy {
             }
             return;
         }
-        if (tuning.rangeMarking() && contiguity == CONTIGUITY_UNKNOWN && walkedSinceCheck >= liveCount) {
+        if (rangeMarking && contiguity == CONTIGUITY_UNKNOWN && walkedSinceCheck >= liveCount) {
             checkContiguity();
         }
-        if (tuning.rangeMarking() && (contiguity == CONTIGUOUS_SUBTREES
+        if (rangeMarking && (contiguity == CONTIGUOUS_SUBTREES
                 || contiguity == CONTIGUOUS_TREES && store.parentNodes[node] < 0)) {
             // the subtree is [node, end): it ends at the first later node whose parent lies before node (a root's
             // -1 included)
@@ -3410,7 +3414,8 @@ public final class Hierarchy {
 
     /** Copies a node's world matrix out of storage: 12 floats, column-major (the storage's own order). */
     private void loadWorld(int node, float[] dest, int d) {
-        export.convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, dest, d);
+        NodeStorage s = store;
+        MatrixLayout.COLUMN_MAJOR_3X4.convert(s.worlds, s.at(0, node), s.elementStride(), dest, d);
     }
 
     private static void normalizedQuaternion(long handle, float x, float y, float z, float w, float[] dest, int d) {
