@@ -211,7 +211,9 @@ public final class AnimationClip {
             r += endTime;
         }
         float f = (float) r;
-        return f >= endTime ? 0f : f;
+        // a time just below a multiple of the end rounds up to the end itself: keep it in [0, endTime) on the side it
+        // came from (the last float before the end), not at 0, which would sample the clip's first key instead
+        return f >= endTime ? Math.nextDown(endTime) : f;
     }
 
     @Override

@@ -47,6 +47,17 @@ class AnimationClipTest {
         assertThat(pose.translation(1, new float[3], 0)[0]).isCloseTo(5f, within(1e-6f));
     }
 
+    @Test
+    void aTimeJustBelowTheLoopsEndStaysAtTheEndInsteadOfJumpingToTheStart() {
+        AnimationClip clip = slide(); // end 3: translation x goes 0 → 10 over keys 1..3
+        // -1.4e-45 wrapped exactly is 3 - 1.4e-45, which no float tells from 3: the loop has not reached its end yet
+        assertThat(clip.wrap(-Float.MIN_VALUE)).isEqualTo(Math.nextDown(3f));
+        Pose pose = new Pose(2);
+        clip.sample(-Float.MIN_VALUE, WrapMode.LOOP, pose);
+        assertThat(pose.translation(1, new float[3], 0)[0]).as("the value at the end, not at the start")
+                .isCloseTo(10f, within(1e-4f));
+    }
+
     /**
      * Channels that share their key times (equal arrays, not the same instance) search them once per sample; the
      * result must be what each channel gives alone, bit for bit, including neighbours with other times of the same

@@ -103,7 +103,15 @@ final class ReferenceSampler {
             return time;
         }
         double r = time % end; // exact for doubles
-        return r < 0 ? r + end : r;
+        if (r < 0) {
+            r += end;
+            // a negative time closer to a multiple of the end than a double resolves lies just below the end:
+            // the limit from below, not the end itself (which the loop never reaches)
+            if (r >= end) {
+                r = Math.nextDown(end);
+            }
+        }
+        return r;
     }
 
     /**
