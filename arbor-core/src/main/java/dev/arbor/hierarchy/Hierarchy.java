@@ -3230,54 +3230,70 @@ public final class Hierarchy {
         if (Bits.get(staleBits, node)) {
             return;
         }
-        if (rangeMarking && breadthFirst) {
-            int children = slots.childCounts[x];
-            if (children == 0) {
-                setStale(node); // a leaf: no child range to look up
-            } else {
-                int from = store.childStarts[node];
+        if (rangeMarking) {
+            if (breadthFirst) {
+                int children = slots.childCounts[x];
                 setStale(node);
-                markSubtreeStaleByLevels(from, from + children - 1);
+                if (children > 0) { // a leaf has no child range to look up
+                    int from = store.childStarts[node];
+                    markSubtreeStaleByLevels(from, from + children - 1);
+                }
+                return;
             }
-            return;
-        }
-        if (rangeMarking && contiguity == CONTIGUITY_UNKNOWN && walkedSinceCheck >= liveCount) {
-            checkContiguity();
-        }
-        if (rangeMarking && (contiguity == CONTIGUOUS_SUBTREES
-                || contiguity == CONTIGUOUS_TREES && store.parentNodes[node] < 0)) {
-            // the subtree is [node, end): it ends at the first later node whose parent lies before node (a root's
-            // -1 included)
-            int[] parents = store.parentNodes;
-            int end = node + 1;
-            while (end < store.nodeEnd && parents[end] >= node) {
-                end++;
+            if (contiguity == CONTIGUITY_UNKNOWN && walkedSinceCheck >= liveCount) {
+                checkContiguity();
             }
-            setStaleRange(node, end);
-            return;
+            if (contiguity == CONTIGUOUS_SUBTREES
+                    || contiguity == CONTIGUOUS_TREES && store.parentNodes[node] < 0) {
+                markContiguousSubtree(node);
+                return;
+            }
         }
         setStale(node);
-        int s = slots.firstChildSlots[x];
+        markDescendantsByWalk(x);
+    }
+
+    /**
+     * Marks the subtree of {@code node} in a layout where it is one range: {@code [node, end)}, ending at the first
+     * later node whose parent lies before {@code node} (a root's -1 included).
+     */
+    private void markContiguousSubtree(int node) {
+        int[] parents = store.parentNodes;
+        int nodeEnd = store.nodeEnd;
+        int end = node + 1;
+        while (end < nodeEnd && parents[end] >= node) {
+            end++;
+        }
+        setStaleRange(node, end);
+    }
+
+    /** Marks the descendants of slot {@code x} by a walk of the links, skipping subtrees that are stale already. */
+    private void markDescendantsByWalk(int x) {
+        int[] firstChild = slots.firstChildSlots;
+        int s = firstChild[x];
         if (s == NONE) {
             return;
         }
+        int[] nextSibling = slots.nextSiblingSlots;
+        int[] parent = slots.parentSlots;
+        int[] nodeOf = slots.nodeOfSlot;
         while (true) {
-            int n = slots.nodeOfSlot[s];
+            int n = nodeOf[s];
             walkedSinceCheck++;
             if (!Bits.get(staleBits, n)) {
                 setStale(n);
-                if (slots.firstChildSlots[s] != NONE) {
-                    s = slots.firstChildSlots[s];
+                if (firstChild[s] != NONE) {
+                    s = firstChild[s];
                     continue;
                 }
             }
-            while (slots.nextSiblingSlots[s] == NONE) {
-                s = slots.parentSlots[s];
+            while (nextSibling[s] == NONE) {
+                s = parent[s];
                 if (s == x) {
                     return;
                 }
             }
-            s = slots.nextSiblingSlots[s];
+            s = nextSibling[s];
         }
     }
 
