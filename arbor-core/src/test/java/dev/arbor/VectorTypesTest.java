@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * preferred float type (and the integer type of the same shape). A second float vector type in the JVM (the four-lane
  * single-node products of sessions 12–18) made the Vector API's shared type profiles see two types, and in about one
  * JVM run of twelve on JDK 25 the bulk kernel then compiled an operation to the API's fallback, 1,440–1,520 bytes
- * allocated per sparse frame (docs/performance.md, step 51). That failure depends on the JIT's timing and cannot be
+ * allocated per sparse frame (docs/lab/performance.md, step 51). That failure depends on the JIT's timing and cannot be
  * caught reliably by running the code, so this test reads the class files' constant pools for the names that would
  * bring such a type in.
  */

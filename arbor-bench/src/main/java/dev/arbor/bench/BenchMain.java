@@ -50,7 +50,7 @@ import picocli.CommandLine.Option;
  * {@code # JDK …, arbor kernel: …} line (on standard error for CSV, whose first line stays the header, as are the
  * flagged results there), also written to {@value #ENVIRONMENT_FILE} beside the JSON. Errors are two lines on
  * standard error: what is wrong, then a hint. Must run from a class path of plain jars (e.g. the shaded
- * {@code arbor-benchmarks.jar} or {@code arbor.jar}) because JMH forks a JVM with the same class path; the forks get
+ * {@code arbor-benchmarks.jar}) because JMH forks a JVM with the same class path; the forks get
  * {@link dev.arbor.bench.workloads.ForkOptions}.
  */
 @Command(mixinStandardHelpOptions = true, sortOptions = false,

@@ -17,7 +17,7 @@ import java.util.Locale;
 
 /**
  * Compares two or more builds of Arbor in one JVM, under the same machine noise: each build (a class path, usually
- * one {@code arbor.jar}) is loaded by a class loader of its own, builds the bench's {@code Fixture} for each workload,
+ * one {@code arbor-benchmarks.jar}) is loaded by a class loader of its own, builds the bench's {@code Fixture} for each workload,
  * and the builds then take turns, round after round, each timing every workload for a fixed slice of time. The order
  * of the builds is reversed every other round, since the build that runs first in a round tends to be favoured.
  * Prints per build and workload the median ns per node over the rounds after the first third (warm-up), and the
@@ -25,11 +25,13 @@ import java.util.Locale;
  *
  * <p>For a shared machine whose timings drift by ±30% or more between runs, where two JMH runs of two builds a few
  * minutes apart cannot tell a 10% change from the drift. JMH remains the reference for absolute figures and for the
- * peers; this answers "is build B faster than build A" (docs/performance.md, steps 29–30).
+ * peers; this answers "is build B faster than build A" (docs/lab/performance.md, steps 29–30).
  *
  * <p>Usage: {@code CompareBuildsMain [--scene seed-6000] [--impl arbor] [--workloads all-dirty,set-get-forward]
  * [--rounds 15] [--millis 200] A.jar B.jar …}, for example {@code java --add-modules jdk.incubator.vector -cp
- * arbor-cli/target/arbor.jar dev.arbor.bench.CompareBuildsMain old/arbor.jar arbor-cli/target/arbor.jar}.
+ * arbor-lab/target/arbor-lab.jar dev.arbor.lab.CompareBuildsMain old/arbor-benchmarks.jar
+ * arbor-bench/target/arbor-benchmarks.jar}. The build listed first has an advantage in runs that mix workloads on
+ * JDK 25 (up to 35% on set-and-get in docs/lab/core-design.md): list each build first in half the runs.
  */
 public final class CompareBuildsMain {
     private CompareBuildsMain() {

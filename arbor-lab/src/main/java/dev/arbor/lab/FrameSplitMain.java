@@ -16,7 +16,7 @@ import java.util.Locale;
  * Splits the all-dirty frame ({@code FrameBench.allDirty}: a new rotation on every node through
  * {@link TransformSystem#setLocalRotations}, then {@link TransformSystem#update()}) into its two halves and times each
  * apart, per implementation: where a frame's time goes. JMH times only the whole frame; the performance notes
- * (docs/performance.md) size each step by this split, which until now was taken with throw-away harnesses.
+ * (docs/lab/performance.md) size each step by this split, which until now was taken with throw-away harnesses.
  *
  * <p>Each implementation is built alone, runs {@code --frames} frames alternating the bench's two animation frames,
  * and reports the median of the later half of the frames for the set, the update and their sum, in ns per node. The

@@ -26,11 +26,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * TRS of a million nodes into world matrices with the Vector API, as a batch of roots does in Arbor's kernel
  * (same operations in both layouts; only the addresses differ), so it moves the bytes of an all-dirty frame without
  * the parent reads. The {@code million} scene's frame is memory-bound on the machines we measure on
- * (docs/performance.md, step 28); this measures what the layout alone changes in that regime.
+ * (docs/lab/performance.md, step 28); this measures what the layout alone changes in that regime.
  *
  * <p>The planes run with plane 0 at element 0 of their arrays, as Arbor's do, and at element 12: G1 places an array
  * of half a region or more at the region's start, where element 12 begins a 64-byte line, so that with offset 12
- * every 16-lane access of a plane falls within one line instead of straddling two (docs/performance.md, "Found on the
+ * every 16-lane access of a plane falls within one line instead of straddling two (docs/lab/performance.md, "Found on the
  * way: vector accesses split across cache lines").
  *
  * <p>Run: {@code java -jar arbor-bench/target/arbor-benchmarks.jar StreamLayoutBench -f 1 -wi 3 -i 5 -w 1 -r 1}; the
