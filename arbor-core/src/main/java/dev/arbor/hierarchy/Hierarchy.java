@@ -2814,31 +2814,35 @@ public final class Hierarchy {
             return;
         }
         scannedWords += staleHiWord - staleLoWord;
-        if (store.inverseValidBits != null) {
+        long[] inverseValid = store.inverseValidBits;
+        if (inverseValid != null) {
             for (int w = staleLoWord; w < staleHiWord; w++) {
-                store.inverseValidBits[w] &= ~staleBits[w]; // these world matrices are about to change
+                inverseValid[w] &= ~staleBits[w]; // these world matrices are about to change
             }
         }
         chooseLayout();
         if (parallel == null || !refreshStaleInParallel()) {
-            versions.stamp(staleBits, version + 1, staleLoWord << 6,
-                    Math.min(store.nodeEnd, staleHiWord << 6));
-            int count;
-            if (store.records) {
-                count = LocalToWorld.propagateStaleRecords(store.locals, store.modes, store.parentNodes, store.worlds, staleBits, staleLoWord,
-                        staleHiWord, changedBits);
-            } else {
-                Arrays.fill(batchStats, 0);
-                count = LocalToWorld.propagateStale(store.locals, store.modes, store.parentNodes, store.worlds, store.modes.length, staleBits,
-                        staleLoWord, staleHiWord, changedBits, store.matrixBits, store.wordPlans, vectorKinds, batchStats);
-                chooseVectorKinds(count);
-            }
-            recomputedNodes += count;
+            recomputedNodes += propagateStale();
         }
         changedLoWord = Math.min(changedLoWord, staleLoWord);
         changedHiWord = Math.max(changedHiWord, staleHiWord);
         staleLoWord = Integer.MAX_VALUE;
         staleHiWord = 0;
+    }
+
+    /** The sequential body of {@link #refreshStale()}: stamps the stale nodes' versions and computes them. */
+    private int propagateStale() {
+        NodeStorage st = store;
+        versions.stamp(staleBits, version + 1, staleLoWord << 6, Math.min(st.nodeEnd, staleHiWord << 6));
+        if (st.records) {
+            return LocalToWorld.propagateStaleRecords(st.locals, st.modes, st.parentNodes, st.worlds, staleBits,
+                    staleLoWord, staleHiWord, changedBits);
+        }
+        Arrays.fill(batchStats, 0);
+        int count = LocalToWorld.propagateStale(st.locals, st.modes, st.parentNodes, st.worlds, st.modes.length,
+                staleBits, staleLoWord, staleHiWord, changedBits, st.matrixBits, st.wordPlans, vectorKinds, batchStats);
+        chooseVectorKinds(count);
+        return count;
     }
 
     /**

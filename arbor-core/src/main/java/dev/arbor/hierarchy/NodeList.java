@@ -96,9 +96,13 @@ public final class NodeList {
      * @throws IllegalArgumentException naming the list position of a handle that is no longer live
      */
     int[] resolved(SlotTable slots, long layoutVersion) {
-        if (layout == layoutVersion) {
-            return nodes;
+        if (layout != layoutVersion) {
+            resolve(slots, layoutVersion); // rare: kept out of this method so that callers inline the check
         }
+        return nodes;
+    }
+
+    private void resolve(SlotTable slots, long layoutVersion) {
         int min = Integer.MAX_VALUE;
         int max = -1;
         for (int k = 0; k < handles.length; k++) {
@@ -130,7 +134,6 @@ public final class NodeList {
             }
         }
         layout = layoutVersion;
-        return nodes;
     }
 
     /**
