@@ -43,17 +43,7 @@ final class ExactWorlds {
 
     /** {@code a × b} for affine 3×4 matrices (implied last row 0 0 0 1). */
     static double[] multiply(double[] a, double[] b) {
-        double[] out = new double[12];
-        for (int c = 0; c < 4; c++) {
-            for (int r = 0; r < 3; r++) {
-                double sum = c == 3 ? a[9 + r] : 0;
-                for (int k = 0; k < 3; k++) {
-                    sum += a[k * 3 + r] * b[c * 3 + k];
-                }
-                out[c * 3 + r] = sum;
-            }
-        }
-        return out;
+        return ReferenceHierarchy.multiply(a, b);
     }
 
     /** Element-wise absolute values (with the implied last row 0 0 0 1, so products of them bound products). */
