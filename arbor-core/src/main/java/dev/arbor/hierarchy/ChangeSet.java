@@ -1,5 +1,7 @@
 package dev.arbor.hierarchy;
 
+import static dev.arbor.hierarchy.Invariants.check;
+
 import dev.arbor.kernel.LocalToWorld;
 import java.util.Arrays;
 
@@ -204,16 +206,16 @@ final class ChangeSet {
         for (int w = 0; w < bits.length; w++) {
             long word = bits[w];
             if (word != 0L) {
-                Invariants.check(!listed && w >= loWord && w < hiWord, "published bits in word ", w,
+                check(!listed && w >= loWord && w < hiWord, "published bits in word ", w,
                         " outside the published range or after listing; listed=", listed ? 1 : 0);
                 for (long b = word; b != 0L; b &= b - 1) {
                     int node = (w << 6) + Long.numberOfTrailingZeros(b);
-                    Invariants.check(node < nodeEnd && modes[node] != LocalToWorld.MODE_HOLE,
+                    check(node < nodeEnd && modes[node] != LocalToWorld.MODE_HOLE,
                             "published bit on a hole at node ", node, "", 0);
                 }
             }
             published += Long.bitCount(word);
         }
-        Invariants.check(listed || published == count, "published bits ", published, " but changedCount=", count);
+        check(listed || published == count, "published bits ", published, " but changedCount=", count);
     }
 }

@@ -1,5 +1,6 @@
 package dev.arbor.hierarchy;
 
+import static dev.arbor.hierarchy.Invariants.check;
 import static dev.arbor.kernel.LocalToWorld.LOCAL_PLANES;
 import static dev.arbor.kernel.LocalToWorld.MODE_HOLE;
 import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
@@ -498,7 +499,8 @@ public final class Hierarchy {
         movesSinceCompaction++;
         // the subtree moves to the end when its new parent comes later, and also, with update threads, when it
         // sits in the breadth-first region: it changes level, and the region must stay level-ordered for the split
-        if (p != NONE && slots.nodeOfSlot[p] > slots.nodeOfSlot[x] || parallel != null && slots.nodeOfSlot[x] < mainEnd) {
+        if (p != NONE && slots.nodeOfSlot[p] > slots.nodeOfSlot[x]
+                || parallel != null && slots.nodeOfSlot[x] < mainEnd) {
             int size = slots.subtreeSize(x);
             long before = compactions;
             ensureDenseCapacity(size); // may compact, which alone puts x in a valid place
@@ -658,12 +660,8 @@ public final class Hierarchy {
      */
     public boolean isAncestor(long ancestor, long node) {
         int a = slots.liveSlot(ancestor);
-        for (int s = slots.parentSlots[slots.liveSlot(node)]; s != NONE; s = slots.parentSlots[s]) {
-            if (s == a) {
-                return true;
-            }
-        }
-        return false;
+        int parent = slots.parentSlots[slots.liveSlot(node)];
+        return parent != NONE && slots.isAncestorOrSelf(a, parent);
     }
 
     /**
@@ -1156,7 +1154,8 @@ public final class Hierarchy {
             return false;
         }
         boolean unit = check == QuaternionRuns.UNIT;
-        if (unit && !list.runInOrder && !store.records && VectorSupport.ENABLED && Adaptation.timesCopyWays(tuning, count)) {
+        if (unit && !list.runInOrder && !store.records && VectorSupport.ENABLED
+                && Adaptation.timesCopyWays(tuning, count)) {
             copyRunOutOfOrder(list, rotations, offset);
         } else {
             writeRotationRun(rotations, offset, list.runInOrder ? null : list.nodes, 0, count, list.runFirst, unit);
@@ -2342,7 +2341,8 @@ public final class Hierarchy {
             relinearizations++;
         }
         planFailed = false;
-        if (layoutPolicy == StorageLayout.AUTOMATIC && Adaptation.closesActivityWindow(tuning, activityWork, liveCount)) {
+        if (layoutPolicy == StorageLayout.AUTOMATIC
+                && Adaptation.closesActivityWindow(tuning, activityWork, liveCount)) {
             maybePackActive();
         }
         Arrays.fill(batchStats, 0);
@@ -2477,7 +2477,7 @@ public final class Hierarchy {
     }
 
     boolean slotLive(int slot) {
-        return slot >= 0 && slot < slots.slotEnd && slots.nodeOfSlot[slot] != NONE;
+        return slots.isLive(slot);
     }
 
     long handleAt(int slot) {
@@ -2667,9 +2667,8 @@ public final class Hierarchy {
         int inChunk = 0;
         for (int node = 0; node < store.nodeEnd && k < count; node++) {
             if (store.modes[node] != MODE_HOLE && effectiveVersion(node, pending) > sinceVersion) {
-                export.convertWorld(node, layout, chunk, inChunk * floats);
-                int slot = store.slotOfNode[node];
-                handlesOut[k++] = Handles.of(slot, slots.generations[slot]);
+                store.convertWorld(node, layout, chunk, inChunk * floats);
+                handlesOut[k++] = slots.handleOf(store.slotOfNode[node]);
                 if (++inChunk == WorldExport.CHUNK_NODES) {
                     export.put(dest, at + (k - inChunk) * floats, inChunk * floats);
                     inChunk = 0;
@@ -2714,8 +2713,8 @@ public final class Hierarchy {
         for (int s = 0; s < slots.slotEnd; s++) {
             int node = slots.nodeOfSlot[s];
             if (node != NONE) {
-                Invariants.check(node >= 0 && node < store.nodeEnd, "slot ", s, " maps to node out of range: ", node);
-                Invariants.check(store.slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", store.slotOfNode[node]);
+                check(node >= 0 && node < store.nodeEnd, "slot ", s, " maps to node out of range: ", node);
+                check(store.slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", store.slotOfNode[node]);
             }
         }
         if (breadthFirst) {
@@ -2725,7 +2724,8 @@ public final class Hierarchy {
                 int start = store.childStarts[n];
                 int end = start + slots.childCounts[store.slotOfNode[n]];
                 for (int c = slots.firstChildSlots[store.slotOfNode[n]]; c != NONE; c = slots.nextSiblingSlots[c]) {
-                    Invariants.check(slots.nodeOfSlot[c] >= start && slots.nodeOfSlot[c] < end, "breadth-first layout: a child of node ", n,
+                    check(slots.nodeOfSlot[c] >= start && slots.nodeOfSlot[c] < end,
+                            "breadth-first layout: a child of node ", n,
                             " lies outside its children's range, at ", slots.nodeOfSlot[c]);
                 }
             }
@@ -2735,64 +2735,68 @@ public final class Hierarchy {
             int slot = store.slotOfNode[node];
             if (store.modes[node] == MODE_HOLE) {
                 holes++;
-                Invariants.check(slot == NONE, "hole at node ", node, " names slot ", slot);
-                Invariants.check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node), "hole with flags at node ", node,
+                check(slot == NONE, "hole at node ", node, " names slot ", slot);
+                check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node), "hole with flags at node ", node,
                         "", 0);
                 continue;
             }
-            Invariants.check(slot >= 0 && slot < slots.slotEnd && slots.nodeOfSlot[slot] == node, "node ", node, " has bad slot ", slot);
+            check(slot >= 0 && slot < slots.slotEnd && slots.nodeOfSlot[slot] == node, "node ", node, " has bad slot ",
+                    slot);
             int p = store.parentNodes[node];
             int ps = slots.parentSlots[slot];
-            Invariants.check(p == (ps == NONE ? NONE : slots.nodeOfSlot[ps]), "node ", node, " dense parent disagrees: ", p);
-            Invariants.check(p < node, "parent after child: node=", node, " parent=", p);
+            check(p == (ps == NONE ? NONE : slots.nodeOfSlot[ps]), "node ", node, " dense parent disagrees: ", p);
+            check(p < node, "parent after child: node=", node, " parent=", p);
             store.loadLocal(node, matrixD, 0);
             for (int k = 0; k < (store.modes[node] == MODE_TRS ? Affine.TRS_STRIDE : Affine.STRIDE); k++) {
-                Invariants.check(Float.isFinite(matrixD[k]), "non-finite local at node ", node, " element ", k);
+                check(Float.isFinite(matrixD[k]), "non-finite local at node ", node, " element ", k);
             }
-            Invariants.check(Bits.get(store.matrixBits, node) == (store.modes[node] == MODE_MATRIX), "matrix bit disagrees with mode at node ",
+            check(Bits.get(store.matrixBits, node) == (store.modes[node] == MODE_MATRIX),
+                    "matrix bit disagrees with mode at node ",
                     node, "", 0);
             if (store.modes[node] == MODE_TRS) {
                 double len = 0;
                 for (int k = 0; k < 4; k++) {
                     len += (double) matrixD[Affine.TRS_Q + k] * matrixD[Affine.TRS_Q + k];
                 }
-                Invariants.check(Math.abs(len - 1) < 1e-5, "non-unit quaternion at node ", node, " length² x1e6 ",
+                check(Math.abs(len - 1) < 1e-5, "non-unit quaternion at node ", node, " length² x1e6 ",
                         (int) (len * 1e6));
             }
             boolean stale = Bits.get(staleBits, node);
             if (stale) {
                 int w = node >>> 6;
-                Invariants.check(w >= staleLoWord && w < staleHiWord, "stale node ", node, " outside the tracked words ", w);
+                check(w >= staleLoWord && w < staleHiWord, "stale node ", node, " outside the tracked words ", w);
             } else {
-                Invariants.check(p == NONE || !Bits.get(staleBits, p), "up-to-date node ", node, " under stale parent ", p);
+                check(p == NONE || !Bits.get(staleBits, p), "up-to-date node ", node, " under stale parent ", p);
                 if (store.records) {
-                    LocalToWorld.computeNodeIntoRecords(store.locals, store.modes, store.parentNodes, store.worlds, node, matrixE, 0);
+                    LocalToWorld.computeNodeIntoRecords(store.locals, store.modes, store.parentNodes, store.worlds, node,
+                            matrixE, 0);
                 } else {
-                    LocalToWorld.computeNodeInto(store.locals, store.modes, store.parentNodes, store.worlds, store.modes.length, node, matrixE, 0);
+                    LocalToWorld.computeNodeInto(store.locals, store.modes, store.parentNodes, store.worlds,
+                            store.modes.length, node, matrixE, 0);
                 }
                 loadWorld(node, matrixD, 0);
                 for (int k = 0; k < WORLD_PLANES; k++) {
-                    Invariants.check(Float.floatToIntBits(matrixE[k]) == Float.floatToIntBits(matrixD[k]),
+                    check(Float.floatToIntBits(matrixE[k]) == Float.floatToIntBits(matrixD[k]),
                             "world matrix of node ", node, " is out of date at element ", k);
                 }
                 if (store.inverseValidBits != null && Bits.get(store.inverseValidBits, node)) {
-                    Invariants.check(Affine.invert(matrixD, 0, matrixA, 0), "cached inverse of singular node ",
+                    check(Affine.invert(matrixD, 0, matrixA, 0), "cached inverse of singular node ",
                             node, "", 0);
                     for (int k = 0; k < Affine.STRIDE; k++) {
-                        Invariants.check(matrixA[k] == store.inverses[node * Affine.STRIDE + k], "cached inverse of node ", node,
+                        check(matrixA[k] == store.inverses[node * Affine.STRIDE + k], "cached inverse of node ", node,
                                 " is out of date at element ", k);
                     }
                 }
             }
             if (Bits.get(changedBits, node)) {
                 int w = node >>> 6;
-                Invariants.check(w >= changedLoWord && w < changedHiWord, "changed node ", node, " outside tracked words ", w);
+                check(w >= changedLoWord && w < changedHiWord, "changed node ", node, " outside tracked words ", w);
             }
         }
-        Invariants.check(holes == store.holeCount, "holes ", holes, " but holeCount=", store.holeCount);
+        check(holes == store.holeCount, "holes ", holes, " but holeCount=", store.holeCount);
         changes.checkInvariants(store.nodeEnd, store.modes);
         for (int node = store.nodeEnd; node < store.modes.length; node++) {
-            Invariants.check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node) && !Bits.get(store.matrixBits, node),
+            check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node) && !Bits.get(store.matrixBits, node),
                     "flag past the end at node ", node, "", 0);
         }
     }
@@ -3045,18 +3049,19 @@ public final class Hierarchy {
         if ((long) (store.nodeEnd - plan.mainEnd) * 8 >= liveCount) {
             planFailed = true; // many nodes appended since the layout was written: rewrite after this update
         }
-        int c = store.records ? 0 : store.modes.length; // 0: the record layout (ParallelUpdate.computeStale)
+        NodeStorage st = store;
+        int c = st.records ? 0 : st.modes.length; // 0: the record layout (ParallelUpdate.computeStale)
         int kinds = vectorKinds;
         long stamp = version + 1;
         Arrays.fill(batchStats, 0);
         versions.stamp(staleBits, stamp, 0, plan.cutStart);
-        int count = ParallelUpdate.computeStale(store.locals, store.modes, store.parentNodes, store.worlds, c, staleBits, store.matrixBits,
-                store.wordPlans, 0, plan.cutStart, kinds, batchStats);
-        count += parallel.run(plan, store.locals, store.modes, store.parentNodes, store.worlds, c, staleBits, store.matrixBits, store.wordPlans, kinds,
-                versions.nodes, versions.words, stamp, batchStats);
-        versions.stamp(staleBits, stamp, plan.mainEnd, store.nodeEnd);
-        count += ParallelUpdate.computeStale(store.locals, store.modes, store.parentNodes, store.worlds, c, staleBits, store.matrixBits,
-                store.wordPlans, plan.mainEnd, store.nodeEnd, kinds, batchStats);
+        int count = ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, c, staleBits,
+                st.matrixBits, st.wordPlans, 0, plan.cutStart, kinds, batchStats);
+        count += parallel.run(plan, st.locals, st.modes, st.parentNodes, st.worlds, c, staleBits, st.matrixBits,
+                st.wordPlans, kinds, versions.nodes, versions.words, stamp, batchStats);
+        versions.stamp(staleBits, stamp, plan.mainEnd, st.nodeEnd);
+        count += ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, c, staleBits,
+                st.matrixBits, st.wordPlans, plan.mainEnd, st.nodeEnd, kinds, batchStats);
         assert count == staleCount : "computed " + count + " of " + staleCount;
         recomputedNodes += count;
         if (!store.records) {
@@ -3434,8 +3439,7 @@ public final class Hierarchy {
 
     /** Copies a node's world matrix out of storage: 12 floats, column-major (the storage's own order). */
     private void loadWorld(int node, float[] dest, int d) {
-        NodeStorage s = store;
-        MatrixLayout.COLUMN_MAJOR_3X4.convert(s.worlds, s.at(0, node), s.elementStride(), dest, d);
+        store.convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, dest, d);
     }
 
     private static void normalizedQuaternion(long handle, float x, float y, float z, float w, float[] dest, int d) {
@@ -3597,7 +3601,8 @@ public final class Hierarchy {
                 setChanged(to);
             }
             if (store.inverseValidBits != null && Bits.get(store.inverseValidBits, from)) {
-                System.arraycopy(store.inverses, from * Affine.STRIDE, store.inverses, to * Affine.STRIDE, Affine.STRIDE);
+                System.arraycopy(store.inverses, from * Affine.STRIDE, store.inverses, to * Affine.STRIDE,
+                        Affine.STRIDE);
                 Bits.set(store.inverseValidBits, to);
             }
             makeHole(from);

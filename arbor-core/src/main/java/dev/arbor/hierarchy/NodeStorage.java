@@ -108,6 +108,11 @@ final class NodeStorage {
         LocalToWorld.resetPlans(wordPlans, node, node + 1);
     }
 
+    /** Writes a node's world matrix in {@code layout} to {@code dest[d …]}, straight from the storage. */
+    void convertWorld(int node, MatrixLayout layout, float[] dest, int d) {
+        layout.convert(worlds, at(0, node), elementStride(), dest, d);
+    }
+
     /** Writes a node's 12 world values, column-major. */
     void storeWorld(int node, float[] src, int s) {
         int e = elementStride();

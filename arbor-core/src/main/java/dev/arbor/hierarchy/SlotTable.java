@@ -1,5 +1,7 @@
 package dev.arbor.hierarchy;
 
+import static dev.arbor.hierarchy.Invariants.check;
+
 import java.util.Arrays;
 import java.util.function.IntBinaryOperator;
 
@@ -66,8 +68,12 @@ final class SlotTable {
     /** @return whether the handle names a live slot; never throws */
     boolean isAlive(long handle) {
         int slot = Handles.slot(handle);
-        return slot >= 0 && slot < slotEnd && nodeOfSlot[slot] >= 0
-                && generations[slot] == Handles.generation(handle);
+        return isLive(slot) && generations[slot] == Handles.generation(handle);
+    }
+
+    /** @return whether {@code slot} is a slot handed out that holds a node now */
+    boolean isLive(int slot) {
+        return slot >= 0 && slot < slotEnd && nodeOfSlot[slot] != NONE;
     }
 
     /** @return the storage position of a live handle's node, or NONE if the handle is not live */
@@ -303,20 +309,20 @@ final class SlotTable {
         for (int s = 0; s < slotEnd; s++) {
             if (nodeOfSlot[s] != NONE) {
                 live++;
-                Invariants.check(generations[s] != 0, "live slot with generation 0: ", s, "", 0);
+                check(generations[s] != 0, "live slot with generation 0: ", s, "", 0);
             }
         }
-        Invariants.check(live == liveCount, "live slots ", live, " but liveCount=", liveCount);
+        check(live == liveCount, "live slots ", live, " but liveCount=", liveCount);
         boolean[] isFree = new boolean[slotEnd];
         int freeListed = 0;
         for (int s = freeHead; s != NONE; s = nextSiblingSlots[s], freeListed++) {
-            Invariants.check(s >= 0 && s < slotEnd, "free list entry out of range at ", freeListed, ": ", s);
-            Invariants.check(nodeOfSlot[s] == NONE, "free list holds live slot ", s, " at ", freeListed);
-            Invariants.check(!isFree[s], "free list holds slot twice (or loops): ", s, "", 0);
+            check(s >= 0 && s < slotEnd, "free list entry out of range at ", freeListed, ": ", s);
+            check(nodeOfSlot[s] == NONE, "free list holds live slot ", s, " at ", freeListed);
+            check(!isFree[s], "free list holds slot twice (or loops): ", s, "", 0);
             isFree[s] = true;
         }
         for (int s = 0; s < slotEnd; s++) {
-            Invariants.check(nodeOfSlot[s] != NONE || isFree[s] || generations[s] == 0, "slot neither live, free nor retired: ",
+            check(nodeOfSlot[s] != NONE || isFree[s] || generations[s] == 0, "slot neither live, free nor retired: ",
                     s, " generation ", generations[s]);
         }
         // sibling lists and reachability, walked in pre-order from the roots
@@ -325,37 +331,37 @@ final class SlotTable {
         int roots = 0;
         int prev = NONE;
         for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
-            Invariants.check(parentSlots[r] == NONE, "root list holds non-root slot ", r, " parent ", parentSlots[r]);
-            Invariants.check(prevSiblingSlots[r] == prev, "root ", r, " has wrong previous ", prevSiblingSlots[r]);
+            check(parentSlots[r] == NONE, "root list holds non-root slot ", r, " parent ", parentSlots[r]);
+            check(prevSiblingSlots[r] == prev, "root ", r, " has wrong previous ", prevSiblingSlots[r]);
             prev = r;
             roots++;
-            Invariants.check(roots <= liveCount, "root list longer than the node count: ", roots, "", 0);
+            check(roots <= liveCount, "root list longer than the node count: ", roots, "", 0);
         }
-        Invariants.check(prev == lastRootSlot, "last root is ", lastRootSlot, " but the list ends at ", prev);
-        Invariants.check(roots == rootCount, "root list has ", roots, " roots but rootCount=", rootCount);
+        check(prev == lastRootSlot, "last root is ", lastRootSlot, " but the list ends at ", prev);
+        check(roots == rootCount, "root list has ", roots, " roots but rootCount=", rootCount);
         for (int r = firstRootSlot; r != NONE; r = nextSiblingSlots[r]) {
             int s = r;
             while (s != NONE) {
-                Invariants.check(nodeOfSlot[s] != NONE, "free slot linked into the tree: ", s, "", 0);
-                Invariants.check(!seen[s], "slot reached twice (cycle or shared child): ", s, "", 0);
+                check(nodeOfSlot[s] != NONE, "free slot linked into the tree: ", s, "", 0);
+                check(!seen[s], "slot reached twice (cycle or shared child): ", s, "", 0);
                 seen[s] = true;
                 reached++;
                 int children = 0;
                 int last = NONE;
                 for (int c = firstChildSlots[s]; c != NONE; c = nextSiblingSlots[c]) {
-                    Invariants.check(parentSlots[c] == s, "child ", c, " does not point back to parent ", s);
-                    Invariants.check(prevSiblingSlots[c] == last, "child ", c, " has wrong previous sibling ",
+                    check(parentSlots[c] == s, "child ", c, " does not point back to parent ", s);
+                    check(prevSiblingSlots[c] == last, "child ", c, " has wrong previous sibling ",
                             prevSiblingSlots[c]);
                     last = c;
                     children++;
-                    Invariants.check(children <= liveCount, "child list of slot ", s, " is cyclic, length ", children);
+                    check(children <= liveCount, "child list of slot ", s, " is cyclic, length ", children);
                 }
-                Invariants.check(last == lastChildSlots[s], "slot ", s, " lastChild wrong: ", lastChildSlots[s]);
-                Invariants.check(children == childCounts[s], "slot ", s, " childCount wrong: ", childCounts[s]);
+                check(last == lastChildSlots[s], "slot ", s, " lastChild wrong: ", lastChildSlots[s]);
+                check(children == childCounts[s], "slot ", s, " childCount wrong: ", childCounts[s]);
                 s = nextInPreOrder(s, r);
             }
         }
-        Invariants.check(reached == liveCount, "reachable nodes ", reached, " but liveCount=", liveCount);
+        check(reached == liveCount, "reachable nodes ", reached, " but liveCount=", liveCount);
     }
 
 }

@@ -158,13 +158,8 @@ final class WorldExport {
     void convertWorlds(long[] handles, int from, int count, MatrixLayout layout, float[] dest, int d) {
         int floats = layout.floats();
         for (int k = 0; k < count; k++) {
-            convertWorld(slots.nodeOfSlot[Handles.slot(handles[from + k])], layout, dest, d + k * floats);
+            store.convertWorld(slots.nodeOfSlot[Handles.slot(handles[from + k])], layout, dest, d + k * floats);
         }
     }
 
-
-    /** Writes a node's world matrix in {@code layout} to {@code dest[d …]}, straight from the storage. */
-    void convertWorld(int node, MatrixLayout layout, float[] dest, int d) {
-        layout.convert(store.worlds, store.at(0, node), store.elementStride(), dest, d);
-    }
 }
