@@ -68,14 +68,6 @@ public final class Hierarchy {
 
     private static final int NONE = -1;
     private static final int DEFAULT_CAPACITY = 64;
-    /** {@link #contiguity}: not checked since the last structural change. */
-    private static final int CONTIGUITY_UNKNOWN = 0;
-    /** {@link #contiguity}: a pre-order; every subtree is one contiguous range. */
-    private static final int CONTIGUOUS_SUBTREES = 1;
-    /** {@link #contiguity}: every tree is one contiguous range (trees built one after another), subtrees are not. */
-    private static final int CONTIGUOUS_TREES = 2;
-    /** {@link #contiguity}: neither. */
-    private static final int NOT_CONTIGUOUS = 3;
     /** Largest number of nodes: the plane arrays must stay addressable. */
     private static final int MAX_NODES = LocalToWorld.maxCapacity(LOCAL_PLANES);
     /** Quaternions whose squared length is within this of 1 are stored as given. */
@@ -94,25 +86,18 @@ public final class Hierarchy {
     private final SlotTable slots;
     /** The thresholds of every adaptive decision ({@link Adaptation}). */
     private final Tuning tuning;
-    /** {@link Tuning#rangeMarking}, read on every subtree marking. */
-    private final boolean rangeMarking;
 
     // ---- dense node arrays: indexed by node, parents before children ----
     /** The packed node storage: locals, worlds, modes, parents, slots, in either layout. */
     private final NodeStorage store;
     /** The version of the update that published each node's latest world change. */
     private final WorldVersions versions;
-    /** Set where the world matrix is out of date; if a node is stale, so is every descendant. */
-    private long[] staleBits;
+    /** The stale bits and how subtrees are marked on them. */
+    private final StaleMarking marking;
+    /** Set where the world matrix is out of date ({@link #marking}'s bits); if a node is stale, so is every descendant. */
+    private final TrackedBits stale;
     /** Set where the world matrix was recomputed since the last update (published by the next one). */
-    private long[] changedBits;
-    private int liveCount;
-    /** Words of staleBits that may hold set bits: [staleLoWord, staleHiWord). */
-    private int staleLoWord = Integer.MAX_VALUE;
-    private int staleHiWord;
-    /** Words of changedBits that may hold set bits: [changedLoWord, changedHiWord). */
-    private int changedLoWord = Integer.MAX_VALUE;
-    private int changedHiWord;
+    private final TrackedBits changed;
 
     // ---- published change set ----
     private long version;
@@ -123,8 +108,6 @@ public final class Hierarchy {
      * a {@link NodeList}'s recorded stale closure ({@link #markClosure}) holds while this and the layout version do.
      */
     private long structureVersion;
-    /** All zero between uses: the bits {@link #recordClosure} marks a list's closure on; null until first needed. */
-    private long[] closureScratch;
     /** The latest update's change set and the listeners told about it. */
     private final ChangeSet changes;
 
@@ -137,8 +120,6 @@ public final class Hierarchy {
     long movedNodes;
     /** Bulk setters split between threads. */
     long parallelBulkSets;
-    /** Bulk sets of a {@link NodeList} marked stale from the list's recorded closure ({@link #markClosure}). */
-    long closureMarkings;
     /** Bulk sets of a {@link NodeList} written run-wise (a list whose nodes fill one run of storage). */
     long bulkRuns;
     /** Conversions between the plane and the record layout. */
@@ -204,25 +185,8 @@ public final class Hierarchy {
     long compactions;
     /** Nodes appended (created or moved to the end) since the last compaction. */
     private int appendedSinceCompaction;
-    /**
-     * True while the dense order is exactly the breadth-first order that compaction writes (per cluster of trees:
-     * each node's children together, in sibling order or with recently active subtrees first (see
-     * {@link #maybePackActive}), levels in order): no node created, moved, reordered or
-     * destroyed since. Then every subtree is one contiguous range per level, which {@link #markSubtreeStale} uses.
-     */
-    private boolean breadthFirst;
     /** Clusters written by the latest compaction (1: the whole forest breadth-first); for tests. */
     int layoutClusters;
-    /**
-     * Which ranges of the dense order are whole subtrees: {@link #CONTIGUOUS_SUBTREES} in a pre-order (a scene built
-     * depth-first), {@link #CONTIGUOUS_TREES} when only whole trees are (trees built one after another, each in any
-     * parent-first order), else {@link #NOT_CONTIGUOUS}. {@link #CONTIGUITY_UNKNOWN} after any structural change;
-     * checked (O(n)) only once subtree walks since the last check have visited as many nodes as the hierarchy holds,
-     * so that the check costs O(1) per walked node.
-     */
-    private int contiguity = CONTIGUITY_UNKNOWN;
-    /** Nodes visited by subtree walks since the last contiguity check. */
-    private long walkedSinceCheck;
     /** The batches of the latest refresh, counted by shape (see {@link LocalToWorld#STATS}). */
     private final int[] batchStats = new int[LocalToWorld.STATS];
     /**
@@ -235,8 +199,6 @@ public final class Hierarchy {
     private int[] scratch = new int[64];
     /** Scratch of the bulk exports into callers' buffers. */
     private final WorldExport export;
-    /** The ancestor path of {@link #checkContiguity}, kept apart from {@link #scratch}, which callers may hold. */
-    private int[] path = new int[64];
     private int[] nodeScratch = new int[0];
     private final float[] matrixA = new float[16];
     private final float[] matrixB = new float[16];
@@ -267,7 +229,6 @@ public final class Hierarchy {
      */
     Hierarchy(int initialCapacity, Tuning tuning) {
         this.tuning = Objects.requireNonNull(tuning, "tuning");
-        this.rangeMarking = tuning.rangeMarking();
         this.vectorKinds = VectorSupport.ENABLED ? tuning.initialVectorKinds() : 0;
         if (initialCapacity < 0 || initialCapacity > MAX_NODES) {
             throw new IllegalArgumentException("initialCapacity out of range: initialCapacity=" + initialCapacity
@@ -278,8 +239,9 @@ public final class Hierarchy {
         store = new NodeStorage(cap);
         export = new WorldExport(store, slots);
         versions = new WorldVersions(cap);
-        staleBits = new long[Bits.words(cap)];
-        changedBits = new long[Bits.words(cap)];
+        marking = new StaleMarking(slots, store, tuning, cap);
+        stale = marking.bits;
+        changed = new TrackedBits(cap);
         changes = new ChangeSet(Bits.words(cap));
     }
 
@@ -310,7 +272,7 @@ public final class Hierarchy {
 
     /** @return the number of live nodes. O(1). */
     public int size() {
-        return liveCount;
+        return slots.liveCount;
     }
 
     /** @return the number of roots. O(1). */
@@ -369,9 +331,8 @@ public final class Hierarchy {
         Affine.identity(matrixE, 0);
         store.storeWorld(node, matrixE, 0);
         versions.setStored(node, version + 1);
-        setStale(node);
-        liveCount++;
-        slots.linkAt(slot, parentSlot, index);
+        stale.set(node);
+                slots.linkAt(slot, parentSlot, index);
         return Handles.of(slot, slots.generations[slot]);
     }
 
@@ -395,7 +356,6 @@ public final class Hierarchy {
             layoutVersion++;
             slots.free(slot);
         }
-        liveCount -= count;
         trimAndMaybeCompact();
     }
 
@@ -513,7 +473,7 @@ public final class Hierarchy {
         if (keepWorld) {
             writeLocal(node, newMode, newMode == MODE_TRS ? matrixC : matrixA);
         }
-        markSubtreeStale(x);
+        marking.markSubtree(x);
         trimAndMaybeCompact();
     }
 
@@ -816,7 +776,7 @@ public final class Hierarchy {
         store.locals[at] = x;
         store.locals[at + e] = y;
         store.locals[at + 2 * e] = z;
-        markSubtreeStale(slot, node);
+        marking.markSubtree(slot, node);
     }
 
     /**
@@ -850,7 +810,7 @@ public final class Hierarchy {
         checkRotation(handle, x, y, z, w);
         requireTrsLocal(node, handle);
         normalizeInto(x, y, z, w, store.locals, store.at(Affine.TRS_Q, node), store.elementStride());
-        markSubtreeStale(slot, node);
+        marking.markSubtree(slot, node);
     }
 
     /**
@@ -887,7 +847,7 @@ public final class Hierarchy {
         store.locals[at] = x;
         store.locals[at + e] = y;
         store.locals[at + 2 * e] = z;
-        markSubtreeStale(slot, node);
+        marking.markSubtree(slot, node);
     }
 
     /**
@@ -928,7 +888,7 @@ public final class Hierarchy {
         trs[Affine.TRS_S + 1] = scale.y();
         trs[Affine.TRS_S + 2] = scale.z();
         writeLocal(node, MODE_TRS, trs);
-        markSubtreeStale(slot, node);
+        marking.markSubtree(slot, node);
     }
 
     /**
@@ -948,7 +908,7 @@ public final class Hierarchy {
         int node = slots.nodeOfSlot[slot];
         store.setMode(node, MODE_MATRIX);
         store.storeLocalFrom(node, 0, matrix, offset, Affine.STRIDE);
-        markSubtreeStale(slot, node);
+        marking.markSubtree(slot, node);
     }
 
     /**
@@ -1127,7 +1087,7 @@ public final class Hierarchy {
             splitToTrs(nodes, handles, handleOffset, count);
         }
         writeRotationRun(rotations, rotationOffset, nodes, 0, count, 0, plain);
-        markBatchStale(nodes, count, list);
+        marking.markBatch(nodes, count, list, layoutVersion, structureVersion);
     }
 
     /**
@@ -1160,7 +1120,7 @@ public final class Hierarchy {
         } else {
             writeRotationRun(rotations, offset, list.runInOrder ? null : list.nodes, 0, count, list.runFirst, unit);
         }
-        markRunStale(list.runFirst, count);
+        marking.markRun(list.runFirst, count);
         bulkRuns++;
         return true;
     }
@@ -1295,159 +1255,6 @@ public final class Hierarchy {
     }
 
     /**
-     * Whether a bulk set of {@code count} nodes marks staleness by setting the nodes' own bits and closing them with
-     * one sweep ({@link #closeStaleFrom}) rather than one subtree walk per node: for batches of at least 64 nodes and
-     * an eighth of the hierarchy, where the sweep's sequential O(nodes after the first) beats pointer chasing; in a
-     * hierarchy of {@link Tuning#largeHierarchy} nodes or more, whose link arrays no longer fit in cache and every step of
-     * a walk waits for memory, from a 128th. Measured (1% of the nodes set through a node list,
-     * JDK 17): {@code million} set 5.8–6.8 ns/node with walks against 3.0 with the sweep; {@code game-100k} 0.55–0.61
-     * with walks against 1.24 with the sweep.
-     */
-    private boolean sweepsStaleness(int count) {
-        return Adaptation.sweepsStaleness(tuning, count, liveCount);
-    }
-
-    /**
-     * Marks the subtrees of a bulk setter's nodes stale (pass 3 of every bulk setter): by a sweep or by subtree walks
-     * ({@link #sweepsStaleness}), or, for a node list set again with no structural change since, from its recorded
-     * closure ({@link #markClosure}).
-     */
-    private void markBatchStale(int[] nodes, int count, NodeList list) {
-        if (list == null || !markClosure(list, nodes, count)) {
-            markNodesStale(nodes, count);
-        }
-    }
-
-    /** {@link #markBatchStale} without a recorded closure: subtree walks or a sweep. */
-    private void markNodesStale(int[] nodes, int count) {
-        if (!sweepsStaleness(count)) {
-            for (int k = 0; k < count; k++) {
-                int node = nodes[k];
-                if (!Bits.get(staleBits, node)) { // else its subtree is stale already: its slot is not needed
-                    markSubtreeStale(store.slotOfNode[node], node);
-                }
-            }
-            return;
-        }
-        long[] bits = staleBits;
-        int lo = Integer.MAX_VALUE;
-        int hi = -1;
-        for (int k = 0; k < count; k++) {
-            int node = nodes[k];
-            int w = node >>> 6;
-            long m = 1L << node;
-            long b = bits[w];
-            if ((b & m) == 0L) {
-                bits[w] = b | m;
-                lo = Math.min(lo, node);
-                hi = Math.max(hi, node);
-            }
-        }
-        if (hi < 0) {
-            return;
-        }
-        staleLoWord = Math.min(staleLoWord, lo >>> 6);
-        staleHiWord = Math.max(staleHiWord, (hi >>> 6) + 1);
-        closeStaleFrom(lo);
-    }
-
-    /**
-     * Marks a node list's subtrees stale from its recorded closure (the stale-bit words that marking its nodes sets),
-     * when the list was marked before at the same {@link #layoutVersion} and {@link #structureVersion}: the second
-     * marking records the closure, and every marking from then on ORs the recorded words in, O(words of the closure)
-     * instead of subtree walks with their scattered loads or a sweep over every node after the first listed one (an
-     * animation that sets the same joints every frame). Returns false, having done nothing, when the caller must
-     * mark: the first marking at this layout and structure. Recording allocates the closure's arrays, once per layout
-     * and structure.
-     */
-    private boolean markClosure(NodeList list, int[] nodes, int count) {
-        if (!list.closureHolds(layoutVersion, structureVersion)) {
-            return false;
-        }
-        if (!list.closureRecorded()) {
-            recordClosure(list, nodes, count);
-        }
-        closureMarkings++;
-        long words = list.markClosure(staleBits);
-        if (words >= 0) {
-            staleLoWord = Math.min(staleLoWord, (int) (words >>> 32));
-            staleHiWord = Math.max(staleHiWord, (int) words);
-        }
-        return true;
-    }
-
-    /**
-     * Records which stale-bit words marking the list's subtrees sets, whatever is stale now: {@link #markNodesStale}
-     * runs on an empty scratch set of bits ({@link #closureScratch}, cleared again afterwards) in place of
-     * {@link #staleBits}. Allocates only when the scratch or the list's arrays are too short, so that a hierarchy
-     * whose structure changes every other frame does not allocate every other frame.
-     */
-    private void recordClosure(NodeList list, int[] nodes, int count) {
-        long[] real = staleBits;
-        int lo = staleLoWord;
-        int hi = staleHiWord;
-        if (closureScratch == null || closureScratch.length != real.length) {
-            closureScratch = new long[real.length];
-        }
-        long[] scratch = closureScratch;
-        staleBits = scratch;
-        staleLoWord = Integer.MAX_VALUE;
-        staleHiWord = 0;
-        int from;
-        int to;
-        try {
-            markNodesStale(nodes, count);
-        } finally {
-            from = staleLoWord;
-            to = staleHiWord;
-            staleBits = real;
-            staleLoWord = lo;
-            staleHiWord = hi;
-        }
-        list.recordClosure(scratch, from, to);
-    }
-
-    /**
-     * Marks the subtrees of the nodes {@code [first, first + count)} stale: as {@link #markBatchStale}, with the
-     * run's own bits set a word at a time when the batch is large enough for the sweep.
-     */
-    private void markRunStale(int first, int count) {
-        if (!sweepsStaleness(count)) {
-            for (int node = first; node < first + count; node++) {
-                markSubtreeStale(store.slotOfNode[node], node);
-            }
-            return;
-        }
-        setStaleRange(first, first + count);
-        closeStaleFrom(first);
-    }
-
-    /**
-     * {@link #setStaleRange}, telling whether any of the bits was clear before: if none was, the stale closure holds
-     * every descendant of the range stale already.
-     */
-    private boolean setStaleRangeChanged(int from, int to) {
-        long[] bits = staleBits;
-        long fresh = 0L;
-        for (int w = from >>> 6; w <= (to - 1) >>> 6; w++) {
-            long mask = Bits.within(-1L, w << 6, from, to);
-            fresh |= mask & ~bits[w];
-            bits[w] |= mask;
-        }
-        if (fresh == 0L) {
-            return false;
-        }
-        staleLoWord = Math.min(staleLoWord, from >>> 6);
-        staleHiWord = Math.max(staleHiWord, ((to - 1) >>> 6) + 1);
-        return true;
-    }
-
-    /** Sets the stale bits of the nodes {@code [from, to)}, {@code from < to}, word-wise. */
-    private void setStaleRange(int from, int to) {
-        setStaleRangeChanged(from, to);
-    }
-
-    /**
      * Makes a {@link NodeList} of some of this hierarchy's nodes, for repeated bulk sets. O(count); allocates the
      * list.
      *
@@ -1491,7 +1298,7 @@ public final class Hierarchy {
         }
         job.start(kind, handles, handleOffset, count, values, valueOffset,
                 resolvedNodes != null ? resolvedNodes : nodeScratch(count), resolvedNodes != null, run,
-                staleBits.length);
+                stale.words.length);
         parallel.runJob(job);
         if (!job.checked()) {
             return false;
@@ -1677,13 +1484,13 @@ public final class Hierarchy {
         /** After pass 2: merges the bit sets into the stale bits (clearing them) and closes staleness downwards. */
         void markStale() {
             if (run) {
-                markRunStale(runFirst, count);
+                marking.markRun(runFirst, count);
                 values = null;
                 nodes = null;
                 return;
             }
-            boolean sweep = sweepsStaleness(count);
-            long[] stale = staleBits;
+            boolean sweep = marking.sweeps(count);
+            long[] staleWords = stale.words;
             int lo = minLoWord();
             int hi = maxHiWord();
             int first = Integer.MAX_VALUE;
@@ -1693,22 +1500,21 @@ public final class Hierarchy {
                     m |= b[w];
                     b[w] = 0L;
                 }
-                long fresh = m & ~stale[w];
+                long fresh = m & ~staleWords[w];
                 if (fresh == 0L) {
                     continue;
                 }
                 if (sweep) {
-                    stale[w] |= fresh;
+                    staleWords[w] |= fresh;
                     first = Math.min(first, (w << 6) + Long.numberOfTrailingZeros(fresh));
-                    staleLoWord = Math.min(staleLoWord, w);
-                    staleHiWord = Math.max(staleHiWord, w + 1);
+                    stale.include(w, w + 1);
                 } else {
                     for (; fresh != 0L; fresh &= fresh - 1) {
-                        markSubtreeStale(store.slotOfNode[(w << 6) + Long.numberOfTrailingZeros(fresh)]);
+                        marking.markSubtree(store.slotOfNode[(w << 6) + Long.numberOfTrailingZeros(fresh)]);
                     }
                 }
             }
-            closeStaleFrom(first);
+            marking.closeFrom(first);
             values = null;
             nodes = null;
         }
@@ -1728,45 +1534,6 @@ public final class Hierarchy {
             }
             return hi;
         }
-    }
-
-    /**
-     * Completes the stale closure after a batch set its nodes' own bits: one pass over the dense order from the first
-     * of them (every parent precedes its children, so one pass suffices), skipping fully stale words.
-     */
-    private void closeStaleFrom(int first) {
-        if (first == Integer.MAX_VALUE) {
-            return;
-        }
-        long[] bits = staleBits;
-        int[] parents = store.parentNodes;
-        int end = store.nodeEnd;
-        int hiWord = staleHiWord;
-        for (int w = (first + 1) >>> 6; w << 6 < end; w++) {
-            long word = bits[w];
-            if (word == -1L) {
-                continue; // a fully stale word has nothing left to close
-            }
-            long before = word;
-            int to = Math.min(end, (w << 6) + 64);
-            // without branches on the bits, which are random where the dirty nodes are: each node ORs in its
-            // parent's bit (0 for a root or a hole, parent -1), read from this word as it grows when the parent is
-            // in it
-            for (int i = Math.max(first + 1, w << 6); i < to; i++) {
-                int p = parents[i];
-                int pw = p >> 6;
-                long parentWord = bits[Math.max(pw, 0)];
-                if (pw == w) {
-                    parentWord = word;
-                }
-                word |= ((parentWord >>> p) & ((p >>> 31) ^ 1L)) << i;
-            }
-            if (word != before) {
-                bits[w] = word;
-                hiWord = Math.max(hiWord, w + 1);
-            }
-        }
-        staleHiWord = hiWord;
     }
 
     private int[] nodeScratch(int count) {
@@ -1829,7 +1596,7 @@ public final class Hierarchy {
                     translations[t + 2]);
         }
         writeTranslations(nodes, 0, count, translations, translationOffset);
-        markBatchStale(nodes, count, list);
+        marking.markBatch(nodes, count, list, layoutVersion, structureVersion);
     }
 
     /**
@@ -1907,7 +1674,7 @@ public final class Hierarchy {
         }
         splitToTrs(nodes, handles, handleOffset, count);
         writeScales(nodes, 0, count, scales, scaleOffset);
-        markBatchStale(nodes, count, list);
+        marking.markBatch(nodes, count, list, layoutVersion, structureVersion);
     }
 
     /** Writes the vectors of batch positions {@code [from, to)} into the scale planes of their (TRS) nodes. */
@@ -2243,7 +2010,7 @@ public final class Hierarchy {
         }
         byte mode = chooseLocalForm(store.modes[node], matrixA, matrixC);
         writeLocal(node, mode, mode == MODE_TRS ? matrixC : matrixA);
-        markSubtreeStale(slot, node);
+        marking.markSubtree(slot, node);
     }
 
     /**
@@ -2311,22 +2078,21 @@ public final class Hierarchy {
         if (changes.notifying()) {
             throw new IllegalStateException("update() called from a WorldChangeListener; expected it to return first");
         }
-        if (changedLoWord < changedHiWord) {
+        if (!changed.isEmpty()) {
             // nodes recomputed lazily since the latest update: their version is this update's
-            versions.stamp(changedBits, version + 1, changedLoWord << 6,
-                    Math.min(store.nodeEnd, changedHiWord << 6));
+            versions.stamp(changed.words, version + 1, changed.loWord << 6,
+                    Math.min(store.nodeEnd, changed.hiWord << 6));
         }
         refreshStale();
         long next = version + 1;
         // the changed bits become the published set (the previous one, if nobody asked for it, is dropped); the
         // cleared array that comes back collects the next changes. Versions were stamped (above, and by the refresh)
         // and cached inverses dropped when the matrices were computed.
-        changedBits = changes.publish(changedBits, changedLoWord, changedHiWord);
-        changedLoWord = Integer.MAX_VALUE;
-        changedHiWord = 0;
+        changed.words = changes.publish(changed.words, changed.loWord, changed.hiWord);
+        changed.forgetRange(); // publish handed the bits over and gave back cleared words
         version = next;
         if (Adaptation.relayoutsForVectors(batchStats[LocalToWorld.STAT_SLOW], batchStats[LocalToWorld.STAT_FAST],
-                appendedSinceCompaction, liveCount)) {
+                appendedSinceCompaction, slots.liveCount)) {
             // many vector batches had a parent inside them, or parents too far apart to load as one window: the
             // layout is not breadth-first with siblings together (typically a scene built depth-first, or many
             // nodes appended since); one rewrite fixes it for the frames to come
@@ -2334,7 +2100,7 @@ public final class Hierarchy {
             compact();
             relinearizations++;
         }
-        if (Adaptation.relayoutsForThreads(planFailed, appendedSinceCompaction, liveCount)) {
+        if (Adaptation.relayoutsForThreads(planFailed, appendedSinceCompaction, slots.liveCount)) {
             // the threads need a breadth-first layout; rewrite once, the next large update is split
             listChanges();
             compact();
@@ -2342,7 +2108,7 @@ public final class Hierarchy {
         }
         planFailed = false;
         if (layoutPolicy == StorageLayout.AUTOMATIC
-                && Adaptation.closesActivityWindow(tuning, activityWork, liveCount)) {
+                && Adaptation.closesActivityWindow(tuning, activityWork, slots.liveCount)) {
             maybePackActive();
         }
         Arrays.fill(batchStats, 0);
@@ -2376,7 +2142,7 @@ public final class Hierarchy {
      */
     public long worldVersion(long handle) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        return Bits.get(staleBits, node) ? version + 1 : effectiveVersion(node, version + 1);
+        return stale.get(node) ? version + 1 : effectiveVersion(node, version + 1);
     }
 
     /** @return the number of nodes whose world matrix changed in the latest update. O(1). */
@@ -2502,7 +2268,7 @@ public final class Hierarchy {
 
     /** @return whether some world matrix changed since the latest update or is stale (not yet published) */
     boolean hasUnpublishedChanges() {
-        return staleLoWord < staleHiWord || changedLoWord < changedHiWord;
+        return !stale.isEmpty() || !changed.isEmpty();
     }
 
     /** Copies the published world matrix of a live slot (12 floats); exact if there are no unpublished changes. */
@@ -2521,8 +2287,8 @@ public final class Hierarchy {
      * first and the last such node + their count).
      */
     void forEachUnpublishedSlot(java.util.function.IntConsumer visitor) {
-        for (int w = Math.min(staleLoWord, changedLoWord), hi = Math.max(staleHiWord, changedHiWord); w < hi; w++) {
-            for (long bits = staleBits[w] | changedBits[w]; bits != 0L; bits &= bits - 1) {
+        for (int w = Math.min(stale.loWord, changed.loWord), hi = Math.max(stale.hiWord, changed.hiWord); w < hi; w++) {
+            for (long bits = stale.words[w] | changed.words[w]; bits != 0L; bits &= bits - 1) {
                 visitor.accept(store.slotOfNode[(w << 6) + Long.numberOfTrailingZeros(bits)]);
             }
         }
@@ -2682,7 +2448,7 @@ public final class Hierarchy {
     }
 
     private long effectiveVersion(int node, long pending) {
-        return Bits.get(changedBits, node) ? pending : versions.stored(node);
+        return changed.get(node) ? pending : versions.stored(node);
     }
 
     /** The version stamped on a node (for tests). */
@@ -2709,7 +2475,9 @@ public final class Hierarchy {
      * @throws IllegalStateException describing the first violation found
      */
     public void checkInvariants() {
-        slots.checkInvariants(liveCount);
+        slots.checkInvariants();
+        marking.checkInvariants();
+        changed.checkInvariants("changed");
         for (int s = 0; s < slots.slotEnd; s++) {
             int node = slots.nodeOfSlot[s];
             if (node != NONE) {
@@ -2717,7 +2485,7 @@ public final class Hierarchy {
                 check(store.slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", store.slotOfNode[node]);
             }
         }
-        if (breadthFirst) {
+        if (marking.marksByLevels()) {
             // every node's children fill [childStarts[n], childStarts[n] + count): in sibling order, or (after a
             // packing for activity) those whose subtrees changed first, each group in sibling order
             for (int n = 0; n < store.nodeEnd; n++) {
@@ -2736,8 +2504,7 @@ public final class Hierarchy {
             if (store.modes[node] == MODE_HOLE) {
                 holes++;
                 check(slot == NONE, "hole at node ", node, " names slot ", slot);
-                check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node), "hole with flags at node ", node,
-                        "", 0);
+                check(!changed.get(node), "changed hole at node ", node, "", 0);
                 continue;
             }
             check(slot >= 0 && slot < slots.slotEnd && slots.nodeOfSlot[slot] == node, "node ", node, " has bad slot ",
@@ -2761,12 +2528,7 @@ public final class Hierarchy {
                 check(Math.abs(len - 1) < 1e-5, "non-unit quaternion at node ", node, " length² x1e6 ",
                         (int) (len * 1e6));
             }
-            boolean stale = Bits.get(staleBits, node);
-            if (stale) {
-                int w = node >>> 6;
-                check(w >= staleLoWord && w < staleHiWord, "stale node ", node, " outside the tracked words ", w);
-            } else {
-                check(p == NONE || !Bits.get(staleBits, p), "up-to-date node ", node, " under stale parent ", p);
+            if (!stale.get(node)) {
                 if (store.records) {
                     LocalToWorld.computeNodeIntoRecords(store.locals, store.modes, store.parentNodes, store.worlds, node,
                             matrixE, 0);
@@ -2788,23 +2550,18 @@ public final class Hierarchy {
                     }
                 }
             }
-            if (Bits.get(changedBits, node)) {
-                int w = node >>> 6;
-                check(w >= changedLoWord && w < changedHiWord, "changed node ", node, " outside tracked words ", w);
-            }
         }
         check(holes == store.holeCount, "holes ", holes, " but holeCount=", store.holeCount);
         changes.checkInvariants(store.nodeEnd, store.modes);
         for (int node = store.nodeEnd; node < store.modes.length; node++) {
-            check(!Bits.get(staleBits, node) && !Bits.get(changedBits, node) && !Bits.get(store.matrixBits, node),
-                    "flag past the end at node ", node, "", 0);
+            check(!changed.get(node) && !Bits.get(store.matrixBits, node), "flag past the end at node ", node, "", 0);
         }
     }
 
 
     @Override
     public String toString() {
-        return "Hierarchy[nodes=" + liveCount + ", roots=" + slots.rootCount + ", holes=" + store.holeCount + ", capacity="
+        return "Hierarchy[nodes=" + slots.liveCount + ", roots=" + slots.rootCount + ", holes=" + store.holeCount + ", capacity="
                 + store.modes.length + ", version=" + version + ", layout=" + (store.records ? "records" : "planes") + "]";
     }
 
@@ -2814,37 +2571,35 @@ public final class Hierarchy {
 
     /** Recomputes every stale node (parents first) without publishing; the nodes join the next change set. */
     private void refreshStale() {
-        if (staleLoWord >= staleHiWord) {
+        if (stale.isEmpty()) {
             return;
         }
-        scannedWords += staleHiWord - staleLoWord;
+        scannedWords += stale.hiWord - stale.loWord;
         long[] inverseValid = store.inverseValidBits;
         if (inverseValid != null) {
-            for (int w = staleLoWord; w < staleHiWord; w++) {
-                inverseValid[w] &= ~staleBits[w]; // these world matrices are about to change
+            for (int w = stale.loWord; w < stale.hiWord; w++) {
+                inverseValid[w] &= ~stale.words[w]; // these world matrices are about to change
             }
         }
         chooseLayout();
         if (parallel == null || !refreshStaleInParallel()) {
             recomputedNodes += propagateStale();
         }
-        changedLoWord = Math.min(changedLoWord, staleLoWord);
-        changedHiWord = Math.max(changedHiWord, staleHiWord);
-        staleLoWord = Integer.MAX_VALUE;
-        staleHiWord = 0;
+        changed.include(stale.loWord, stale.hiWord);
+        stale.forgetRange(); // the refresh moved every stale bit to the changed bits
     }
 
     /** The sequential body of {@link #refreshStale()}: stamps the stale nodes' versions and computes them. */
     private int propagateStale() {
         NodeStorage st = store;
-        versions.stamp(staleBits, version + 1, staleLoWord << 6, Math.min(st.nodeEnd, staleHiWord << 6));
+        versions.stamp(stale.words, version + 1, stale.loWord << 6, Math.min(st.nodeEnd, stale.hiWord << 6));
         if (st.records) {
-            return LocalToWorld.propagateStaleRecords(st.locals, st.modes, st.parentNodes, st.worlds, staleBits,
-                    staleLoWord, staleHiWord, changedBits);
+            return LocalToWorld.propagateStaleRecords(st.locals, st.modes, st.parentNodes, st.worlds, stale.words,
+                    stale.loWord, stale.hiWord, changed.words);
         }
         Arrays.fill(batchStats, 0);
         int count = LocalToWorld.propagateStale(st.locals, st.modes, st.parentNodes, st.worlds, st.modes.length,
-                staleBits, staleLoWord, staleHiWord, changedBits, st.matrixBits, st.wordPlans, vectorKinds, batchStats);
+                stale.words, stale.loWord, stale.hiWord, changed.words, st.matrixBits, st.wordPlans, vectorKinds, batchStats);
         chooseVectorKinds(count);
         return count;
     }
@@ -2864,36 +2619,36 @@ public final class Hierarchy {
         if (layoutPolicy != StorageLayout.AUTOMATIC) {
             return;
         }
-        if (activeBits == null || activeBits.length != staleBits.length || activityLayout != layoutVersion) {
+        if (activeBits == null || activeBits.length != stale.words.length || activityLayout != layoutVersion) {
             startActivityWindow();
         }
         long[] active = activeBits;
-        long stale = 0;
+        long staleCount = 0;
         long planesCost = 0;
-        for (int w = staleLoWord; w < staleHiWord; w++) {
-            long word = staleBits[w];
+        for (int w = stale.loWord; w < stale.hiWord; w++) {
+            long word = stale.words[w];
             if (word == 0L) { // most words between a sparse update's first and last
                 continue;
             }
             active[w] |= word;
             int bits = Long.bitCount(word);
-            stale += bits;
+            staleCount += bits;
             planesCost += Adaptation.planesCost(tuning, bits);
         }
-        activityWork += stale;
+        activityWork += staleCount;
         // without the vector path every node is computed alone, which records do at least as fast
-        if (Adaptation.isDense(tuning, vectorKinds != 0, stale, planesCost)) {
+        if (Adaptation.isDense(tuning, vectorKinds != 0, staleCount, planesCost)) {
             singleNodeWork = 0;
             if (store.records) {
-                denseGain += Adaptation.denseGain(tuning, stale, planesCost);
-                if (Adaptation.convertsToPlanes(tuning, denseGain, liveCount)) {
+                denseGain += Adaptation.denseGain(tuning, staleCount, planesCost);
+                if (Adaptation.convertsToPlanes(tuning, denseGain, slots.liveCount)) {
                     useLayout(false);
                 }
             }
         } else {
             denseGain = 0;
             if (!store.records) {
-                singleNodeWork += stale;
+                singleNodeWork += staleCount;
                 if (recordsEarned()) {
                     useLayout(true);
                 }
@@ -2903,8 +2658,8 @@ public final class Hierarchy {
 
     /** Begins an activity window: no node active yet, as of the current {@link #layoutVersion}. */
     private void startActivityWindow() {
-        if (activeBits == null || activeBits.length != staleBits.length) {
-            activeBits = new long[staleBits.length];
+        if (activeBits == null || activeBits.length != stale.words.length) {
+            activeBits = new long[stale.words.length];
         } else {
             Arrays.fill(activeBits, 0L);
         }
@@ -2935,7 +2690,7 @@ public final class Hierarchy {
                 count += Long.bitCount(bits);
             }
         }
-        if (Adaptation.packsActiveNodes(tuning, count, words, packedWordsPerActive, liveCount)) {
+        if (Adaptation.packsActiveNodes(tuning, count, words, packedWordsPerActive, slots.liveCount)) {
             listChanges();
             compact(active);
             activityPackings++;
@@ -2946,7 +2701,7 @@ public final class Hierarchy {
     /** Whether {@link StorageLayout#AUTOMATIC}'s single-node work has earned a conversion to records (see chooseLayout). */
     private boolean recordsEarned() {
         return layoutPolicy == StorageLayout.AUTOMATIC
-                && Adaptation.convertsToRecords(tuning, singleNodeWork, liveCount);
+                && Adaptation.convertsToRecords(tuning, singleNodeWork, slots.liveCount);
     }
 
     /**
@@ -3023,10 +2778,7 @@ public final class Hierarchy {
      * when the update should stay sequential.
      */
     private boolean refreshStaleInParallel() {
-        int staleCount = 0;
-        for (int w = staleLoWord; w < staleHiWord; w++) {
-            staleCount += Long.bitCount(staleBits[w]);
-        }
+        int staleCount = stale.count();
         if (staleCount < PARALLEL_MIN_NODES) {
             return false;
         }
@@ -3046,7 +2798,7 @@ public final class Hierarchy {
                 return false;
             }
         }
-        if ((long) (store.nodeEnd - plan.mainEnd) * 8 >= liveCount) {
+        if ((long) (store.nodeEnd - plan.mainEnd) * 8 >= slots.liveCount) {
             planFailed = true; // many nodes appended since the layout was written: rewrite after this update
         }
         NodeStorage st = store;
@@ -3054,13 +2806,13 @@ public final class Hierarchy {
         int kinds = vectorKinds;
         long stamp = version + 1;
         Arrays.fill(batchStats, 0);
-        versions.stamp(staleBits, stamp, 0, plan.cutStart);
-        int count = ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, c, staleBits,
+        versions.stamp(stale.words, stamp, 0, plan.cutStart);
+        int count = ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, c, stale.words,
                 st.matrixBits, st.wordPlans, 0, plan.cutStart, kinds, batchStats);
-        count += parallel.run(plan, st.locals, st.modes, st.parentNodes, st.worlds, c, staleBits, st.matrixBits,
+        count += parallel.run(plan, st.locals, st.modes, st.parentNodes, st.worlds, c, stale.words, st.matrixBits,
                 st.wordPlans, kinds, versions.nodes, versions.words, stamp, batchStats);
-        versions.stamp(staleBits, stamp, plan.mainEnd, st.nodeEnd);
-        count += ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, c, staleBits,
+        versions.stamp(stale.words, stamp, plan.mainEnd, st.nodeEnd);
+        count += ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, c, stale.words,
                 st.matrixBits, st.wordPlans, plan.mainEnd, st.nodeEnd, kinds, batchStats);
         assert count == staleCount : "computed " + count + " of " + staleCount;
         recomputedNodes += count;
@@ -3069,9 +2821,9 @@ public final class Hierarchy {
         }
         parallelUpdates++;
         // the workers left the bits alone; settle them here
-        for (int w = staleLoWord; w < staleHiWord; w++) {
-            changedBits[w] |= staleBits[w];
-            staleBits[w] = 0L;
+        for (int w = stale.loWord; w < stale.hiWord; w++) {
+            changed.words[w] |= stale.words[w];
+            stale.words[w] = 0L;
         }
         return true;
     }
@@ -3121,7 +2873,7 @@ public final class Hierarchy {
 
     /** Makes one node's world matrix exact by recomputing its stale ancestor chain, top-down. */
     private void ensureWorld(int node) {
-        if (Bits.get(staleBits, node)) {
+        if (stale.get(node)) {
             recomputeChain(node, null, 0);
         }
     }
@@ -3131,7 +2883,7 @@ public final class Hierarchy {
      * written by the recomputation itself, so that a read after a set does not load back what it just stored.
      */
     private void worldInto(int node, float[] dest, int offset) {
-        if (Bits.get(staleBits, node)) {
+        if (stale.get(node)) {
             recomputeChain(node, dest, offset);
         } else {
             loadWorld(node, dest, offset);
@@ -3144,10 +2896,10 @@ public final class Hierarchy {
             useLayout(true);
         }
         int parent = store.parentNodes[node];
-        if (parent != NONE && Bits.get(staleBits, parent)) { // usually not: only the node itself is stale
+        if (parent != NONE && stale.get(parent)) { // usually not: only the node itself is stale
             int depth = 0;
             int n = parent;
-            while (n != NONE && Bits.get(staleBits, n)) {
+            while (n != NONE && stale.get(n)) {
                 if (depth == scratch.length) {
                     scratch = Arrays.copyOf(scratch, scratch.length * 2);
                 }
@@ -3173,8 +2925,8 @@ public final class Hierarchy {
         // its world version is stamped by the next update, from the changed bit (which effectiveVersion reads until
         // then): one random store less per lazy read
         recomputedNodes++;
-        Bits.clear(staleBits, c);
-        setChanged(c);
+        stale.clear(c);
+        changed.set(c);
         if (store.inverseValidBits != null) {
             Bits.clear(store.inverseValidBits, c);
         }
@@ -3184,7 +2936,7 @@ public final class Hierarchy {
         ensureWorld(node);
         if (store.inverses == null) {
             store.inverses = new float[store.modes.length * Affine.STRIDE];
-            store.inverseValidBits = new long[staleBits.length];
+            store.inverseValidBits = new long[stale.words.length];
         }
         if (!Bits.get(store.inverseValidBits, node)) {
             loadWorld(node, matrixE, 0);
@@ -3201,167 +2953,6 @@ public final class Hierarchy {
         if (!Affine.invert(m, mo, out, oo)) {
             throw new IllegalStateException(what + ": world matrix of " + Handles.toString(handle)
                     + " is not invertible: determinant=" + Affine.determinant(m, mo));
-        }
-    }
-
-    private void setStale(int node) {
-        Bits.set(staleBits, node);
-        int w = node >>> 6;
-        if (w < staleLoWord) {
-            staleLoWord = w;
-        }
-        if (w >= staleHiWord) {
-            staleHiWord = w + 1;
-        }
-    }
-
-    private void setChanged(int node) {
-        Bits.set(changedBits, node);
-        int w = node >>> 6;
-        if (w < changedLoWord) {
-            changedLoWord = w;
-        }
-        if (w >= changedHiWord) {
-            changedHiWord = w + 1;
-        }
-    }
-
-    /**
-     * Marks a node and its descendants stale. Relies on the stale closure (a stale node's descendants are stale):
-     * stops at the node if it is stale already, and skips every already-stale subtree below it.
-     */
-    private void markSubtreeStale(int x) {
-        markSubtreeStale(x, slots.nodeOfSlot[x]);
-    }
-
-    /** {@link #markSubtreeStale(int)} of slot {@code x}, whose node the caller has at hand. */
-    private void markSubtreeStale(int x, int node) {
-        if (Bits.get(staleBits, node)) {
-            return;
-        }
-        if (rangeMarking) {
-            if (breadthFirst) {
-                int children = slots.childCounts[x];
-                setStale(node);
-                if (children > 0) { // a leaf has no child range to look up
-                    int from = store.childStarts[node];
-                    markSubtreeStaleByLevels(from, from + children - 1);
-                }
-                return;
-            }
-            if (contiguity == CONTIGUITY_UNKNOWN && walkedSinceCheck >= liveCount) {
-                checkContiguity();
-            }
-            if (contiguity == CONTIGUOUS_SUBTREES
-                    || contiguity == CONTIGUOUS_TREES && store.parentNodes[node] < 0) {
-                markContiguousSubtree(node);
-                return;
-            }
-        }
-        setStale(node);
-        markDescendantsByWalk(x);
-    }
-
-    /**
-     * Marks the subtree of {@code node} in a layout where it is one range: {@code [node, end)}, ending at the first
-     * later node whose parent lies before {@code node} (a root's -1 included).
-     */
-    private void markContiguousSubtree(int node) {
-        int[] parents = store.parentNodes;
-        int nodeEnd = store.nodeEnd;
-        int end = node + 1;
-        while (end < nodeEnd && parents[end] >= node) {
-            end++;
-        }
-        setStaleRange(node, end);
-    }
-
-    /** Marks the descendants of slot {@code x} by a walk of the links, skipping subtrees that are stale already. */
-    private void markDescendantsByWalk(int x) {
-        int[] firstChild = slots.firstChildSlots;
-        int s = firstChild[x];
-        if (s == NONE) {
-            return;
-        }
-        int[] nextSibling = slots.nextSiblingSlots;
-        int[] parent = slots.parentSlots;
-        int[] nodeOf = slots.nodeOfSlot;
-        while (true) {
-            int n = nodeOf[s];
-            walkedSinceCheck++;
-            if (!Bits.get(staleBits, n)) {
-                setStale(n);
-                if (firstChild[s] != NONE) {
-                    s = firstChild[s];
-                    continue;
-                }
-            }
-            while (nextSibling[s] == NONE) {
-                s = parent[s];
-                if (s == x) {
-                    return;
-                }
-            }
-            s = nextSibling[s];
-        }
-    }
-
-    /**
-     * Decides {@link #contiguity}, for a layout without holes: a pre-order when every node's parent lies on the path
-     * from the latest root to the node before it (so that every subtree is contiguous); whole trees contiguous when
-     * every node's parent lies at or after the latest root. O(n), with the ancestor path in {@link #path}.
-     */
-    private void checkContiguity() {
-        walkedSinceCheck = 0;
-        boolean subtrees = store.holeCount == 0;
-        boolean trees = subtrees;
-        int top = 0;
-        int root = 0;
-        int[] parents = store.parentNodes;
-        for (int j = 0; j < store.nodeEnd && trees; j++) {
-            int p = parents[j];
-            if (p < 0) {
-                top = 0;
-                root = j;
-            } else {
-                trees = p >= root;
-                while (subtrees && top > 0 && path[top - 1] != p) {
-                    top--;
-                }
-                subtrees &= top > 0;
-            }
-            if (subtrees) {
-                if (top == path.length) {
-                    path = Arrays.copyOf(path, path.length * 2);
-                }
-                path[top++] = j;
-            }
-        }
-        contiguity = subtrees ? CONTIGUOUS_SUBTREES : trees ? CONTIGUOUS_TREES : NOT_CONTIGUOUS;
-    }
-
-    /**
-     * {@link #markSubtreeStale} in a {@link #breadthFirst} layout, below the node itself: its subtree is one
-     * contiguous range per level, starting with its children {@code [lo, hi]}, and the range below a range
-     * {@code [lo, hi]} runs from {@code childStarts[lo]} to the end of the children of {@code hi} (in a cluster
-     * written breadth-first, children follow their parents' order). Each range is marked word-wise:
-     * O(depth + subtree / 64), with three loads per level where the link walk chases pointers node by node
-     * A level found stale already ends the marking.
-     */
-    private void markSubtreeStaleByLevels(int lo, int hi) {
-        int[] starts = store.childStarts;
-        while (true) {
-            if (!setStaleRangeChanged(lo, hi + 1)) {
-                return; // the whole level was stale already, and so, by the stale closure, is everything below it
-            }
-            // the children of [lo, hi] are the positions whose parent lies in it
-            int from = starts[lo];
-            int to = starts[hi] + slots.childCounts[store.slotOfNode[hi]];
-            if (from >= to) {
-                return;
-            }
-            lo = from;
-            hi = to - 1;
         }
     }
 
@@ -3542,13 +3133,12 @@ public final class Hierarchy {
     }
 
     /**
-     * Forgets what is known about the layout's shape ({@link #breadthFirst}, {@link #contiguity}): called by everything
+     * Forgets what is known about the layout's shape ({@link StaleMarking#shapeUnknown}): called by everything
      * that creates, moves, reorders or destroys a node.
      */
     private void structureChanged() {
         structureVersion++;
-        breadthFirst = false;
-        contiguity = CONTIGUITY_UNKNOWN;
+        marking.shapeUnknown();
     }
 
     /** Writes the subtree's slots in pre-order into {@link #scratch}; returns the count. */
@@ -3568,8 +3158,8 @@ public final class Hierarchy {
         store.setMode(node, MODE_HOLE);
         store.slotOfNode[node] = NONE;
         store.setParentNode(node, NONE);
-        Bits.clear(staleBits, node);
-        Bits.clear(changedBits, node);
+        stale.clear(node);
+        changed.clear(node);
         if (store.inverseValidBits != null) {
             Bits.clear(store.inverseValidBits, node);
         }
@@ -3594,11 +3184,11 @@ public final class Hierarchy {
             store.setParentNode(to, s == x ? NONE : slots.nodeOfSlot[slots.parentSlots[s]]);
             store.slotOfNode[to] = s;
             slots.nodeOfSlot[s] = to;
-            if (Bits.get(staleBits, from)) {
-                setStale(to);
+            if (stale.get(from)) {
+                stale.set(to);
             }
-            if (Bits.get(changedBits, from)) {
-                setChanged(to);
+            if (changed.get(from)) {
+                changed.set(to);
             }
             if (store.inverseValidBits != null && Bits.get(store.inverseValidBits, from)) {
                 System.arraycopy(store.inverses, from * Affine.STRIDE, store.inverses, to * Affine.STRIDE,
@@ -3619,19 +3209,14 @@ public final class Hierarchy {
         return store.modes[node] == MODE_MATRIX;
     }
 
-    /** @return whether the layout was last found to be a pre-order, so that subtrees are marked as ranges (tests) */
-    boolean marksPreOrderRanges() {
-        return contiguity == CONTIGUOUS_SUBTREES;
+    /** @return the handle table and links (for tests) */
+    SlotTable slotsForTests() {
+        return slots;
     }
 
-    /** @return whether the layout was last found to hold each tree contiguously, so roots mark ranges (tests) */
-    boolean marksTreeRanges() {
-        return contiguity == CONTIGUOUS_TREES;
-    }
-
-    /** @return whether subtrees are marked stale level by level (for tests) */
-    boolean marksByLevels() {
-        return breadthFirst;
+    /** @return how subtrees are marked stale (for tests) */
+    StaleMarking marking() {
+        return marking;
     }
 
     /** @return nodes per plane of the dense arrays (for tests) */
@@ -3642,7 +3227,7 @@ public final class Hierarchy {
     /** @return words of the stale bits with a node set (for tests) */
     int staleWords() {
         int words = 0;
-        for (long bits : staleBits) {
+        for (long bits : stale.words) {
             words += bits != 0L ? 1 : 0;
         }
         return words;
@@ -3660,15 +3245,15 @@ public final class Hierarchy {
         if (needed <= store.modes.length) {
             return;
         }
-        if (store.holeCount >= store.nodeEnd / 4 && (long) liveCount + extra <= store.modes.length) {
+        if (store.holeCount >= store.nodeEnd / 4 && (long) slots.liveCount + extra <= store.modes.length) {
             compact();
             return;
         }
         int cap = grownCapacity(store.modes.length, (int) Math.min(needed, Integer.MAX_VALUE));
         store.grow(cap);
         versions.grow(cap);
-        staleBits = Arrays.copyOf(staleBits, Bits.words(cap));
-        changedBits = Arrays.copyOf(changedBits, Bits.words(cap));
+        stale.resize(cap);
+        changed.resize(cap);
         changes.resize(Bits.words(cap));
     }
 
@@ -3721,8 +3306,8 @@ public final class Hierarchy {
                 }
             }
         }
-        long target = Adaptation.clusterTarget(tuning, liveCount, largest);
-        int[] queue = new int[liveCount];
+        long target = Adaptation.clusterTarget(tuning, slots.liveCount, largest);
+        int[] queue = new int[slots.liveCount];
         int tail = 0;
         int clusters = 0;
         int root = 0;
@@ -3752,7 +3337,7 @@ public final class Hierarchy {
             }
             clusters++;
         }
-        assert tail == liveCount : "queued " + tail + " of " + liveCount;
+        assert tail == slots.liveCount : "queued " + tail + " of " + slots.liveCount;
         layoutClusters = clusters;
         return queue;
     }
@@ -3808,8 +3393,8 @@ public final class Hierarchy {
         int[] newParents = new int[cap];
         int[] newSlots = new int[cap];
         long[] newVersions = new long[cap];
-        long[] newStale = new long[staleBits.length];
-        long[] newChanged = new long[changedBits.length];
+        TrackedBits newStale = new TrackedBits(cap);
+        TrackedBits newChanged = new TrackedBits(cap);
         float[] newInverses = store.inverses == null ? null : new float[store.inverses.length];
         long[] newInverseValid = store.inverseValidBits == null ? null : new long[store.inverseValidBits.length];
         int[] queue = breadthFirstClusters(active);
@@ -3817,10 +3402,6 @@ public final class Hierarchy {
         long activeCount = 0;
         int activeWords = 0;
         int activeWord = -1;
-        int staleLo = Integer.MAX_VALUE;
-        int staleHi = 0;
-        int changedLo = Integer.MAX_VALUE;
-        int changedHi = 0;
         for (int s : queue) {
             int from = slots.nodeOfSlot[s];
             store.copyNode(store.locals, from, newLocals, to);
@@ -3832,15 +3413,11 @@ public final class Hierarchy {
             newVersions[to] = versions.stored(from);
             newParents[to] = slots.parentSlots[s] == NONE ? NONE : slots.nodeOfSlot[slots.parentSlots[s]];
             newSlots[to] = s;
-            if (Bits.get(staleBits, from)) {
-                Bits.set(newStale, to);
-                staleLo = Math.min(staleLo, to >>> 6);
-                staleHi = (to >>> 6) + 1;
+            if (stale.get(from)) {
+                newStale.set(to);
             }
-            if (Bits.get(changedBits, from)) {
-                Bits.set(newChanged, to);
-                changedLo = Math.min(changedLo, to >>> 6);
-                changedHi = (to >>> 6) + 1;
+            if (changed.get(from)) {
+                newChanged.set(to);
             }
             if (newInverseValid != null && Bits.get(store.inverseValidBits, from)) {
                 System.arraycopy(store.inverses, from * Affine.STRIDE, newInverses, to * Affine.STRIDE, Affine.STRIDE);
@@ -3856,7 +3433,7 @@ public final class Hierarchy {
             slots.nodeOfSlot[s] = to;
             to++;
         }
-        assert to == liveCount;
+        assert to == slots.liveCount;
         if (activeCount > 0) {
             packedWordsPerActive = (double) activeWords / activeCount;
         }
@@ -3868,21 +3445,16 @@ public final class Hierarchy {
         store.parentNodes = newParents;
         store.slotOfNode = newSlots;
         versions.replace(newVersions); // every node's version is in newVersions
-        staleBits = newStale;
-        changedBits = newChanged;
+        stale.replace(newStale);
+        changed.replace(newChanged);
         store.inverses = newInverses;
         store.inverseValidBits = newInverseValid;
         store.nodeEnd = to;
-        breadthFirst = true;
-        contiguity = CONTIGUITY_UNKNOWN;
+        marking.breadthFirstWritten();
         store.holeCount = 0;
         appendedSinceCompaction = 0;
         movesSinceCompaction = 0;
         mainEnd = to;
         plan = null;
-        staleLoWord = staleLo;
-        staleHiWord = staleHi;
-        changedLoWord = changedLo;
-        changedHiWord = changedHi;
     }
 }

@@ -45,6 +45,8 @@ final class SlotTable {
     private int freeHead = NONE;
     /** Slots ever handed out: [0, slotEnd). */
     int slotEnd;
+    /** Slots handed out and not freed: the hierarchy's live nodes. */
+    int liveCount;
     int firstRootSlot = NONE;
     int lastRootSlot = NONE;
     int rootCount;
@@ -133,6 +135,7 @@ final class SlotTable {
      *     needed
      */
     int allocate(IntBinaryOperator grownCapacity) {
+        liveCount++;
         if (freeHead != NONE) {
             int slot = freeHead;
             freeHead = nextSiblingSlots[slot];
@@ -167,6 +170,7 @@ final class SlotTable {
      * wraps around to 0 is retired for good instead of reused, so that no old handle can ever match it again.
      */
     void free(int slot) {
+        liveCount--;
         nodeOfSlot[slot] = NONE;
         parentSlots[slot] = NONE;
         firstChildSlots[slot] = NONE;
@@ -301,10 +305,9 @@ final class SlotTable {
     /**
      * Checks the invariant of the class comment. O(slots).
      *
-     * @param liveCount the number of live nodes the hierarchy counts
      * @throws IllegalStateException describing the first violation found
      */
-    void checkInvariants(int liveCount) {
+    void checkInvariants() {
         int live = 0;
         for (int s = 0; s < slotEnd; s++) {
             if (nodeOfSlot[s] != NONE) {

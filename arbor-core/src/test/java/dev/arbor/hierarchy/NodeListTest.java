@@ -362,8 +362,8 @@ class NodeListTest {
         }
         assertThat(java.util.Arrays.copyOf(kinds, 5)).as("creations, reparents, destructions, sibling moves, compactions")
                 .doesNotContain(0, 1, 2, 3, 4, 5);
-        assertThat(byList.closureMarkings).as("sets marked from the recorded closure").isGreaterThan(250);
-        assertThat(byHandles.closureMarkings).isZero();
+        assertThat(byList.marking().closureMarkings).as("sets marked from the recorded closure").isGreaterThan(250);
+        assertThat(byHandles.marking().closureMarkings).isZero();
     }
 
     private static Long[] box(long[] values) {

@@ -191,7 +191,7 @@ class SteadyStateAllocationTest {
         NodeList list = h.nodeList(some, 0, some.length);
         float[] rotations = new float[some.length * 4];
         long[] spawned = new long[1];
-        long closuresBefore = h.closureMarkings;
+        long closuresBefore = h.marking().closureMarkings;
         IntConsumer frame = f -> {
             if (f % 4 == 0) {
                 spawned[0] = h.createChild(handles[n - 1]);
@@ -208,7 +208,7 @@ class SteadyStateAllocationTest {
         };
         long least = steadyStateBytes(threads, 20_000, frame);
         assertThat(least).as("bytes allocated by 20 steady-state frames (least of up to 5 windows)").isZero();
-        assertThat(h.closureMarkings - closuresBefore).as("sets marked from a recorded closure").isPositive();
+        assertThat(h.marking().closureMarkings - closuresBefore).as("sets marked from a recorded closure").isPositive();
     }
 
     /** {@code n} nodes in ten trees, node i's parent (i - 10) / 3: nodes from n / 3 on are leaves. */

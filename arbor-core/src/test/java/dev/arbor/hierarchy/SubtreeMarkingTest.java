@@ -101,7 +101,7 @@ class SubtreeMarkingTest {
         byWalks.compactNow();
         byLevels.update();
         byWalks.update();
-        assertThat(byLevels.marksByLevels()).isTrue();
+        assertThat(byLevels.marking().marksByLevels()).isTrue();
         byLevels.checkInvariants();
         for (int round = 0; round < 60; round++) {
             int sets = 1 + random.nextInt(round % 3 == 0 ? 200 : 5);
@@ -139,9 +139,9 @@ class SubtreeMarkingTest {
                         .containsExactly(byWalks.getWorld(hb[i], new float[12], 0));
             }
         }
-        assertThat(byLevels.marksByLevels()).isTrue();
+        assertThat(byLevels.marking().marksByLevels()).isTrue();
         byLevels.createChild(ha[7]); // any structural change ends the pure layout
-        assertThat(byLevels.marksByLevels()).isFalse();
+        assertThat(byLevels.marking().marksByLevels()).isFalse();
         byLevels.checkInvariants();
     }
 
@@ -210,7 +210,7 @@ class SubtreeMarkingTest {
             if (round == 30) { // a child for an early node, created at the end: no longer a pre-order
                 byRanges.createChild(ha[5]);
                 byWalks.createChild(hb[5]);
-                assertThat(byRanges.marksPreOrderRanges() || byRanges.marksTreeRanges()).isFalse();
+                assertThat(byRanges.marking().marksPreOrderRanges() || byRanges.marking().marksTreeRanges()).isFalse();
             }
             if (round == 45) {
                 byRanges.destroy(ha[N / 2]);
@@ -226,13 +226,13 @@ class SubtreeMarkingTest {
                 }
             }
             if (round == 34) {
-                assertThat(byRanges.marksPreOrderRanges() || byRanges.marksTreeRanges())
+                assertThat(byRanges.marking().marksPreOrderRanges() || byRanges.marking().marksTreeRanges())
                         .as("checked again, and found out of order").isFalse();
             }
             if (round == 20 && !VectorSupport.ENABLED) {
                 // the scalar kernel leaves the layout as it is, so the ranges are in use
-                assertThat(byRanges.marksPreOrderRanges()).as("pre-order found").isEqualTo(preOrder);
-                assertThat(byRanges.marksTreeRanges()).as("contiguous trees found").isEqualTo(!preOrder);
+                assertThat(byRanges.marking().marksPreOrderRanges()).as("pre-order found").isEqualTo(preOrder);
+                assertThat(byRanges.marking().marksTreeRanges()).as("contiguous trees found").isEqualTo(!preOrder);
             }
         }
         byRanges.checkInvariants();
