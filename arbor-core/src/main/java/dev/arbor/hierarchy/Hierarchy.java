@@ -98,6 +98,8 @@ public final class Hierarchy {
     private final TrackedBits stale;
     /** Set where the world matrix was recomputed since the last update (published by the next one). */
     private final TrackedBits changed;
+    /** Moves nodes within the storage: holes, subtrees moved to the end, full rewrites. */
+    private final Relayout relayout;
 
     // ---- published change set ----
     private long version;
@@ -116,8 +118,6 @@ public final class Hierarchy {
     long recomputedNodes;
     /** Stale-bit words visited by batched refreshes. */
     long scannedWords;
-    /** Nodes whose dense data was moved to the end by a reparent. */
-    long movedNodes;
     /** Bulk setters split between threads. */
     long parallelBulkSets;
     /** Bulk sets of a {@link NodeList} written run-wise (a list whose nodes fill one run of storage). */
@@ -145,11 +145,6 @@ public final class Hierarchy {
     private long activityWork;
     /** {@link #layoutVersion} when the activity window began: once nodes move or die, it begins again. */
     private long activityLayout = -1;
-    /**
-     * Dense words per active node that the latest packing achieved ({@link #maybePackActive}); before the first, a
-     * quarter-full word is assumed.
-     */
-    private double packedWordsPerActive = 1.0 / 16;
     /** Layout rewrites that packed the active nodes together ({@link #maybePackActive}). */
     long activityPackings;
     /** Bits of the quaternions {@link #gatherRuns} read ahead; written so that those reads are kept. */
@@ -173,20 +168,12 @@ public final class Hierarchy {
     private ParallelUpdate.Plan plan;
     /** End of the breadth-first region written by the latest compaction. */
     private int mainEnd;
-    /** Reparents and detaches since the latest compaction. */
-    private int movesSinceCompaction;
     /** Whether the latest large update found the layout unfit for the split (not breadth-first, or a long tail). */
     private boolean planFailed;
     /** Updates that ran on several threads. */
     long parallelUpdates;
     /** Rewrites done because the layout did not suit the vector kernel. */
     long relinearizations;
-    /** Full rewrites of the dense arrays. */
-    long compactions;
-    /** Nodes appended (created or moved to the end) since the last compaction. */
-    private int appendedSinceCompaction;
-    /** Clusters written by the latest compaction (1: the whole forest breadth-first); for tests. */
-    int layoutClusters;
     /** The batches of the latest refresh, counted by shape (see {@link LocalToWorld#STATS}). */
     private final int[] batchStats = new int[LocalToWorld.STATS];
     /**
@@ -242,6 +229,7 @@ public final class Hierarchy {
         marking = new StaleMarking(slots, store, tuning, cap);
         stale = marking.bits;
         changed = new TrackedBits(cap);
+        relayout = new Relayout(slots, store, versions, marking, changed, tuning);
         changes = new ChangeSet(Bits.words(cap));
     }
 
@@ -321,7 +309,7 @@ public final class Hierarchy {
         ensureDenseCapacity(1);
         int slot = slots.allocate(Hierarchy::grownCapacity);
         int node = store.nodeEnd++;
-        appendedSinceCompaction++;
+        relayout.appended();
         structureChanged();
         slots.nodeOfSlot[slot] = node;
         store.slotOfNode[node] = slot;
@@ -352,7 +340,7 @@ public final class Hierarchy {
         slots.unlink(x);
         for (int k = 0; k < count; k++) {
             int slot = scratch[k];
-            makeHole(slots.nodeOfSlot[slot]);
+            relayout.makeHole(slots.nodeOfSlot[slot]);
             layoutVersion++;
             slots.free(slot);
         }
@@ -456,15 +444,14 @@ public final class Hierarchy {
         structureChanged(); // a move, a reorder among siblings or a destruction follows
         slots.unlink(x);
         slots.linkAt(x, p, index);
-        movesSinceCompaction++;
         // the subtree moves to the end when its new parent comes later, and also, with update threads, when it
         // sits in the breadth-first region: it changes level, and the region must stay level-ordered for the split
         if (p != NONE && slots.nodeOfSlot[p] > slots.nodeOfSlot[x]
                 || parallel != null && slots.nodeOfSlot[x] < mainEnd) {
             int size = slots.subtreeSize(x);
-            long before = compactions;
+            long before = relayout.compactions;
             ensureDenseCapacity(size); // may compact, which alone puts x in a valid place
-            if (compactions == before) {
+            if (relayout.compactions == before) {
                 moveSubtreeToEnd(x, size);
             }
         }
@@ -2092,7 +2079,7 @@ public final class Hierarchy {
         changed.forgetRange(); // publish handed the bits over and gave back cleared words
         version = next;
         if (Adaptation.relayoutsForVectors(batchStats[LocalToWorld.STAT_SLOW], batchStats[LocalToWorld.STAT_FAST],
-                appendedSinceCompaction, slots.liveCount)) {
+                relayout.appendedSinceRewrite, slots.liveCount)) {
             // many vector batches had a parent inside them, or parents too far apart to load as one window: the
             // layout is not breadth-first with siblings together (typically a scene built depth-first, or many
             // nodes appended since); one rewrite fixes it for the frames to come
@@ -2100,7 +2087,7 @@ public final class Hierarchy {
             compact();
             relinearizations++;
         }
-        if (Adaptation.relayoutsForThreads(planFailed, appendedSinceCompaction, slots.liveCount)) {
+        if (Adaptation.relayoutsForThreads(planFailed, relayout.appendedSinceRewrite, slots.liveCount)) {
             // the threads need a breadth-first layout; rewrite once, the next large update is split
             listChanges();
             compact();
@@ -2485,19 +2472,7 @@ public final class Hierarchy {
                 check(store.slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", store.slotOfNode[node]);
             }
         }
-        if (marking.marksByLevels()) {
-            // every node's children fill [childStarts[n], childStarts[n] + count): in sibling order, or (after a
-            // packing for activity) those whose subtrees changed first, each group in sibling order
-            for (int n = 0; n < store.nodeEnd; n++) {
-                int start = store.childStarts[n];
-                int end = start + slots.childCounts[store.slotOfNode[n]];
-                for (int c = slots.firstChildSlots[store.slotOfNode[n]]; c != NONE; c = slots.nextSiblingSlots[c]) {
-                    check(slots.nodeOfSlot[c] >= start && slots.nodeOfSlot[c] < end,
-                            "breadth-first layout: a child of node ", n,
-                            " lies outside its children's range, at ", slots.nodeOfSlot[c]);
-                }
-            }
-        }
+        relayout.checkInvariants();
         int holes = 0;
         for (int node = 0; node < store.nodeEnd; node++) {
             int slot = store.slotOfNode[node];
@@ -2690,7 +2665,7 @@ public final class Hierarchy {
                 count += Long.bitCount(bits);
             }
         }
-        if (Adaptation.packsActiveNodes(tuning, count, words, packedWordsPerActive, slots.liveCount)) {
+        if (Adaptation.packsActiveNodes(tuning, count, words, relayout.packedWordsPerActive, slots.liveCount)) {
             listChanges();
             compact(active);
             activityPackings++;
@@ -3153,52 +3128,6 @@ public final class Hierarchy {
         return count;
     }
 
-    private void makeHole(int node) {
-        structureChanged();
-        store.setMode(node, MODE_HOLE);
-        store.slotOfNode[node] = NONE;
-        store.setParentNode(node, NONE);
-        stale.clear(node);
-        changed.clear(node);
-        if (store.inverseValidBits != null) {
-            Bits.clear(store.inverseValidBits, node);
-        }
-        store.holeCount++;
-    }
-
-    /** Moves a subtree's dense data, in pre-order, to the end of the dense arrays; room must be reserved. */
-    private void moveSubtreeToEnd(int x, int size) {
-        structureChanged();
-        listChanges();
-        layoutVersion++;
-        assert store.nodeEnd + size <= store.modes.length;
-        for (int s = x; s != NONE; s = slots.nextInPreOrder(s, x)) {
-            int from = slots.nodeOfSlot[s];
-            int to = store.nodeEnd++;
-            movedNodes++;
-            appendedSinceCompaction++;
-            store.copyNode(store.locals, from, store.locals, to);
-            store.copyNode(store.worlds, from, store.worlds, to);
-            store.setMode(to, store.modes[from]);
-            versions.setStored(to, versions.stored(from));
-            store.setParentNode(to, s == x ? NONE : slots.nodeOfSlot[slots.parentSlots[s]]);
-            store.slotOfNode[to] = s;
-            slots.nodeOfSlot[s] = to;
-            if (stale.get(from)) {
-                stale.set(to);
-            }
-            if (changed.get(from)) {
-                changed.set(to);
-            }
-            if (store.inverseValidBits != null && Bits.get(store.inverseValidBits, from)) {
-                System.arraycopy(store.inverses, from * Affine.STRIDE, store.inverses, to * Affine.STRIDE,
-                        Affine.STRIDE);
-                Bits.set(store.inverseValidBits, to);
-            }
-            makeHole(from);
-        }
-    }
-
     /** @return the handle of the node at storage position {@code node}, or {@link #NULL} for a hole (for tests) */
     long handleAtStorage(int node) {
         return node < store.nodeEnd && store.modes[node] != MODE_HOLE ? slots.handleOf(store.slotOfNode[node]) : NULL;
@@ -3212,6 +3141,11 @@ public final class Hierarchy {
     /** @return the handle table and links (for tests) */
     SlotTable slotsForTests() {
         return slots;
+    }
+
+    /** @return how nodes move within the storage (for tests) */
+    Relayout relayout() {
+        return relayout;
     }
 
     /** @return how subtrees are marked stale (for tests) */
@@ -3274,102 +3208,6 @@ public final class Hierarchy {
     }
 
     /**
-     * The slots in the order compaction writes them: trees in root order, gathered into clusters of at least
-     * {@link Tuning#clusterNodes} nodes when the forest allows it ({@link Adaptation#clusterTarget}; otherwise one cluster), each
-     * cluster breadth-first with the children of one parent together. Within a cluster every level is then one
-     * contiguous run whose parents lie in the run before it, which the vector kernel's batches need, and a subtree is
-     * one range per level, which {@link #markSubtreeStaleByLevels} needs. With {@code active} (one bit per dense
-     * position), the roots and the children of each node whose subtree holds an active node are written in three
-     * groups, each in sibling order: the active ones, then those with an active descendant, then the others
-     * ({@link #activityRanks}). The active nodes then lead every level of their clusters (the children of an active
-     * node are active too, when active means stale), so that a refresh of them fills whole vector words. Sets
-     * {@link #layoutClusters} and {@link NodeStorage#childStarts}. O(n).
-     */
-    private int[] breadthFirstClusters(long[] active) {
-        byte[] rank = active == null ? null : activityRanks(active);
-        // tree sizes by walking the links, which compaction follows (a reparent may compact before it updates the
-        // parent indices), roots in the order they are written
-        int rootLinks = 0;
-        for (int r = slots.firstRootSlot; r != NONE; r = slots.nextSiblingSlots[r]) {
-            rootLinks++;
-        }
-        int[] rootSlots = new int[rootLinks];
-        int[] treeSizes = new int[rootLinks];
-        int roots = 0;
-        int largest = 0;
-        for (int pass = rank == null ? 0 : ACTIVE; pass >= 0; pass--) {
-            for (int r = slots.firstRootSlot; r != NONE; r = slots.nextSiblingSlots[r]) {
-                if (rank == null || rank[r] == pass) {
-                    rootSlots[roots] = r;
-                    treeSizes[roots] = slots.subtreeSize(r);
-                    largest = Math.max(largest, treeSizes[roots++]);
-                }
-            }
-        }
-        long target = Adaptation.clusterTarget(tuning, slots.liveCount, largest);
-        int[] queue = new int[slots.liveCount];
-        int tail = 0;
-        int clusters = 0;
-        int root = 0;
-        while (root < roots) {
-            int head = tail;
-            long size = 0;
-            do {
-                queue[tail++] = rootSlots[root];
-                size += treeSizes[root++];
-            } while (root < roots && size < target);
-            for (; head < tail; head++) {
-                store.childStarts[head] = tail; // the queue index is the node's position in the new layout
-                int p = queue[head];
-                if (rank == null || rank[p] != HOLDS_ACTIVE) { // children of an active node are active, of an
-                    for (int c = slots.firstChildSlots[p]; c != NONE; c = slots.nextSiblingSlots[c]) { // idle one idle
-                        queue[tail++] = c;
-                    }
-                } else {
-                    for (int pass = ACTIVE; pass >= 0; pass--) {
-                        for (int c = slots.firstChildSlots[p]; c != NONE; c = slots.nextSiblingSlots[c]) {
-                            if (rank[c] == pass) {
-                                queue[tail++] = c;
-                            }
-                        }
-                    }
-                }
-            }
-            clusters++;
-        }
-        assert tail == slots.liveCount : "queued " + tail + " of " + slots.liveCount;
-        layoutClusters = clusters;
-        return queue;
-    }
-
-    /** {@link #activityRanks}: the node is active itself. */
-    private static final byte ACTIVE = 2;
-    /** {@link #activityRanks}: the node is not active, but a descendant is. */
-    private static final byte HOLDS_ACTIVE = 1;
-
-    /**
-     * Per slot: {@link #ACTIVE} where the node's bit is set in {@code active} (one bit per dense position),
-     * {@link #HOLDS_ACTIVE} where it is not but a descendant's is, else 0. Every ancestor of an active node is ranked
-     * once. O(n).
-     */
-    private byte[] activityRanks(long[] active) {
-        byte[] rank = new byte[slots.slotEnd];
-        for (int w = 0, end = Bits.words(store.nodeEnd); w < end; w++) {
-            for (long bits = active[w]; bits != 0L; bits &= bits - 1) {
-                int node = (w << 6) + Long.numberOfTrailingZeros(bits);
-                if (node < store.nodeEnd && store.modes[node] != MODE_HOLE) {
-                    int s = store.slotOfNode[node];
-                    rank[s] = ACTIVE;
-                    for (s = slots.parentSlots[s]; s != NONE && rank[s] == 0; s = slots.parentSlots[s]) {
-                        rank[s] = HOLDS_ACTIVE;
-                    }
-                }
-            }
-        }
-        return rank;
-    }
-
-    /**
      * Rewrites the dense arrays without holes, in the order of {@link #breadthFirstClusters}. O(live nodes);
      * allocates the new arrays.
      */
@@ -3378,83 +3216,23 @@ public final class Hierarchy {
     }
 
     /**
-     * {@link #compact()}, with the subtrees that hold a node set in {@code active} (one bit per dense position, or
-     * null) first among their siblings; records the density it packs them into ({@link #packedWordsPerActive}).
+     * {@link #compact()}, with the subtrees that hold a node set in {@code active} (one bit per storage position, or
+     * null) first among their siblings ({@link Relayout#rewrite}).
      */
     private void compact(long[] active) {
-        compactions++;
         layoutVersion++;
         listChanges();
-        int cap = store.modes.length;
-        float[] newLocals = LocalToWorld.newPlanes(cap, LOCAL_PLANES);
-        float[] newWorlds = LocalToWorld.newPlanes(cap, WORLD_PLANES);
-        long[] newMatrixBits = new long[store.matrixBits.length];
-        byte[] newModes = new byte[cap];
-        int[] newParents = new int[cap];
-        int[] newSlots = new int[cap];
-        long[] newVersions = new long[cap];
-        TrackedBits newStale = new TrackedBits(cap);
-        TrackedBits newChanged = new TrackedBits(cap);
-        float[] newInverses = store.inverses == null ? null : new float[store.inverses.length];
-        long[] newInverseValid = store.inverseValidBits == null ? null : new long[store.inverseValidBits.length];
-        int[] queue = breadthFirstClusters(active);
-        int to = 0;
-        long activeCount = 0;
-        int activeWords = 0;
-        int activeWord = -1;
-        for (int s : queue) {
-            int from = slots.nodeOfSlot[s];
-            store.copyNode(store.locals, from, newLocals, to);
-            store.copyNode(store.worlds, from, newWorlds, to);
-            newModes[to] = store.modes[from];
-            if (store.modes[from] == MODE_MATRIX) {
-                Bits.set(newMatrixBits, to);
-            }
-            newVersions[to] = versions.stored(from);
-            newParents[to] = slots.parentSlots[s] == NONE ? NONE : slots.nodeOfSlot[slots.parentSlots[s]];
-            newSlots[to] = s;
-            if (stale.get(from)) {
-                newStale.set(to);
-            }
-            if (changed.get(from)) {
-                newChanged.set(to);
-            }
-            if (newInverseValid != null && Bits.get(store.inverseValidBits, from)) {
-                System.arraycopy(store.inverses, from * Affine.STRIDE, newInverses, to * Affine.STRIDE, Affine.STRIDE);
-                Bits.set(newInverseValid, to);
-            }
-            if (active != null && Bits.get(active, from)) {
-                activeCount++;
-                if (to >>> 6 != activeWord) {
-                    activeWord = to >>> 6;
-                    activeWords++;
-                }
-            }
-            slots.nodeOfSlot[s] = to;
-            to++;
-        }
-        assert to == slots.liveCount;
-        if (activeCount > 0) {
-            packedWordsPerActive = (double) activeWords / activeCount;
-        }
-        store.locals = newLocals;
-        store.worlds = newWorlds;
-        store.matrixBits = newMatrixBits;
-        store.wordPlans = new long[newMatrixBits.length];
-        store.modes = newModes;
-        store.parentNodes = newParents;
-        store.slotOfNode = newSlots;
-        versions.replace(newVersions); // every node's version is in newVersions
-        stale.replace(newStale);
-        changed.replace(newChanged);
-        store.inverses = newInverses;
-        store.inverseValidBits = newInverseValid;
-        store.nodeEnd = to;
-        marking.breadthFirstWritten();
-        store.holeCount = 0;
-        appendedSinceCompaction = 0;
-        movesSinceCompaction = 0;
-        mainEnd = to;
+        relayout.rewrite(active);
+        mainEnd = store.nodeEnd;
         plan = null;
     }
+
+    /** Moves slot {@code x}'s subtree to the end of the storage ({@link Relayout#moveSubtreeToEnd}). */
+    private void moveSubtreeToEnd(int x, int size) {
+        structureChanged();
+        listChanges();
+        layoutVersion++;
+        relayout.moveSubtreeToEnd(x, size);
+    }
+
 }

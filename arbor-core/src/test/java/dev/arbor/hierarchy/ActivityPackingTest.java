@@ -121,7 +121,7 @@ class ActivityPackingTest {
         Hierarchy h = new Hierarchy();
         long[] handles = threeLevels(h, new SplittableRandom(5), perLevel);
         SplittableRandom random = new SplittableRandom(6);
-        long compactionsBefore = h.compactions;
+        long compactionsBefore = h.relayout().compactions;
         int frames = 4 * Tuning.DEFAULT.activityWindowFactor() * n / 30;
         for (int f = 0; f < frames; f++) {
             int[] subset = distinct(random, n, 30);
@@ -130,7 +130,7 @@ class ActivityPackingTest {
             h.update();
         }
         assertThat(h.activityPackings).isZero();
-        assertThat(h.compactions).isEqualTo(compactionsBefore);
+        assertThat(h.relayout().compactions).isEqualTo(compactionsBefore);
     }
 
     /**
@@ -152,7 +152,7 @@ class ActivityPackingTest {
         long[] hb = pick(b, subset);
         NodeList listA = large.nodeList(ha, 0, ha.length);
         NodeList listB = limitFree.nodeList(hb, 0, hb.length);
-        long compactionsBefore = large.compactions;
+        long compactionsBefore = large.relayout().compactions;
         int frames = 4 * Tuning.DEFAULT.activityWindowFactor() * n / subset.length;
         for (int f = 0; f < frames; f++) {
             float[] q = rotations(subset.length, f);
@@ -163,7 +163,7 @@ class ActivityPackingTest {
         }
         assertThat(limitFree.activityPackings).as("the same activity under the limit").isEqualTo(1);
         assertThat(large.activityPackings).isZero();
-        assertThat(large.compactions).isEqualTo(compactionsBefore);
+        assertThat(large.relayout().compactions).isEqualTo(compactionsBefore);
         float[] wa = new float[12];
         float[] wb = new float[12];
         for (int i = 0; i < n; i++) {
@@ -187,14 +187,14 @@ class ActivityPackingTest {
         h.update();
         int stale = (int) (h.recomputedNodes - computedBefore);
         assertThat(stale * Tuning.DEFAULT.activeShareMax()).as("stale nodes per frame × 32").isGreaterThan(n);
-        long compactionsBefore = h.compactions;
+        long compactionsBefore = h.relayout().compactions;
         int frames = 4 * Tuning.DEFAULT.activityWindowFactor() * n / stale;
         for (int f = 0; f < frames; f++) {
             h.setLocalRotations(list, rotations(picked.length, f), 0);
             h.update();
         }
         assertThat(h.activityPackings).isZero();
-        assertThat(h.compactions).isEqualTo(compactionsBefore);
+        assertThat(h.relayout().compactions).isEqualTo(compactionsBefore);
     }
 
     @Test

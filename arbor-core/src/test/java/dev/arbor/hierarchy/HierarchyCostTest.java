@@ -43,8 +43,8 @@ class HierarchyCostTest {
     private void resetCounters() {
         h.recomputedNodes = 0;
         h.scannedWords = 0;
-        h.movedNodes = 0;
-        h.compactions = 0;
+        h.relayout().movedNodes = 0;
+        h.relayout().compactions = 0;
     }
 
     /**
@@ -116,8 +116,8 @@ class HierarchyCostTest {
         int size = h.subtreeSize(early);
         assertThat(size).isEqualTo(269);
         h.reparent(early, late, false);
-        assertThat(h.movedNodes).isEqualTo(size);
-        assertThat(h.compactions).isZero();
+        assertThat(h.relayout().movedNodes).isEqualTo(size);
+        assertThat(h.relayout().compactions).isZero();
         h.update();
         assertThat(h.recomputedNodes).isEqualTo(size);
         h.checkInvariants();
@@ -125,7 +125,7 @@ class HierarchyCostTest {
         resetCounters();
         long earlierParent = handles[0];
         h.reparent(late, earlierParent, false); // parent comes first: nothing moves
-        assertThat(h.movedNodes).isZero();
+        assertThat(h.relayout().movedNodes).isZero();
     }
 
     @Test
@@ -153,7 +153,7 @@ class HierarchyCostTest {
         h.checkInvariants();
         // moves are bounded by the subtrees touched, and every compaction (O(n)) is paid for by at least n/2
         // holes left by those same operations
-        assertThat(h.movedNodes).isLessThanOrEqualTo(work);
-        assertThat(h.compactions * (long) h.size()).isLessThanOrEqualTo(2 * work + h.size());
+        assertThat(h.relayout().movedNodes).isLessThanOrEqualTo(work);
+        assertThat(h.relayout().compactions * (long) h.size()).isLessThanOrEqualTo(2 * work + h.size());
     }
 }

@@ -247,7 +247,7 @@ class NodeListTest {
             byList.setLocalTranslations(all, v, 0);
             assertSame(byHandles, ha, byList, hb);
         }
-        long movesBefore = byList.movedNodes;
+        long movesBefore = byList.relayout().movedNodes;
         byList.compactNow();
         byHandles.compactNow();
         float[] v = randomValues(random, N, false);

@@ -203,12 +203,12 @@ class ParallelUpdateTest {
             sequential.update();
             parallel.update();
             assertThat(parallel.parallelUpdates).as("the first update, every node stale, split").isEqualTo(1);
-            long compactionsBefore = parallel.compactions;
+            long compactionsBefore = parallel.relayout().compactions;
             for (int frame = 0; frame < 8; frame++) {
                 frame(random, sequential, hs, parallel, hp, frame, frame >= 3);
                 if (frame == 2) {
                     assertThat(parallel.parallelUpdates).as("split updates before any topology change").isEqualTo(4);
-                    assertThat(parallel.compactions).as("no rewrite was needed").isEqualTo(compactionsBefore);
+                    assertThat(parallel.relayout().compactions).as("no rewrite was needed").isEqualTo(compactionsBefore);
                 }
             }
             assertThat(parallel.parallelUpdates).isGreaterThan(6);
@@ -232,7 +232,7 @@ class ParallelUpdateTest {
             long[] hs = handles[0];
             long[] hp = handles[1];
             parallel.compactNow();
-            assertThat(parallel.layoutClusters).as("clusters of at least 2,000 nodes").isBetween(10, 25);
+            assertThat(parallel.relayout().clusters).as("clusters of at least 2,000 nodes").isBetween(10, 25);
             sequential.update();
             parallel.update();
             assertThat(parallel.parallelUpdates).as("the first update, every node stale, split").isEqualTo(1);

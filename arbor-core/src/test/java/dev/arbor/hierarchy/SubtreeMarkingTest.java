@@ -29,7 +29,7 @@ class SubtreeMarkingTest {
             add(random, byLevels, ha, byWalks, hb, i, parent);
         }
         compareAfterCompaction(random, byLevels, ha, byWalks, hb, new int[] {0, 1, 2, 3, 4});
-        assertThat(byLevels.layoutClusters).as("one breadth-first cluster").isEqualTo(1);
+        assertThat(byLevels.relayout().clusters).as("one breadth-first cluster").isEqualTo(1);
     }
 
     /**
@@ -46,7 +46,7 @@ class SubtreeMarkingTest {
         java.util.List<Integer> roots = treesOneAfterAnother(random, byLevels, ha, byWalks, hb, 100);
         compareAfterCompaction(random, byLevels, ha, byWalks, hb, roots.stream().mapToInt(Integer::intValue).toArray());
         byLevels.compactNow();
-        int clusters = byLevels.layoutClusters;
+        int clusters = byLevels.relayout().clusters;
         assertThat(clusters).as("about N / 300 clusters").isBetween(N / 400, N / 300 + 1);
         // the storage order: depth never decreases within a cluster, and drops to a root exactly at each new one
         int drops = 0;
