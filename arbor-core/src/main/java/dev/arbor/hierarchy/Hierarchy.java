@@ -70,17 +70,6 @@ public final class Hierarchy {
     private static final int DEFAULT_CAPACITY = 64;
     /** Largest number of nodes: the plane arrays must stay addressable. */
     private static final int MAX_NODES = LocalToWorld.maxCapacity(LOCAL_PLANES);
-    /** Quaternions whose squared length is within this of 1 are stored as given. */
-    private static final double UNIT_TOLERANCE = 1e-6;
-    /**
-     * Shear under which a local matrix counts as an exact TRS: {@link Affine#trsDeviation} of its linear part, per
-     * column relative to the column's length (translation and magnitude play no part), 2^-19 ≈ 1.9e-6 = 32 float
-     * rounding units: above the few units a TRS picks up when it is multiplied by a parent's inverse (at most 8 for
-     * parents whose scale is uniform or aligned within a factor of 10, measured), far below any shear meant.
-     */
-    private static final double TRS_TOLERANCE = 0x1p-19;
-    /** A TRS local of the identity, as 12 plane values: translation 0, quaternion (0, 0, 0, 1), scale 1. */
-    private static final float[] IDENTITY_TRS = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0};
 
     /** The handle table and the tree's links, by slot. */
     private final SlotTable slots;
@@ -100,16 +89,11 @@ public final class Hierarchy {
     private final TrackedBits changed;
     /** Moves nodes within the storage: holes, subtrees moved to the end, full rewrites. */
     private final Relayout relayout;
+    /** Reads and writes locals in either form, TRS or explicit matrix. */
+    private final LocalForms forms;
 
     // ---- published change set ----
     private long version;
-    /** Bumped whenever live nodes move in the dense arrays or die: {@link NodeList}s resolve their handles again. */
-    private long layoutVersion;
-    /**
-     * Bumped by every change of the tree's shape (a node created, moved, reordered among its siblings or destroyed):
-     * a {@link NodeList}'s recorded stale closure ({@link #markClosure}) holds while this and the layout version do.
-     */
-    private long structureVersion;
     /** The latest update's change set and the listeners told about it. */
     private final ChangeSet changes;
 
@@ -143,7 +127,7 @@ public final class Hierarchy {
     private long[] activeBits;
     /** Stale nodes refreshed in the current activity window. */
     private long activityWork;
-    /** {@link #layoutVersion} when the activity window began: once nodes move or die, it begins again. */
+    /** {@link NodeStorage#layoutVersion} when the activity window began: once nodes move or die, it begins again. */
     private long activityLayout = -1;
     /** Layout rewrites that packed the active nodes together ({@link #maybePackActive}). */
     long activityPackings;
@@ -230,6 +214,7 @@ public final class Hierarchy {
         stale = marking.bits;
         changed = new TrackedBits(cap);
         relayout = new Relayout(slots, store, versions, marking, changed, tuning);
+        forms = new LocalForms(store);
         changes = new ChangeSet(Bits.words(cap));
     }
 
@@ -301,7 +286,7 @@ public final class Hierarchy {
      */
     public long createChild(long parent, int index) {
         int p = slots.liveSlot(parent);
-        checkInsertIndex(index, slots.childCounts[p]);
+        Arguments.checkInsertIndex(index, slots.childCounts[p]);
         return create(p, index);
     }
 
@@ -315,7 +300,7 @@ public final class Hierarchy {
         store.slotOfNode[node] = slot;
         store.setParentNode(node, parentSlot == NONE ? NONE : slots.nodeOfSlot[parentSlot]);
         store.setMode(node, MODE_TRS);
-        store.storeLocalFrom(node, 0, IDENTITY_TRS, 0, LOCAL_PLANES);
+        store.storeLocalFrom(node, 0, LocalForms.IDENTITY_TRS, 0, LOCAL_PLANES);
         Affine.identity(matrixE, 0);
         store.storeWorld(node, matrixE, 0);
         versions.setStored(node, version + 1);
@@ -341,7 +326,7 @@ public final class Hierarchy {
         for (int k = 0; k < count; k++) {
             int slot = scratch[k];
             relayout.makeHole(slots.nodeOfSlot[slot]);
-            layoutVersion++;
+            store.layoutVersion++;
             slots.free(slot);
         }
         trimAndMaybeCompact();
@@ -401,7 +386,7 @@ public final class Hierarchy {
         int x = slots.liveSlot(handle);
         int p = slots.liveSlot(newParent);
         int count = slots.childCounts[p] - (slots.parentSlots[x] == p ? 1 : 0);
-        checkInsertIndex(index, count);
+        Arguments.checkInsertIndex(index, count);
         move(x, handle, p, newParent, index, keepWorld);
     }
 
@@ -438,7 +423,7 @@ public final class Hierarchy {
                 worldInto(node, matrixD, 0);
                 Affine.multiply(matrixB, 0, matrixD, 0, matrixA, 0);
             }
-            newMode = chooseLocalForm(store.modes[node], matrixA, matrixC);
+            newMode = forms.chooseLocalForm(store.modes[node], matrixA, matrixC);
         }
         fireDetaching(handle);
         structureChanged(); // a move, a reorder among siblings or a destruction follows
@@ -458,7 +443,7 @@ public final class Hierarchy {
         int node = slots.nodeOfSlot[x];
         store.setParentNode(node, p == NONE ? NONE : slots.nodeOfSlot[p]);
         if (keepWorld) {
-            writeLocal(node, newMode, newMode == MODE_TRS ? matrixC : matrixA);
+            forms.writeLocal(node, newMode, newMode == MODE_TRS ? matrixC : matrixA);
         }
         marking.markSubtree(x);
         trimAndMaybeCompact();
@@ -476,7 +461,7 @@ public final class Hierarchy {
         int x = slots.liveSlot(handle);
         int p = slots.parentSlots[x];
         int count = (p == NONE ? slots.rootCount : slots.childCounts[p]) - 1;
-        checkInsertIndex(index, count);
+        Arguments.checkInsertIndex(index, count);
         structureChanged(); // a move, a reorder among siblings or a destruction follows
         slots.unlink(x);
         slots.linkAt(x, p, index);
@@ -631,7 +616,7 @@ public final class Hierarchy {
      */
     public int children(long handle, long[] dest, int offset) {
         int p = slots.liveSlot(handle);
-        requireRoom("dest", dest.length, offset, slots.childCounts[p]);
+        Arguments.requireRoom("dest", dest.length, offset, slots.childCounts[p]);
         int k = offset;
         for (int s = slots.firstChildSlots[p]; s != NONE; s = slots.nextSiblingSlots[s]) {
             dest[k++] = slots.handleOf(s);
@@ -648,7 +633,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code dest} is too short
      */
     public int roots(long[] dest, int offset) {
-        requireRoom("dest", dest.length, offset, slots.rootCount);
+        Arguments.requireRoom("dest", dest.length, offset, slots.rootCount);
         int k = offset;
         for (int s = slots.firstRootSlot; s != NONE; s = slots.nextSiblingSlots[s]) {
             dest[k++] = slots.handleOf(s);
@@ -669,7 +654,7 @@ public final class Hierarchy {
     public int subtree(long handle, long[] dest, int offset) {
         int x = slots.liveSlot(handle);
         int count = collectSubtree(x);
-        requireRoom("dest", dest.length, offset, count);
+        Arguments.requireRoom("dest", dest.length, offset, count);
         for (int k = 0; k < count; k++) {
             dest[offset + k] = slots.handleOf(scratch[k]);
         }
@@ -686,7 +671,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or {@code dest} is too short
      */
     public int ancestors(long handle, long[] dest, int offset) {
-        requireRoom("dest", dest.length, offset, depth(handle));
+        Arguments.requireRoom("dest", dest.length, offset, depth(handle));
         int k = offset;
         for (int s = slots.parentSlots[slots.liveSlot(handle)]; s != NONE; s = slots.parentSlots[s]) {
             dest[k++] = slots.handleOf(s);
@@ -756,7 +741,7 @@ public final class Hierarchy {
      */
     public void setLocalTranslation(long handle, float x, float y, float z) {
         int slot = slots.liveSlot(handle);
-        requireFinite3("translation", handle, x, y, z);
+        Arguments.requireFinite3("translation", handle, x, y, z);
         int node = slots.nodeOfSlot[slot];
         int e = store.elementStride();
         int at = store.at(store.modes[node] == MODE_TRS ? Affine.TRS_T : 9, node);
@@ -794,9 +779,9 @@ public final class Hierarchy {
     public void setLocalRotation(long handle, float x, float y, float z, float w) {
         int slot = slots.liveSlot(handle);
         int node = slots.nodeOfSlot[slot];
-        checkRotation(handle, x, y, z, w);
-        requireTrsLocal(node, handle);
-        normalizeInto(x, y, z, w, store.locals, store.at(Affine.TRS_Q, node), store.elementStride());
+        Arguments.checkRotation(handle, x, y, z, w);
+        forms.requireTrsLocal(node, handle);
+        Arguments.normalizeInto(x, y, z, w, store.locals, store.at(Affine.TRS_Q, node), store.elementStride());
         marking.markSubtree(slot, node);
     }
 
@@ -826,9 +811,9 @@ public final class Hierarchy {
      */
     public void setLocalScale(long handle, float x, float y, float z) {
         int slot = slots.liveSlot(handle);
-        requireFinite3("scale", handle, x, y, z);
+        Arguments.requireFinite3("scale", handle, x, y, z);
         int node = slots.nodeOfSlot[slot];
-        requireTrsLocal(node, handle);
+        forms.requireTrsLocal(node, handle);
         int e = store.elementStride();
         int at = store.at(Affine.TRS_S, node);
         store.locals[at] = x;
@@ -862,9 +847,9 @@ public final class Hierarchy {
      */
     public void setLocalTrs(long handle, Vector3fc translation, Quaternionfc rotation, Vector3fc scale) {
         int slot = slots.liveSlot(handle);
-        requireFinite3("translation", handle, translation.x(), translation.y(), translation.z());
-        requireFinite3("scale", handle, scale.x(), scale.y(), scale.z());
-        normalizedQuaternion(handle, rotation.x(), rotation.y(), rotation.z(), rotation.w(), matrixB, 0);
+        Arguments.requireFinite3("translation", handle, translation.x(), translation.y(), translation.z());
+        Arguments.requireFinite3("scale", handle, scale.x(), scale.y(), scale.z());
+        Arguments.normalizedQuaternion(handle, rotation.x(), rotation.y(), rotation.z(), rotation.w(), matrixB, 0);
         int node = slots.nodeOfSlot[slot];
         float[] trs = matrixC;
         trs[0] = translation.x();
@@ -874,7 +859,7 @@ public final class Hierarchy {
         trs[Affine.TRS_S] = scale.x();
         trs[Affine.TRS_S + 1] = scale.y();
         trs[Affine.TRS_S + 2] = scale.z();
-        writeLocal(node, MODE_TRS, trs);
+        forms.writeLocal(node, MODE_TRS, trs);
         marking.markSubtree(slot, node);
     }
 
@@ -890,8 +875,8 @@ public final class Hierarchy {
      */
     public void setLocalMatrix(long handle, float[] matrix, int offset) {
         int slot = slots.liveSlot(handle);
-        requireRoom("matrix", matrix.length, offset, Affine.STRIDE);
-        requireFiniteMatrix("local matrix", handle, matrix, offset, Affine.STRIDE);
+        Arguments.requireRoom("matrix", matrix.length, offset, Affine.STRIDE);
+        Arguments.requireFiniteMatrix("local matrix", handle, matrix, offset, Affine.STRIDE);
         int node = slots.nodeOfSlot[slot];
         store.setMode(node, MODE_MATRIX);
         store.storeLocalFrom(node, 0, matrix, offset, Affine.STRIDE);
@@ -936,8 +921,8 @@ public final class Hierarchy {
      */
     public void setLocalMatrix4x4(long handle, float[] matrix, int offset) {
         slots.liveSlot(handle);
-        requireRoom("matrix", matrix.length, offset, 16);
-        requireAffine4x4(handle, matrix, offset);
+        Arguments.requireRoom("matrix", matrix.length, offset, 16);
+        Arguments.requireAffine4x4(handle, matrix, offset);
         float[] m = matrixC;
         for (int c = 0; c < 4; c++) {
             m[c * 3] = matrix[offset + c * 4];
@@ -1001,8 +986,8 @@ public final class Hierarchy {
      * large enough and allowed there, else resolves the handles and sets the nodes on this thread.
      */
     private void bulkSet(int kind, long[] handles, int handleOffset, int count, float[] values, int valueOffset) {
-        requireRoom("handles", handles.length, handleOffset, count);
-        requireRoom(BULK_VALUES[kind], values.length, valueOffset, (long) count * bulkStride(kind));
+        Arguments.requireRoom("handles", handles.length, handleOffset, count);
+        Arguments.requireRoom(BULK_VALUES[kind], values.length, valueOffset, (long) count * bulkStride(kind));
         if (parallel != null && count >= PARALLEL_MIN_NODES
                 && setInParallel(kind, handles, handleOffset, count, values, valueOffset, null, null)) {
             return;
@@ -1019,7 +1004,7 @@ public final class Hierarchy {
     private void bulkSet(int kind, NodeList list, float[] values, int offset) {
         int[] nodes = resolved(list);
         int count = nodes.length;
-        requireRoom(BULK_VALUES[kind], values.length, offset, (long) count * bulkStride(kind));
+        Arguments.requireRoom(BULK_VALUES[kind], values.length, offset, (long) count * bulkStride(kind));
         boolean runPaths = list.runFirst >= 0
                 && (kind != BULK_ROTATION || count > 0 && noMatrixIn(list.runFirst, count));
         if (parallel != null && count >= PARALLEL_MIN_NODES
@@ -1061,12 +1046,12 @@ public final class Hierarchy {
             float w = rotations[q + 3];
             float len2 = x * x + y * y + z * z + w * w;
             if (!QuaternionRuns.inRange(len2)) {
-                requireRotation(handles[handleOffset + k], x, y, z, w);
+                Arguments.requireRotation(handles[handleOffset + k], x, y, z, w);
             }
             if (!QuaternionRuns.isUnit(len2) || store.modes[node] != MODE_TRS) {
                 plain = false;
                 if (store.modes[node] != MODE_TRS) {
-                    checkSplittable(node, handles[handleOffset + k]);
+                    forms.checkSplittable(node, handles[handleOffset + k]);
                 }
             }
         }
@@ -1074,7 +1059,7 @@ public final class Hierarchy {
             splitToTrs(nodes, handles, handleOffset, count);
         }
         writeRotationRun(rotations, rotationOffset, nodes, 0, count, 0, plain);
-        marking.markBatch(nodes, count, list, layoutVersion, structureVersion);
+        marking.markBatch(nodes, count, list);
     }
 
     /**
@@ -1084,7 +1069,7 @@ public final class Hierarchy {
     private void splitToTrs(int[] nodes, long[] handles, int handleOffset, int count) {
         for (int k = 0; k < count; k++) {
             if (store.modes[nodes[k]] != MODE_TRS) {
-                requireTrsLocal(nodes[k], handles[handleOffset + k]);
+                forms.requireTrsLocal(nodes[k], handles[handleOffset + k]);
             }
         }
     }
@@ -1131,7 +1116,7 @@ public final class Hierarchy {
         boolean gather = choice.begin();
         long start = choice.timing() ? System.nanoTime() : 0L;
         if (gather) {
-            int[] inverse = list.inverse(layoutVersion, Adaptation.readsAhead(tuning, count) ? tuning.touchChunk() : 0);
+            int[] inverse = list.inverse(store.layoutVersion, Adaptation.readsAhead(tuning, count) ? tuning.touchChunk() : 0);
             int c = store.modes.length;
             int base = PLANE_OFFSET + Affine.TRS_Q * c + list.runFirst;
             if (list.inverseSpans == null) {
@@ -1166,7 +1151,7 @@ public final class Hierarchy {
     /**
      * Writes quaternions {@code [from, to)} (batch positions) into the rotation of their nodes: position k to node
      * {@code nodes[k]}, or to {@code first + k} when {@code nodes} is null (a run in storage order). Copied when
-     * {@code unit}, else through {@link #normalizeInto}. Values are read in batch order: scattered writes cost less
+     * {@code unit}, else through {@link Arguments#normalizeInto}. Values are read in batch order: scattered writes cost less
      * than scattered reads. Each layout has a method of its own, so that the JIT's profile of the planes' loops is
      * not mixed with the records' (a mixed profile cost dense frames in planes 12–40% when another hierarchy in the
      * same JVM ran in records).
@@ -1199,7 +1184,7 @@ public final class Hierarchy {
             for (int k = from; k < to; k++) {
                 int q = offset + 4 * k;
                 int node = nodes == null ? first + k : nodes[k];
-                normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l, q0 + node, c);
+                Arguments.normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l, q0 + node, c);
             }
         }
     }
@@ -1216,7 +1201,7 @@ public final class Hierarchy {
                 l[at + 2] = rotations[q + 2];
                 l[at + 3] = rotations[q + 3];
             } else {
-                normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l, at, 1);
+                Arguments.normalizeInto(rotations[q], rotations[q + 1], rotations[q + 2], rotations[q + 3], l, at, 1);
             }
         }
     }
@@ -1252,9 +1237,9 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if the array is too short or a handle is stale
      */
     public NodeList nodeList(long[] handles, int offset, int count) {
-        requireRoom("handles", handles.length, offset, count);
+        Arguments.requireRoom("handles", handles.length, offset, count);
         NodeList list = new NodeList(this, Arrays.copyOfRange(handles, offset, offset + count));
-        list.resolved(slots, layoutVersion);
+        list.resolved(slots, store.layoutVersion);
         return list;
     }
 
@@ -1263,7 +1248,7 @@ public final class Hierarchy {
         if (list.owner != this) {
             throw new IllegalArgumentException("node list of another hierarchy: " + list);
         }
-        return list.resolved(slots, layoutVersion);
+        return list.resolved(slots, store.layoutVersion);
     }
 
 
@@ -1403,11 +1388,11 @@ public final class Hierarchy {
                         float w = values[v + 3];
                         float len2 = x * x + y * y + z * z + w * w;
                         if (!QuaternionRuns.inRange(len2)) {
-                            requireRotation(h, x, y, z, w);
+                            Arguments.requireRotation(h, x, y, z, w);
                         }
                         unitLength &= QuaternionRuns.isUnit(len2);
                     } else {
-                        requireFinite3(kind == BULK_SCALE ? "scale" : "translation", h, x, y, z);
+                        Arguments.requireFinite3(kind == BULK_SCALE ? "scale" : "translation", h, x, y, z);
                     }
                     trs &= store.modes[node] == MODE_TRS;
                     if (!resolved) {
@@ -1530,18 +1515,6 @@ public final class Hierarchy {
         return nodeScratch;
     }
 
-    /** Checks a rotation quaternion: finite and not zero. */
-    private static void requireRotation(long handle, float x, float y, float z, float w) {
-        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z) || !Float.isFinite(w)) {
-            throw new IllegalArgumentException("rotation of " + Handles.toString(handle) + " is not finite: ("
-                    + x + ", " + y + ", " + z + ", " + w + ")");
-        }
-        if ((double) x * x + (double) y * y + (double) z * z + (double) w * w == 0.0) {
-            throw new IllegalArgumentException("rotation of " + Handles.toString(handle)
-                    + " is the zero quaternion: (" + x + ", " + y + ", " + z + ", " + w + ")");
-        }
-    }
-
     /**
      * Sets the local translation of many nodes at once: node {@code handles[handleOffset + k]} gets the vector at
      * {@code translations[translationOffset + 3k ..]}. Everything is checked before anything is written. O(count)
@@ -1579,11 +1552,11 @@ public final class Hierarchy {
                                 int translationOffset, NodeList list) {
         for (int k = 0; k < count; k++) {
             int t = translationOffset + 3 * k;
-            requireFinite3("translation", handles[handleOffset + k], translations[t], translations[t + 1],
+            Arguments.requireFinite3("translation", handles[handleOffset + k], translations[t], translations[t + 1],
                     translations[t + 2]);
         }
         writeTranslations(nodes, 0, count, translations, translationOffset);
-        marking.markBatch(nodes, count, list, layoutVersion, structureVersion);
+        marking.markBatch(nodes, count, list);
     }
 
     /**
@@ -1654,14 +1627,14 @@ public final class Hierarchy {
             int node = nodes[k];
             long h = handles[handleOffset + k];
             int v = scaleOffset + 3 * k;
-            requireFinite3("scale", h, scales[v], scales[v + 1], scales[v + 2]);
+            Arguments.requireFinite3("scale", h, scales[v], scales[v + 1], scales[v + 2]);
             if (store.modes[node] != MODE_TRS) {
-                checkSplittable(node, h);
+                forms.checkSplittable(node, h);
             }
         }
         splitToTrs(nodes, handles, handleOffset, count);
         writeScales(nodes, 0, count, scales, scaleOffset);
-        marking.markBatch(nodes, count, list, layoutVersion, structureVersion);
+        marking.markBatch(nodes, count, list);
     }
 
     /** Writes the vectors of batch positions {@code [from, to)} into the scale planes of their (TRS) nodes. */
@@ -1724,7 +1697,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Quaternionf getLocalRotation(long handle, Quaternionf dest) {
-        float[] trs = localTrs(slots.nodeOfSlot[slots.liveSlot(handle)]);
+        float[] trs = forms.localTrs(slots.nodeOfSlot[slots.liveSlot(handle)]);
         int q = Affine.TRS_Q;
         return dest.set(trs[q], trs[q + 1], trs[q + 2], trs[q + 3]);
     }
@@ -1738,7 +1711,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Vector3f getLocalScale(long handle, Vector3f dest) {
-        float[] trs = localTrs(slots.nodeOfSlot[slots.liveSlot(handle)]);
+        float[] trs = forms.localTrs(slots.nodeOfSlot[slots.liveSlot(handle)]);
         int s = Affine.TRS_S;
         return dest.set(trs[s], trs[s + 1], trs[s + 2]);
     }
@@ -1754,8 +1727,8 @@ public final class Hierarchy {
      */
     public float[] getLocalMatrix(long handle, float[] dest, int offset) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        requireRoom("dest", dest.length, offset, Affine.STRIDE);
-        localMatrix(node, dest, offset);
+        Arguments.requireRoom("dest", dest.length, offset, Affine.STRIDE);
+        forms.localMatrix(node, dest, offset);
         return dest;
     }
 
@@ -1768,7 +1741,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale
      */
     public Matrix4x3f getLocalMatrix(long handle, Matrix4x3f dest) {
-        localMatrix(slots.nodeOfSlot[slots.liveSlot(handle)], matrixA, 0);
+        forms.localMatrix(slots.nodeOfSlot[slots.liveSlot(handle)], matrixA, 0);
         return dest.set(matrixA, 0);
     }
 
@@ -1789,7 +1762,7 @@ public final class Hierarchy {
      */
     public float[] getWorld(long handle, float[] dest, int offset) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        requireRoom("dest", dest.length, offset, Affine.STRIDE);
+        Arguments.requireRoom("dest", dest.length, offset, Affine.STRIDE);
         worldInto(node, dest, offset);
         return dest;
     }
@@ -1806,7 +1779,7 @@ public final class Hierarchy {
      */
     public float[] getWorld4x4(long handle, float[] dest, int offset) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        requireRoom("dest", dest.length, offset, 16);
+        Arguments.requireRoom("dest", dest.length, offset, 16);
         worldInto(node, matrixE, 0);
         MatrixLayout.COLUMN_MAJOR_4X4.convert(matrixE, 0, dest, offset);
         return dest;
@@ -1852,7 +1825,7 @@ public final class Hierarchy {
      */
     public FloatBuffer getWorld(long handle, MatrixLayout layout, FloatBuffer dest, int index) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        requireRoom("dest", dest.limit(), index, layout.floats());
+        Arguments.requireRoom("dest", dest.limit(), index, layout.floats());
         worldInto(node, matrixE, 0);
         layout.convert(matrixE, 0, matrixA, 0);
         dest.put(index, matrixA, 0, layout.floats());
@@ -1872,7 +1845,7 @@ public final class Hierarchy {
      */
     public ByteBuffer getWorld(long handle, MatrixLayout layout, ByteBuffer dest, int byteIndex) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        requireRoom("dest", dest.limit(), byteIndex, layout.bytes());
+        Arguments.requireRoom("dest", dest.limit(), byteIndex, layout.bytes());
         worldInto(node, matrixE, 0);
         layout.convert(matrixE, 0, matrixA, 0);
         for (int k = 0; k < layout.floats(); k++) {
@@ -1944,7 +1917,7 @@ public final class Hierarchy {
      */
     public float[] getWorldInverse(long handle, float[] dest, int offset) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        requireRoom("dest", dest.length, offset, Affine.STRIDE);
+        Arguments.requireRoom("dest", dest.length, offset, Affine.STRIDE);
         ensureInverse(node, handle);
         System.arraycopy(store.inverses, node * Affine.STRIDE, dest, offset, Affine.STRIDE);
         return dest;
@@ -1982,8 +1955,8 @@ public final class Hierarchy {
      */
     public void setWorld(long handle, float[] world, int offset) {
         int slot = slots.liveSlot(handle);
-        requireRoom("world", world.length, offset, Affine.STRIDE);
-        requireFiniteMatrix("world matrix", handle, world, offset, Affine.STRIDE);
+        Arguments.requireRoom("world", world.length, offset, Affine.STRIDE);
+        Arguments.requireFiniteMatrix("world matrix", handle, world, offset, Affine.STRIDE);
         System.arraycopy(world, offset, matrixC, 0, Affine.STRIDE);
         int node = slots.nodeOfSlot[slot];
         int p = slots.parentSlots[slot];
@@ -1995,8 +1968,8 @@ public final class Hierarchy {
             invertOrThrow(matrixE, 0, matrixB, slots.handleOf(p), "cannot set the world transform");
             Affine.multiply(matrixB, 0, matrixC, 0, matrixA, 0);
         }
-        byte mode = chooseLocalForm(store.modes[node], matrixA, matrixC);
-        writeLocal(node, mode, mode == MODE_TRS ? matrixC : matrixA);
+        byte mode = forms.chooseLocalForm(store.modes[node], matrixA, matrixC);
+        forms.writeLocal(node, mode, mode == MODE_TRS ? matrixC : matrixA);
         marking.markSubtree(slot, node);
     }
 
@@ -2029,7 +2002,7 @@ public final class Hierarchy {
      */
     public void setWorldTranslation(long handle, float x, float y, float z) {
         int slot = slots.liveSlot(handle);
-        requireFinite3("world translation", handle, x, y, z);
+        Arguments.requireFinite3("world translation", handle, x, y, z);
         int p = slots.parentSlots[slot];
         float lx = x;
         float ly = y;
@@ -2161,7 +2134,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code dest} is too short
      */
     public int changedHandles(long[] dest, int offset) {
-        requireRoom("dest", dest.length, offset, changes.count());
+        Arguments.requireRoom("dest", dest.length, offset, changes.count());
         listChanges();
         changes.copy(dest, offset);
         return changes.count();
@@ -2265,7 +2238,7 @@ public final class Hierarchy {
 
     /** Writes the local matrix ({@code parentFromLocal}) of a live slot (12 floats). */
     void localAt(int slot, float[] dest, int offset) {
-        localMatrix(slots.nodeOfSlot[slot], dest, offset);
+        forms.localMatrix(slots.nodeOfSlot[slot], dest, offset);
     }
 
     /**
@@ -2380,8 +2353,8 @@ public final class Hierarchy {
      * nodes up to date.
      */
     private void prepareExport(long[] handles, int offset, int count, int length, int at, long required) {
-        requireRoom("handles", handles.length, offset, count);
-        requireRoom("dest", length, at, required);
+        Arguments.requireRoom("handles", handles.length, offset, count);
+        Arguments.requireRoom("dest", length, at, required);
         for (int k = 0; k < count; k++) {
             slots.liveSlot(handles[offset + k]);
         }
@@ -2411,8 +2384,8 @@ public final class Hierarchy {
                 count++;
             }
         }
-        requireRoom("handlesOut", handlesOut.length, 0, count);
-        requireRoom("dest", dest.remaining(), 0, (long) count * layout.floats());
+        Arguments.requireRoom("handlesOut", handlesOut.length, 0, count);
+        Arguments.requireRoom("dest", dest.remaining(), 0, (long) count * layout.floats());
         int at = dest.position();
         int floats = layout.floats();
         float[] chunk = export.chunk(count, layout);
@@ -2594,7 +2567,7 @@ public final class Hierarchy {
         if (layoutPolicy != StorageLayout.AUTOMATIC) {
             return;
         }
-        if (activeBits == null || activeBits.length != stale.words.length || activityLayout != layoutVersion) {
+        if (activeBits == null || activeBits.length != stale.words.length || activityLayout != store.layoutVersion) {
             startActivityWindow();
         }
         long[] active = activeBits;
@@ -2631,7 +2604,7 @@ public final class Hierarchy {
         }
     }
 
-    /** Begins an activity window: no node active yet, as of the current {@link #layoutVersion}. */
+    /** Begins an activity window: no node active yet, as of the current {@link NodeStorage#layoutVersion}. */
     private void startActivityWindow() {
         if (activeBits == null || activeBits.length != stale.words.length) {
             activeBits = new long[stale.words.length];
@@ -2639,7 +2612,7 @@ public final class Hierarchy {
             Arrays.fill(activeBits, 0L);
         }
         activityWork = 0;
-        activityLayout = layoutVersion;
+        activityLayout = store.layoutVersion;
     }
 
     /**
@@ -2935,157 +2908,14 @@ public final class Hierarchy {
     // Internals: local transforms
     // =====================================================================================================
 
-    private void localMatrix(int node, float[] dest, int offset) {
-        if (store.modes[node] == MODE_TRS) {
-            store.loadLocal(node, matrixD, 0);
-            Affine.composeTrs(matrixD, 0, dest, offset);
-        } else {
-            store.loadLocal(node, dest, offset);
-        }
-    }
-
-    /** @return a scratch array holding the node's TRS record (decomposed from an explicit matrix if need be) */
-    private float[] localTrs(int node) {
-        if (store.modes[node] == MODE_TRS) {
-            store.loadLocal(node, matrixC, 0);
-        } else {
-            store.loadLocal(node, matrixD, 0);
-            Affine.decompose(matrixD, 0, matrixC, 0);
-        }
-        return matrixC;
-    }
-
-    /** Converts an explicit local matrix to TRS in place if it has no shear; otherwise throws. */
-    private void requireTrsLocal(int node, long handle) {
-        if (store.modes[node] == MODE_TRS) {
-            return;
-        }
-        checkSplittable(node, handle);
-        store.loadLocal(node, matrixD, 0);
-        Affine.decompose(matrixD, 0, matrixC, 0);
-        writeLocal(node, MODE_TRS, matrixC);
-    }
-
-    private void checkSplittable(int node, long handle) {
-        if (chooseLocalForm(MODE_TRS, copyLocal(node), matrixC) != MODE_TRS) {
-            throw new IllegalStateException("cannot set rotation or scale alone: " + Handles.toString(handle)
-                    + " has an explicit local matrix with shear; set the whole local with setLocalTrs or "
-                    + "setLocalMatrix");
-        }
-    }
-
-    private float[] copyLocal(int node) {
-        store.loadLocal(node, matrixA, 0);
-        return matrixA;
-    }
-
-    /**
-     * Decides how to store a local matrix: as TRS (written to {@code trsOut}) when the node prefers TRS and the
-     * linear part round-trips through TRS within {@link #TRS_TOLERANCE} of each column's length
-     * ({@link Affine#trsDeviation}: the translation, which TRS keeps exactly, is not compared), else as an explicit
-     * matrix. So dropping what is below the tolerance moves a world column by at most {@code TRS_TOLERANCE × κ} of
-     * its length (κ: condition number of the parent's linear part) and no translation.
-     */
-    private byte chooseLocalForm(byte preferred, float[] matrix, float[] trsOut) {
-        if (preferred != MODE_TRS) {
-            return MODE_MATRIX;
-        }
-        return Affine.trsDeviation(matrix, 0, trsOut, 0, matrixE, 0) <= TRS_TOLERANCE ? MODE_TRS : MODE_MATRIX;
-    }
-
-    private void writeLocal(int node, byte mode, float[] source) {
-        store.setMode(node, mode);
-        if (mode == MODE_TRS) {
-            store.storeLocalFrom(node, 0, source, 0, Affine.TRS_STRIDE);
-            store.storeLocalFrom(node, Affine.TRS_STRIDE, IDENTITY_TRS, Affine.TRS_STRIDE, 2);
-        } else {
-            store.storeLocalFrom(node, 0, source, 0, Affine.STRIDE);
-        }
-    }
-
     /** Copies a node's world matrix out of storage: 12 floats, column-major (the storage's own order). */
     private void loadWorld(int node, float[] dest, int d) {
         store.convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, dest, d);
     }
 
-    private static void normalizedQuaternion(long handle, float x, float y, float z, float w, float[] dest, int d) {
-        checkRotation(handle, x, y, z, w);
-        normalizeInto(x, y, z, w, dest, d, 1);
-    }
-
-    /**
-     * Checks a rotation quaternion (finite, not zero). A float test of the squared length settles the usual case;
-     * NaN, infinity, zero and extreme magnitudes fall through to the exact check, which throws.
-     */
-    private static void checkRotation(long handle, float x, float y, float z, float w) {
-        if (!QuaternionRuns.inRange(x * x + y * y + z * z + w * w)) {
-            requireRotation(handle, x, y, z, w);
-        }
-    }
-
-    /**
-     * Writes a checked quaternion to {@code dest[d + k × stride]}, k = x, y, z, w: as given when its squared length
-     * is within {@link #UNIT_TOLERANCE} of 1, else normalised in double. The float sum errs by at most about 4.2e-7,
-     * so within 5e-7 of 1 in float the exact length is within the tolerance; otherwise the exact test decides.
-     */
-    private static void normalizeInto(float x, float y, float z, float w, float[] dest, int d, int stride) {
-        if (!QuaternionRuns.isUnit(x * x + y * y + z * z + w * w)) {
-            double len2 = (double) x * x + (double) y * y + (double) z * z + (double) w * w;
-            if (Math.abs(len2 - 1.0) > UNIT_TOLERANCE) {
-                double inv = 1.0 / Math.sqrt(len2);
-                x = (float) (x * inv);
-                y = (float) (y * inv);
-                z = (float) (z * inv);
-                w = (float) (w * inv);
-            }
-        }
-        dest[d] = x;
-        dest[d + stride] = y;
-        dest[d + 2 * stride] = z;
-        dest[d + 3 * stride] = w;
-    }
-
-    private static void requireFinite3(String what, long handle, float x, float y, float z) {
-        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z)) {
-            throw new IllegalArgumentException(what + " of " + Handles.toString(handle) + " is not finite: (" + x
-                    + ", " + y + ", " + z + ")");
-        }
-    }
-
-    private static void requireFiniteMatrix(String what, long handle, float[] m, int offset, int count) {
-        for (int k = 0; k < count; k++) {
-            if (!Float.isFinite(m[offset + k])) {
-                throw new IllegalArgumentException(what + " of " + Handles.toString(handle) + " is not finite: element "
-                        + k + " = " + m[offset + k]);
-            }
-        }
-    }
-
-    private static void requireAffine4x4(long handle, float[] m, int o) {
-        if (m[o + 3] != 0f || m[o + 7] != 0f || m[o + 11] != 0f || m[o + 15] != 1f) {
-            throw new IllegalArgumentException("local matrix of " + Handles.toString(handle)
-                    + " is not affine: last row = (" + m[o + 3] + ", " + m[o + 7] + ", " + m[o + 11] + ", " + m[o + 15]
-                    + "), required (0, 0, 0, 1)");
-        }
-        requireFiniteMatrix("local matrix", handle, m, o, 16);
-    }
-
     // =====================================================================================================
     // Internals: slots, links, dense storage
     // =====================================================================================================
-
-    private static void checkInsertIndex(int index, int count) {
-        if (index < 0 || index > count) {
-            throw new IllegalArgumentException("index out of range: index=" + index + ", allowed=[0, " + count + "]");
-        }
-    }
-
-    private static void requireRoom(String what, int length, int offset, long required) {
-        if (offset < 0 || required < 0 || offset + required > length) {
-            throw new IllegalArgumentException(what + " too short: length=" + length + ", required=" + (offset + required)
-                    + (offset != 0 ? " (offset=" + offset + ")" : ""));
-        }
-    }
 
     private static int grownCapacity(int current, int needed) {
         long grown = Math.max((long) needed, (long) current + (current >> 1) + 16);
@@ -3112,7 +2942,7 @@ public final class Hierarchy {
      * that creates, moves, reorders or destroys a node.
      */
     private void structureChanged() {
-        structureVersion++;
+        slots.structureVersion++;
         marking.shapeUnknown();
     }
 
@@ -3220,7 +3050,7 @@ public final class Hierarchy {
      * null) first among their siblings ({@link Relayout#rewrite}).
      */
     private void compact(long[] active) {
-        layoutVersion++;
+        store.layoutVersion++;
         listChanges();
         relayout.rewrite(active);
         mainEnd = store.nodeEnd;
@@ -3231,7 +3061,7 @@ public final class Hierarchy {
     private void moveSubtreeToEnd(int x, int size) {
         structureChanged();
         listChanges();
-        layoutVersion++;
+        store.layoutVersion++;
         relayout.moveSubtreeToEnd(x, size);
     }
 

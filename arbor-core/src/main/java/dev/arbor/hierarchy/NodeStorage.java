@@ -64,6 +64,8 @@ final class NodeStorage {
     int nodeEnd;
     /** Holes among the positions in use. */
     int holeCount;
+    /** Bumped whenever live nodes move in the storage or die: {@link NodeList}s resolve their handles again. */
+    long layoutVersion;
 
     /** @param capacity positions to make room for */
     NodeStorage(int capacity) {

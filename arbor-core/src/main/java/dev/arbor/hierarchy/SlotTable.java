@@ -47,6 +47,11 @@ final class SlotTable {
     int slotEnd;
     /** Slots handed out and not freed: the hierarchy's live nodes. */
     int liveCount;
+    /**
+     * Bumped by every change of the tree's shape (a node created, moved, reordered among its siblings or destroyed):
+     * a {@link NodeList}'s recorded stale closure holds while this and the storage's layout version do.
+     */
+    long structureVersion;
     int firstRootSlot = NONE;
     int lastRootSlot = NONE;
     int rootCount;

@@ -255,8 +255,8 @@ final class StaleMarking {
      *
      * @param list the node list the batch came from, or null
      */
-    void markBatch(int[] nodes, int count, NodeList list, long layoutVersion, long structureVersion) {
-        if (list == null || !markClosure(list, nodes, count, layoutVersion, structureVersion)) {
+    void markBatch(int[] nodes, int count, NodeList list) {
+        if (list == null || !markClosure(list, nodes, count)) {
             markNodes(bits, nodes, count);
         }
     }
@@ -301,8 +301,8 @@ final class StaleMarking {
      * joints every frame). Returns false, having done nothing, when the caller must mark: the first marking at this
      * layout and structure. Recording allocates the closure's arrays, once per layout and structure.
      */
-    private boolean markClosure(NodeList list, int[] nodes, int count, long layoutVersion, long structureVersion) {
-        if (!list.closureHolds(layoutVersion, structureVersion)) {
+    private boolean markClosure(NodeList list, int[] nodes, int count) {
+        if (!list.closureHolds(store.layoutVersion, slots.structureVersion)) {
             return false;
         }
         if (!list.closureRecorded()) {
