@@ -132,7 +132,7 @@ class NodeListTest {
         NodeList some = byList.nodeList(someB, 0, scattered);
         assertThat(all.size()).isEqualTo(N);
         assertThat(some.handle(5)).isEqualTo(someB[5]);
-        long runsBefore = byList.bulkRuns;
+        long runsBefore = byList.bulk().bulkRuns;
         for (int round = 0; round < 6; round++) {
             boolean unit = round % 2 == 0;
             float[] q = randomValues(random, N, unit);
@@ -148,7 +148,7 @@ class NodeListTest {
             byList.setLocalScales(some, v, 2);
             assertSame(byHandles, ha, byList, hb);
         }
-        assertThat(byList.bulkRuns - runsBefore).as("contiguous rotations written run-wise").isEqualTo(6);
+        assertThat(byList.bulk().bulkRuns - runsBefore).as("contiguous rotations written run-wise").isEqualTo(6);
         // lengths at the edge of the unit test (squared length 1 ± 3e-7 … 8e-7): whichever path decides, the same
         // floats are stored (the vector check sums the squares in another order)
         for (int round = 0; round < 3; round++) {
@@ -199,7 +199,7 @@ class NodeListTest {
             shuffled[i] = shuffled[j];
             shuffled[j] = x;
         }
-        long runsBefore = byList.bulkRuns;
+        long runsBefore = byList.bulk().bulkRuns;
         int calls = 0;
         for (int[] perm : new int[][] {order, shuffled}) {
             long[] pa = new long[N];
@@ -221,7 +221,7 @@ class NodeListTest {
                 assertSame(byHandles, ha, byList, hb);
             }
         }
-        assertThat(byList.bulkRuns - runsBefore).isEqualTo(calls);
+        assertThat(byList.bulk().bulkRuns - runsBefore).isEqualTo(calls);
     }
 
     @Test
@@ -552,8 +552,8 @@ class NodeListTest {
                 }
                 lists[k] = twins[k].nodeList(h, 0, count);
             }
-            long[] gathersBefore = {twins[0].gatherCopies, twins[1].gatherCopies, twins[2].gatherCopies,
-                twins[3].gatherCopies};
+            long[] gathersBefore = {twins[0].bulk().gatherCopies, twins[1].bulk().gatherCopies, twins[2].bulk().gatherCopies,
+                twins[3].bulk().gatherCopies};
             for (int frame = 0; frame < 600; frame++) {
                 if (frame == 200) { // a new layout: the inverse is computed again
                     reference.compactNow();
@@ -593,15 +593,15 @@ class NodeListTest {
                 }
             }
             if (VectorSupport.ENABLED) {
-                assertThat(twins[2].gatherCopies - gathersBefore[2]).as("gathers of %d nodes", count).isEqualTo(514);
-                assertThat(twins[3].gatherCopies - gathersBefore[3]).isEqualTo(514);
+                assertThat(twins[2].bulk().gatherCopies - gathersBefore[2]).as("gathers of %d nodes", count).isEqualTo(514);
+                assertThat(twins[3].bulk().gatherCopies - gathersBefore[3]).isEqualTo(514);
                 assertThat(lists[2].inverseSpans).isNull();
                 int runs = (count + Tuning.DEFAULT.touchChunk() - 1) / Tuning.DEFAULT.touchChunk();
                 assertThat(lists[3].inverseSpans).hasSize(2 * runs);
                 // the whole list's first trial ends after 64 + 349 + 4 of its 514 unit copies; the short one's probation is longer
                 assertThat(lists[0].copyChoice.trials).isEqualTo(count == N ? 1 : 0);
             }
-            assertThat(twins[1].gatherCopies).isEqualTo(gathersBefore[1]).isZero();
+            assertThat(twins[1].bulk().gatherCopies).isEqualTo(gathersBefore[1]).isZero();
         }
     }
 

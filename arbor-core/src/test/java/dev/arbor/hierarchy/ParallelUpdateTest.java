@@ -181,7 +181,7 @@ class ParallelUpdateTest {
             frame(random, sequential, handles[0], parallel, handles[1], frame, frame == 2);
         }
         assertThat(parallel.parallelUpdates).isGreaterThan(2);
-        assertThat(parallel.parallelBulkSets).isGreaterThan(2);
+        assertThat(parallel.bulk().parallelBulkSets).isGreaterThan(2);
         assertThat(parallel.currentStorageLayout()).isEqualTo(StorageLayout.RECORDS);
     }
 
@@ -320,7 +320,7 @@ class ParallelUpdateTest {
             }
             sequential.update();
             parallel.update();
-            long before = parallel.parallelBulkSets;
+            long before = parallel.bulk().parallelBulkSets;
             for (int round = 0; round < 7; round++) {
                 float[] values = new float[n * 4 + 4];
                 for (int k = 0; k < values.length; k++) {
@@ -401,7 +401,7 @@ class ParallelUpdateTest {
             }
             // rounds 0-2, 5 and 6 run in parallel; 3 (a node in two shares) and 4 (explicit matrices) fall back,
             // except the translations of round 4, which explicit matrices accept
-            assertThat(parallel.parallelBulkSets - before).as("%d threads", threads).isEqualTo(6);
+            assertThat(parallel.bulk().parallelBulkSets - before).as("%d threads", threads).isEqualTo(6);
             parallel.setUpdateThreads(1);
         }
     }
@@ -428,7 +428,7 @@ class ParallelUpdateTest {
         }
         NodeList all = parallel.nodeList(hp, 0, n);
         NodeList trsList = parallel.nodeList(trsP, 0, trs);
-        long before = parallel.parallelBulkSets;
+        long before = parallel.bulk().parallelBulkSets;
         for (int round = 0; round < 3; round++) {
             float[] values = new float[n * 4];
             for (int k = 0; k < values.length; k++) {
@@ -445,7 +445,7 @@ class ParallelUpdateTest {
             assertThat(parallel.changedCount()).isEqualTo(sequential.changedCount());
             assertSameWorlds(sequential, hs, parallel, hp);
         }
-        assertThat(parallel.parallelBulkSets - before).isEqualTo(9);
+        assertThat(parallel.bulk().parallelBulkSets - before).isEqualTo(9);
 
         // a TRS-only scene: every node in one contiguous list, written run-wise on both threads
         Hierarchy sequentialRun = new Hierarchy();
@@ -461,7 +461,7 @@ class ParallelUpdateTest {
                 reversedP[k] = runHandles[1][40_000 - 1 - k];
             }
             NodeList reversed = parallelRun.nodeList(reversedP, 0, 40_000); // the same run, in the other order
-            long runsBefore = parallelRun.parallelBulkSets;
+            long runsBefore = parallelRun.bulk().parallelBulkSets;
             for (int round = 0; round < 2; round++) {
                 float[] values = new float[40_000 * 4];
                 for (int k = 0; k < values.length; k++) {
@@ -475,7 +475,7 @@ class ParallelUpdateTest {
                 assertThat(parallelRun.changedCount()).isEqualTo(sequentialRun.changedCount());
                 assertSameWorlds(sequentialRun, runHandles[0], parallelRun, runHandles[1]);
             }
-            assertThat(parallelRun.parallelBulkSets - runsBefore).isEqualTo(2);
+            assertThat(parallelRun.bulk().parallelBulkSets - runsBefore).isEqualTo(2);
         } finally {
             parallelRun.setUpdateThreads(1);
         }

@@ -123,7 +123,7 @@ class SteadyStateAllocationTest {
         }
         NodeList list = h.nodeList(shuffled, 0, n);
         float[][] rotations = twoFramesOfTurns(n, 0);
-        long gathersBefore = h.gatherCopies;
+        long gathersBefore = h.bulk().gatherCopies;
         long least = steadyStateBytes(threads, 5_000, f -> {
             h.setLocalRotations(list, rotations[f & 1], 0);
             h.update();
@@ -131,7 +131,7 @@ class SteadyStateAllocationTest {
         assertThat(least).as("bytes allocated by 20 steady-state frames (least of up to 5 windows)").isZero();
         assertThat(h.changedCount()).isEqualTo(n);
         if (dev.arbor.kernel.VectorSupport.ENABLED) {
-            assertThat(h.gatherCopies - gathersBefore).isGreaterThanOrEqualTo(40);
+            assertThat(h.bulk().gatherCopies - gathersBefore).isGreaterThanOrEqualTo(40);
         }
     }
 
