@@ -93,6 +93,10 @@ public final class Hierarchy {
     private final LocalForms forms;
     /** The bulk setters of translations, rotations and scales. */
     private final BulkSetter bulk;
+    /** Planes or records, and when to convert under {@link StorageLayout#AUTOMATIC}. */
+    private final LayoutChoice layoutChoice;
+    /** When to rewrite the storage with the nodes that keep changing packed together. */
+    private final ActivityPacking packing;
 
     // ---- published change set ----
     private long version;
@@ -104,31 +108,6 @@ public final class Hierarchy {
     long recomputedNodes;
     /** Stale-bit words visited by batched refreshes. */
     long scannedWords;
-    /** Conversions between the plane and the record layout. */
-    long layoutChanges;
-    /** The layout the user asked for ({@link #setStorageLayout}). */
-    private StorageLayout layoutPolicy = StorageLayout.AUTOMATIC;
-    /**
-     * Under {@link StorageLayout#AUTOMATIC} in planes: the nodes computed one at a time (lazily, or in sparse
-     * refreshes) since the latest dense refresh. See {@link #chooseLayout}.
-     */
-    private long singleNodeWork;
-    /**
-     * Under {@link StorageLayout#AUTOMATIC} in records: what the dense refreshes since the latest sparse one would
-     * have saved in planes, in the units of {@link #chooseLayout}.
-     */
-    private long denseGain;
-    /**
-     * Under {@link StorageLayout#AUTOMATIC}: one bit per dense position, set where a refresh of the current activity
-     * window found the node stale; null until the first refresh. See {@link #maybePackActive}.
-     */
-    private long[] activeBits;
-    /** Stale nodes refreshed in the current activity window. */
-    private long activityWork;
-    /** {@link NodeStorage#layoutVersion} when the activity window began: once nodes move or die, it begins again. */
-    private long activityLayout = -1;
-    /** Layout rewrites that packed the active nodes together ({@link #maybePackActive}). */
-    long activityPackings;
     /** Largest thread count {@link #setUpdateThreads(int)} accepts. */
     public static final int MAX_UPDATE_THREADS = 64;
     /**
@@ -207,6 +186,8 @@ public final class Hierarchy {
         relayout = new Relayout(slots, store, versions, marking, changed, tuning);
         forms = new LocalForms(store);
         bulk = new BulkSetter(slots, store, marking, forms, tuning);
+        layoutChoice = new LayoutChoice(store, slots, tuning);
+        packing = new ActivityPacking(tuning);
         changes = new ChangeSet(Bits.words(cap));
     }
 
@@ -1461,9 +1442,12 @@ public final class Hierarchy {
             relinearizations++;
         }
         planFailed = false;
-        if (layoutPolicy == StorageLayout.AUTOMATIC
-                && Adaptation.closesActivityWindow(tuning, activityWork, slots.liveCount)) {
-            maybePackActive();
+        long[] active = packing.toPack(store.nodeEnd, relayout.packedWordsPerActive, slots.liveCount,
+                store.layoutVersion);
+        if (active != null) {
+            // the nodes that keep changing are few and scattered: rewrite once with them packed together
+            compact(active);
+            packing.packed(store.layoutVersion);
         }
         Arrays.fill(batchStats, 0);
         if (changes.count() > 0 && changes.hasListeners()) {
@@ -1911,6 +1895,30 @@ public final class Hierarchy {
     // Internals: staleness and recomputation
     // =====================================================================================================
 
+    /**
+     * Before a refresh: tells the activity packing which nodes are stale, and lets the layout choice convert the
+     * storage for the refresh (see {@link LayoutChoice#beforeRefresh}). The planes cost is estimated in units of one
+     * node of a vector word: a word with at least {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole
+     * (64 units), a node elsewhere alone ({@link Tuning#planeNodeCost}). O(stale words).
+     */
+    private void beforeRefresh() {
+        packing.observe(stale, store.layoutVersion);
+        if (layoutChoice.policy() != StorageLayout.AUTOMATIC) {
+            return;
+        }
+        long staleCount = 0;
+        long planesCost = 0;
+        long[] words = stale.words;
+        for (int w = stale.loWord; w < stale.hiWord; w++) {
+            int bits = Long.bitCount(words[w]);
+            if (bits != 0) { // most words between a sparse update's first and last are empty
+                staleCount += bits;
+                planesCost += Adaptation.planesCost(tuning, bits);
+            }
+        }
+        layoutChoice.beforeRefresh(staleCount, planesCost, vectorKinds != 0);
+    }
+
     /** Recomputes every stale node (parents first) without publishing; the nodes join the next change set. */
     private void refreshStale() {
         if (stale.isEmpty()) {
@@ -1923,7 +1931,7 @@ public final class Hierarchy {
                 inverseValid[w] &= ~stale.words[w]; // these world matrices are about to change
             }
         }
-        chooseLayout();
+        beforeRefresh();
         if (parallel == null || !refreshStaleInParallel()) {
             recomputedNodes += propagateStale();
         }
@@ -1947,118 +1955,6 @@ public final class Hierarchy {
     }
 
     /**
-     * Under {@link StorageLayout#AUTOMATIC}, before a refresh: a dense refresh, one that would cost less in planes
-     * than in records, is computed in planes (from records once dense refreshes have paid for the conversion, below);
-     * a sparse one counts its nodes as single-node work, and in planes converts to records once that work reaches
-     * {@link #recordsWork}. The costs are estimated in units of one node of a vector word: in planes, a word with at
-     * least {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole (64 units) and a node elsewhere alone
-     * ({@link Tuning#planeNodeCost}); in records every stale node alone ({@link Tuning#recordNodeCost}). Without the vector
-     * path no refresh is dense. In records, dense refreshes convert back to planes once what they would have saved
-     * there adds up to a conversion's cost ({@link Tuning#planesConversionCost}); the refresh that reaches it runs in
-     * planes. O(stale words).
-     */
-    private void chooseLayout() {
-        if (layoutPolicy != StorageLayout.AUTOMATIC) {
-            return;
-        }
-        if (activeBits == null || activeBits.length != stale.words.length || activityLayout != store.layoutVersion) {
-            startActivityWindow();
-        }
-        long[] active = activeBits;
-        long staleCount = 0;
-        long planesCost = 0;
-        for (int w = stale.loWord; w < stale.hiWord; w++) {
-            long word = stale.words[w];
-            if (word == 0L) { // most words between a sparse update's first and last
-                continue;
-            }
-            active[w] |= word;
-            int bits = Long.bitCount(word);
-            staleCount += bits;
-            planesCost += Adaptation.planesCost(tuning, bits);
-        }
-        activityWork += staleCount;
-        // without the vector path every node is computed alone, which records do at least as fast
-        if (Adaptation.isDense(tuning, vectorKinds != 0, staleCount, planesCost)) {
-            singleNodeWork = 0;
-            if (store.records) {
-                denseGain += Adaptation.denseGain(tuning, staleCount, planesCost);
-                if (Adaptation.convertsToPlanes(tuning, denseGain, slots.liveCount)) {
-                    useLayout(false);
-                }
-            }
-        } else {
-            denseGain = 0;
-            if (!store.records) {
-                singleNodeWork += staleCount;
-                if (recordsEarned()) {
-                    useLayout(true);
-                }
-            }
-        }
-    }
-
-    /** Begins an activity window: no node active yet, as of the current {@link NodeStorage#layoutVersion}. */
-    private void startActivityWindow() {
-        if (activeBits == null || activeBits.length != stale.words.length) {
-            activeBits = new long[stale.words.length];
-        } else {
-            Arrays.fill(activeBits, 0L);
-        }
-        activityWork = 0;
-        activityLayout = store.layoutVersion;
-    }
-
-    /**
-     * Under {@link StorageLayout#AUTOMATIC}, at the end of an activity window (refreshes that computed
-     * {@link Tuning#activityWindowFactor} times the live nodes, with no node moved or destroyed): when the nodes those
-     * refreshes found stale are at most a {@link Tuning#activeShareMax}th of the live nodes (and the hierarchy holds at
-     * most {@link Tuning#packMaxNodes}, which bounds the rewrite's pause) and spread over at least
-     * twice as many words of the layout as a rewrite would pack them into, rewrites the layout with the subtrees that hold them first among their siblings at every level
-     * ({@link #breadthFirstClusters}). A hierarchy that animates the same few nodes frame after frame then refreshes
-     * a few dense vector words instead of single nodes scattered over the whole layout; one whose changes move around
-     * (a different random part each frame) marks most words within a window, so nothing is rewritten. The estimate
-     * of what a rewrite packs is the density the latest one achieved. O(words), plus O(nodes) for a rewrite, which
-     * allocates the new arrays. Then a new window begins.
-     */
-    private void maybePackActive() {
-        long[] active = activeBits;
-        int words = 0;
-        long count = 0;
-        for (int w = 0, end = Bits.words(store.nodeEnd); w < end; w++) {
-            long bits = active[w];
-            if (bits != 0L) {
-                words++;
-                count += Long.bitCount(bits);
-            }
-        }
-        if (Adaptation.packsActiveNodes(tuning, count, words, relayout.packedWordsPerActive, slots.liveCount)) {
-            listChanges();
-            compact(active);
-            activityPackings++;
-        }
-        startActivityWindow();
-    }
-
-    /** Whether {@link StorageLayout#AUTOMATIC}'s single-node work has earned a conversion to records (see chooseLayout). */
-    private boolean recordsEarned() {
-        return layoutPolicy == StorageLayout.AUTOMATIC
-                && Adaptation.convertsToRecords(tuning, singleNodeWork, slots.liveCount);
-    }
-
-    /**
-     * Converts {@link NodeStorage#locals} and {@link NodeStorage#worlds} to records ({@code true}) or planes; nothing if they are in it
-     * already. O(nodes); allocates the two new arrays.
-     */
-    private void useLayout(boolean toRecords) {
-        singleNodeWork = 0;
-        denseGain = 0;
-        if (store.convert(toRecords)) {
-            layoutChanges++;
-        }
-    }
-
-    /**
      * Sets how local transforms and world matrices are laid out in memory (see {@link StorageLayout}); a fixed layout
      * is converted to at once, O(nodes). Results are bit-identical in every layout. Default:
      * {@link StorageLayout#AUTOMATIC}.
@@ -2067,12 +1963,7 @@ public final class Hierarchy {
      * @throws NullPointerException if {@code layout} is null
      */
     public void setStorageLayout(StorageLayout layout) {
-        Objects.requireNonNull(layout, "layout");
-        layoutPolicy = layout;
-        if (layout != StorageLayout.AUTOMATIC) {
-            useLayout(layout == StorageLayout.RECORDS);
-        }
-        singleNodeWork = 0;
+        layoutChoice.setPolicy(layout);
     }
 
     /**
@@ -2081,7 +1972,33 @@ public final class Hierarchy {
      * @return the policy, {@link StorageLayout#AUTOMATIC} by default
      */
     public StorageLayout storageLayout() {
-        return layoutPolicy;
+        return layoutChoice.policy();
+    }
+
+    /**
+     * Lets the hierarchy rewrite its storage, now and then, with the nodes that keep changing packed together
+     * (on by default, in every storage layout). When the updates of a while (16 times as many computed nodes as
+     * the hierarchy holds, with no node moved or destroyed meanwhile) found the same few nodes stale, at most a
+     * 32nd of the hierarchy but scattered over at least twice as many blocks of 64 storage positions as they need,
+     * the update that notices rewrites the storage once with those nodes' subtrees first among their siblings, so
+     * that later updates compute them 16 at a time on the vector path. The trade-off: the rewrite costs about
+     * 60–120 ns per node in that one update and allocates new arrays, so only hierarchies of at most 131,072 nodes
+     * are rewritten (a pause of about one frame at most); turn it off where no update may pause. The order the API
+     * reports (children, roots, change sets parents first) never changes. O(1).
+     *
+     * @param enabled whether the storage may be rewritten for activity
+     */
+    public void setActivityPacking(boolean enabled) {
+        packing.setEnabled(enabled);
+    }
+
+    /**
+     * Whether the storage may be rewritten for activity ({@link #setActivityPacking}). O(1).
+     *
+     * @return true by default
+     */
+    public boolean activityPacking() {
+        return packing.enabled();
     }
 
     /**
@@ -2235,9 +2152,7 @@ public final class Hierarchy {
 
     /** Recomputes a stale node after its stale ancestors, top-down; the node's result also goes to {@code copy}. */
     private void recomputeChain(int node, float[] copy, int at) {
-        if (!store.records && recordsEarned()) {
-            useLayout(true);
-        }
+        layoutChoice.convertIfRecordsEarned();
         int parent = store.parentNodes[node];
         if (parent != NONE && stale.get(parent)) { // usually not: only the node itself is stale
             int depth = 0;
@@ -2263,7 +2178,7 @@ public final class Hierarchy {
             LocalToWorld.computeNodeRecords(s.locals, s.modes, s.parentNodes, s.worlds, c, copy, at);
         } else {
             LocalToWorld.computeNode(s.locals, s.modes, s.parentNodes, s.worlds, s.modes.length, c, copy, at);
-            singleNodeWork++;
+            layoutChoice.singleNodeComputed();
         }
         // its world version is stamped by the next update, from the changed bit (which effectiveVersion reads until
         // then): one random store less per lazy read
@@ -2366,6 +2281,16 @@ public final class Hierarchy {
     /** @return the handle table and links (for tests) */
     SlotTable slotsForTests() {
         return slots;
+    }
+
+    /** @return the choice of storage layout (for tests) */
+    LayoutChoice layoutChoice() {
+        return layoutChoice;
+    }
+
+    /** @return the rewrites for activity (for tests) */
+    ActivityPacking packing() {
+        return packing;
     }
 
     /** @return the bulk setters (for tests) */

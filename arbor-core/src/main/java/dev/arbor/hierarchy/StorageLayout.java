@@ -21,14 +21,8 @@ public enum StorageLayout {
      * conversion costs about 15 ns per node (a few all-dirty updates) and allocates the two new arrays, which is why
      * it waits for that much work either way.
      *
-     * <p>It also reorders its storage by activity: when its updates have computed 16 times as many nodes as it holds,
-     * with no node moved or destroyed in the meantime, and the nodes they found stale are at most a 32nd of the
-     * hierarchy but scattered over at least twice as many blocks of 64 positions as they need, it rewrites its
-     * storage once with those nodes first among their siblings, so that later updates compute them 16 at a time. The
-     * rewrite costs about 60–120 ns per node, in the {@link Hierarchy#update()} that decides it, and allocates new
-     * arrays; so only a hierarchy of at most 131,072 nodes is rewritten, a pause of about one frame at most. The
-     * order the API reports (children, roots, change sets parents first) is unchanged. A fixed layout never reorders
-     * for activity. See also {@code docs/tuning.md}.
+     * <p>Which layout is used is all this decides: reordering the storage by activity is a separate switch,
+     * {@link Hierarchy#setActivityPacking}. See also {@code docs/tuning.md}.
      */
     AUTOMATIC,
     /**

@@ -70,6 +70,7 @@ class ActivityPackingTest {
         Hierarchy packed = new Hierarchy();
         Hierarchy planes = new Hierarchy();
         planes.setStorageLayout(StorageLayout.PLANES);
+        planes.setActivityPacking(false);
         long[] a = threeLevels(packed, new SplittableRandom(3), perLevel);
         long[] b = threeLevels(planes, new SplittableRandom(3), perLevel);
         long[][] childrenBefore = new long[n][];
@@ -103,8 +104,8 @@ class ActivityPackingTest {
             }
         }
         packed.checkInvariants();
-        assertThat(packed.activityPackings).as("rewrites for activity").isEqualTo(1);
-        assertThat(planes.activityPackings).as("a fixed layout is never rewritten for activity").isZero();
+        assertThat(packed.packing().activityPackings).as("rewrites for activity").isEqualTo(1);
+        assertThat(planes.packing().activityPackings).as("with packing off, never rewritten for activity").isZero();
         assertThat(wordsBefore).as("stale words before the rewrite").isGreaterThanOrEqualTo(25);
         assertThat(wordsAfter).as("stale words after the rewrite (were %d)", wordsBefore).isLessThanOrEqualTo(6);
         for (int i = 0; i < n; i++) {
@@ -129,7 +130,7 @@ class ActivityPackingTest {
             h.setLocalRotations(picked, 0, picked.length, rotations(picked.length, f), 0);
             h.update();
         }
-        assertThat(h.activityPackings).isZero();
+        assertThat(h.packing().activityPackings).isZero();
         assertThat(h.relayout().compactions).isEqualTo(compactionsBefore);
     }
 
@@ -161,8 +162,8 @@ class ActivityPackingTest {
             large.update();
             limitFree.update();
         }
-        assertThat(limitFree.activityPackings).as("the same activity under the limit").isEqualTo(1);
-        assertThat(large.activityPackings).isZero();
+        assertThat(limitFree.packing().activityPackings).as("the same activity under the limit").isEqualTo(1);
+        assertThat(large.packing().activityPackings).isZero();
         assertThat(large.relayout().compactions).isEqualTo(compactionsBefore);
         float[] wa = new float[12];
         float[] wb = new float[12];
@@ -193,7 +194,7 @@ class ActivityPackingTest {
             h.setLocalRotations(list, rotations(picked.length, f), 0);
             h.update();
         }
-        assertThat(h.activityPackings).isZero();
+        assertThat(h.packing().activityPackings).isZero();
         assertThat(h.relayout().compactions).isEqualTo(compactionsBefore);
     }
 
@@ -216,7 +217,7 @@ class ActivityPackingTest {
             h.setLocalRotations(list, rotations(picked.length, -1), 0);
             assertThat(h.staleWords()).as("phase %d: stale words after the rewrite", phase).isLessThanOrEqualTo(6);
             h.update();
-            assertThat(h.activityPackings).as("phase %d", phase).isEqualTo(phase);
+            assertThat(h.packing().activityPackings).as("phase %d", phase).isEqualTo(phase);
             h.checkInvariants();
         }
     }

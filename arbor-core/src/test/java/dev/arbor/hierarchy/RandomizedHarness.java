@@ -148,7 +148,7 @@ final class RandomizedHarness {
         synchronized (RandomizedHierarchyTest.class) {
             totalOperations += operations;
             totalSkipped += skipped;
-            totalPackings += arbor.activityPackings;
+            totalPackings += arbor.packing().activityPackings;
         }
     }
 

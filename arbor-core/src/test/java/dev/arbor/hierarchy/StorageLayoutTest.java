@@ -51,7 +51,7 @@ class StorageLayoutTest {
                 .isEqualTo(StorageLayout.PLANES);
         setAndGet(h, leaf, 0.5f, world);
         assertThat(h.currentStorageLayout()).isEqualTo(StorageLayout.RECORDS);
-        assertThat(h.layoutChanges).isEqualTo(1);
+        assertThat(h.layoutChoice().layoutChanges).isEqualTo(1);
 
         // a sparse update stays in records
         h.setLocalRotation(handles[n / 2], 0, 0, 0.6f, 0.8f);
@@ -76,7 +76,7 @@ class StorageLayoutTest {
                     .isEqualTo(k < 3 ? StorageLayout.RECORDS : StorageLayout.PLANES);
             h.checkInvariants();
         }
-        assertThat(h.layoutChanges).isEqualTo(2);
+        assertThat(h.layoutChoice().layoutChanges).isEqualTo(2);
     }
 
     /**
@@ -111,7 +111,7 @@ class StorageLayoutTest {
             assertThat(h.currentStorageLayout()).as("after dense update %d of %d", frame, updates)
                     .isEqualTo(frame < updates ? StorageLayout.RECORDS : StorageLayout.PLANES);
         }
-        assertThat(h.layoutChanges).isEqualTo(2);
+        assertThat(h.layoutChoice().layoutChanges).isEqualTo(2);
         h.checkInvariants();
     }
 
@@ -193,6 +193,7 @@ class StorageLayoutTest {
                 hs[t].setLocalMatrix(handles[t][i], new float[] {1, 0, 0, 0.1f, 1, 0, 0, 0, 1, 2, 0, 0}, 0);
             }
             hs[t].setStorageLayout(policies[t]);
+            hs[t].setActivityPacking(policies[t] == StorageLayout.AUTOMATIC);
         }
         SplittableRandom random = new SplittableRandom(12);
         float[][] read = new float[3][12];
@@ -268,11 +269,11 @@ class StorageLayoutTest {
             h.checkInvariants();
         }
         assertSameWorlds(hs, -1);
-        assertThat(hs[0].layoutChanges).isZero();
-        assertThat(hs[0].activityPackings + hs[1].activityPackings).as("fixed layouts' rewrites for activity").isZero();
-        assertThat(hs[2].activityPackings).as("automatic rewrites for activity").isPositive();
+        assertThat(hs[0].layoutChoice().layoutChanges).isZero();
+        assertThat(hs[0].packing().activityPackings + hs[1].packing().activityPackings).as("rewrites for activity with packing off").isZero();
+        assertThat(hs[2].packing().activityPackings).as("automatic rewrites for activity").isPositive();
         // both ways with the vector path; without it no update is dense, so the automatic one only turns to records
-        assertThat(hs[2].layoutChanges).as("automatic conversions")
+        assertThat(hs[2].layoutChoice().layoutChanges).as("automatic conversions")
                 .isGreaterThanOrEqualTo(VectorSupport.ENABLED ? 2 : 1);
     }
 

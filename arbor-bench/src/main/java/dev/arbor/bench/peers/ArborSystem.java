@@ -46,7 +46,7 @@ public final class ArborSystem implements TransformSystem {
     }
 
     /**
-     * Arbor on the caller's thread with a fixed {@link StorageLayout}.
+     * Arbor on the caller's thread with a fixed {@link StorageLayout} and no rewrites for activity.
      *
      * @param layout the layout ({@link Hierarchy#setStorageLayout})
      */
@@ -76,6 +76,7 @@ public final class ArborSystem implements TransformSystem {
         float[] s = scene.scales();
         hierarchy = new Hierarchy(n);
         hierarchy.setStorageLayout(layout);
+        hierarchy.setActivityPacking(layout == StorageLayout.AUTOMATIC); // a fixed layout stays as built
         handles = new long[n];
         listNodes = null;
         for (int i = 0; i < n; i++) {

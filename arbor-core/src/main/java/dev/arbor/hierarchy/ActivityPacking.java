@@ -1,0 +1,110 @@
+package dev.arbor.hierarchy;
+
+import dev.arbor.kernel.Bits;
+import java.util.Arrays;
+
+/**
+ * Whether to rewrite the storage with the nodes that keep changing packed together ({@link Hierarchy#setActivityPacking}).
+ * Watches the refreshes of an <em>activity window</em> (refreshes that computed {@link Tuning#activityWindowFactor}
+ * times the live nodes, with no node moved or destroyed): the nodes they found stale are the active ones. At the end
+ * of a window, when those are few and scattered ({@link Adaptation#packsActiveNodes}), it asks for a rewrite with
+ * their subtrees first among their siblings ({@link Relayout#rewrite}), so that later refreshes compute whole vector
+ * words; then a new window begins. Owns the window's bits and work.
+ *
+ * <p>Invariant: the bits are those of the current window, which began at {@link #windowLayout}; a window whose
+ * layout changed (nodes moved or died) is begun again before it is used.
+ */
+final class ActivityPacking {
+    private final Tuning tuning;
+    private boolean enabled = true;
+    /** One bit per storage position: found stale by a refresh of the current window; null until the first. */
+    private long[] activeBits;
+    /** Stale nodes refreshed in the current window. */
+    private long work;
+    /** {@link NodeStorage#layoutVersion} when the window began. */
+    private long windowLayout = -1;
+    /** Rewrites asked for (a count for tests). */
+    long activityPackings;
+
+    ActivityPacking(Tuning tuning) {
+        this.tuning = tuning;
+    }
+
+    /** @return whether the storage may be rewritten for activity */
+    boolean enabled() {
+        return enabled;
+    }
+
+    /** Turns packing on or off; off drops the current window. */
+    void setEnabled(boolean on) {
+        enabled = on;
+        if (!on) {
+            activeBits = null;
+            work = 0;
+        }
+    }
+
+    /** Before a refresh: records the stale nodes as active in the current window. O(stale words). */
+    void observe(TrackedBits stale, long layoutVersion) {
+        if (!enabled) {
+            return;
+        }
+        if (activeBits == null || activeBits.length != stale.words.length || windowLayout != layoutVersion) {
+            begin(stale.words.length, layoutVersion);
+        }
+        long[] active = activeBits;
+        long[] words = stale.words;
+        long count = 0;
+        for (int w = stale.loWord; w < stale.hiWord; w++) {
+            long word = words[w];
+            active[w] |= word;
+            count += Long.bitCount(word);
+        }
+        work += count;
+    }
+
+    /**
+     * After an update: when the window is over, decides whether to pack. O(words) at the end of a window.
+     *
+     * @param nodeEnd the storage positions in use
+     * @param packedWordsPerActive the density the latest packing achieved ({@link Relayout#packedWordsPerActive})
+     * @return the window's active bits when the storage should be rewritten with them first (the caller rewrites
+     *     and then calls {@link #packed}), else null
+     */
+    long[] toPack(int nodeEnd, double packedWordsPerActive, int liveCount, long layoutVersion) {
+        if (!enabled || activeBits == null || !Adaptation.closesActivityWindow(tuning, work, liveCount)) {
+            return null;
+        }
+        long[] active = activeBits;
+        int words = 0;
+        long count = 0;
+        for (int w = 0, end = Bits.words(nodeEnd); w < end; w++) {
+            long bits = active[w];
+            if (bits != 0L) {
+                words++;
+                count += Long.bitCount(bits);
+            }
+        }
+        if (Adaptation.packsActiveNodes(tuning, count, words, packedWordsPerActive, liveCount)) {
+            return active;
+        }
+        begin(active.length, layoutVersion);
+        return null;
+    }
+
+    /** The rewrite asked for by {@link #toPack} is done: a new window begins at its layout. */
+    void packed(long layoutVersion) {
+        activityPackings++;
+        begin(activeBits.length, layoutVersion);
+    }
+
+    private void begin(int words, long layoutVersion) {
+        if (activeBits == null || activeBits.length != words) {
+            activeBits = new long[words];
+        } else {
+            Arrays.fill(activeBits, 0L);
+        }
+        work = 0;
+        windowLayout = layoutVersion;
+    }
+}
