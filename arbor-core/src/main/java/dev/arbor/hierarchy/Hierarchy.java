@@ -97,6 +97,8 @@ public final class Hierarchy {
     private final LayoutChoice layoutChoice;
     /** When to rewrite the storage with the nodes that keep changing packed together. */
     private final ActivityPacking packing;
+    /** Brings stale world matrices up to date, batched or for one read; owns the update threads. */
+    private final Refresh refresh;
 
     // ---- published change set ----
     private long version;
@@ -104,10 +106,6 @@ public final class Hierarchy {
     private final ChangeSet changes;
 
     // ---- work counters, read by tests that check the cost of operations (not timings) ----
-    /** Nodes whose world matrix was computed, batched or lazily. */
-    long recomputedNodes;
-    /** Stale-bit words visited by batched refreshes. */
-    long scannedWords;
     /** Largest thread count {@link #setUpdateThreads(int)} accepts. */
     public static final int MAX_UPDATE_THREADS = 64;
     /**
@@ -116,26 +114,9 @@ public final class Hierarchy {
      */
     public static final int PARALLEL_MIN_NODES = 16_384;
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
-    /** Worker threads, or null when updates run on the caller's thread only. */
-    private ParallelUpdate parallel;
     private java.lang.ref.Cleaner.Cleanable cleanup;
-    /** The work split for the breadth-first region, or null until computed (invalidated by reparenting). */
-    private ParallelUpdate.Plan plan;
-    /** End of the breadth-first region written by the latest compaction. */
-    private int mainEnd;
-    /** Whether the latest large update found the layout unfit for the split (not breadth-first, or a long tail). */
-    private boolean planFailed;
-    /** Updates that ran on several threads. */
-    long parallelUpdates;
     /** Rewrites done because the layout did not suit the vector kernel. */
     long relinearizations;
-    /** The batches of the latest refresh, counted by shape (see {@link LocalToWorld#STATS}). */
-    private final int[] batchStats = new int[LocalToWorld.STATS];
-    /**
-     * The batch shapes the next refresh computes on the vector path ({@link LocalToWorld#VECTOR_ALL} and its parts):
-     * see {@link #chooseVectorKinds}. Read and set by tests.
-     */
-    int vectorKinds;
 
     // ---- scratch, reused so steady-state operations do not allocate ----
     private int[] scratch = new int[64];
@@ -170,7 +151,6 @@ public final class Hierarchy {
      */
     Hierarchy(int initialCapacity, Tuning tuning) {
         this.tuning = Objects.requireNonNull(tuning, "tuning");
-        this.vectorKinds = VectorSupport.ENABLED ? tuning.initialVectorKinds() : 0;
         if (initialCapacity < 0 || initialCapacity > MAX_NODES) {
             throw new IllegalArgumentException("initialCapacity out of range: initialCapacity=" + initialCapacity
                     + ", allowed=[0, " + MAX_NODES + "]");
@@ -188,6 +168,7 @@ public final class Hierarchy {
         bulk = new BulkSetter(slots, store, marking, forms, tuning);
         layoutChoice = new LayoutChoice(store, slots, tuning);
         packing = new ActivityPacking(tuning);
+        refresh = new Refresh(slots, store, versions, stale, changed, layoutChoice, packing, tuning);
         changes = new ChangeSet(Bits.words(cap));
     }
 
@@ -405,7 +386,7 @@ public final class Hierarchy {
         // the subtree moves to the end when its new parent comes later, and also, with update threads, when it
         // sits in the breadth-first region: it changes level, and the region must stay level-ordered for the split
         if (p != NONE && slots.nodeOfSlot[p] > slots.nodeOfSlot[x]
-                || parallel != null && slots.nodeOfSlot[x] < mainEnd) {
+                || refresh.inSplitRegion(slots.nodeOfSlot[x])) {
             int size = slots.subtreeSize(x);
             long before = relayout.compactions;
             ensureDenseCapacity(size); // may compact, which alone puts x in a valid place
@@ -1239,7 +1220,7 @@ public final class Hierarchy {
      */
     public Vector3f getWorldTranslation(long handle, Vector3f dest) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        ensureWorld(node);
+        refresh.ensureWorld(node);
         int e = store.elementStride();
         int at = store.at(9, node);
         return dest.set(store.worlds[at], store.worlds[at + e], store.worlds[at + 2 * e]);
@@ -1418,7 +1399,7 @@ public final class Hierarchy {
             versions.stamp(changed.words, version + 1, changed.loWord << 6,
                     Math.min(store.nodeEnd, changed.hiWord << 6));
         }
-        refreshStale();
+        refresh.refreshAll(version + 1);
         long next = version + 1;
         // the changed bits become the published set (the previous one, if nobody asked for it, is dropped); the
         // cleared array that comes back collects the next changes. Versions were stamped (above, and by the refresh)
@@ -1426,22 +1407,13 @@ public final class Hierarchy {
         changed.words = changes.publish(changed.words, changed.loWord, changed.hiWord);
         changed.forgetRange(); // publish handed the bits over and gave back cleared words
         version = next;
-        if (Adaptation.relayoutsForVectors(batchStats[LocalToWorld.STAT_SLOW], batchStats[LocalToWorld.STAT_FAST],
-                relayout.appendedSinceRewrite, slots.liveCount)) {
-            // many vector batches had a parent inside them, or parents too far apart to load as one window: the
-            // layout is not breadth-first with siblings together (typically a scene built depth-first, or many
-            // nodes appended since); one rewrite fixes it for the frames to come
-            listChanges();
+        if (refresh.layoutUnfit(relayout.appendedSinceRewrite)) {
+            // many vector batches had a parent inside them, or parents too far apart to load as one window (a scene
+            // built depth-first, or many nodes appended since), or the threads found no split: one breadth-first
+            // rewrite fixes it for the frames to come
             compact();
             relinearizations++;
         }
-        if (Adaptation.relayoutsForThreads(planFailed, relayout.appendedSinceRewrite, slots.liveCount)) {
-            // the threads need a breadth-first layout; rewrite once, the next large update is split
-            listChanges();
-            compact();
-            relinearizations++;
-        }
-        planFailed = false;
         long[] active = packing.toPack(store.nodeEnd, relayout.packedWordsPerActive, slots.liveCount,
                 store.layoutVersion);
         if (active != null) {
@@ -1449,7 +1421,6 @@ public final class Hierarchy {
             compact(active);
             packing.packed(store.layoutVersion);
         }
-        Arrays.fill(batchStats, 0);
         if (changes.count() > 0 && changes.hasListeners()) {
             listChanges();
             changes.notifyListeners(this);
@@ -1736,7 +1707,7 @@ public final class Hierarchy {
         for (int k = 0; k < count; k++) {
             slots.liveSlot(handles[offset + k]);
         }
-        refreshStale();
+        refresh.refreshAll(version + 1);
     }
 
     /**
@@ -1754,7 +1725,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code dest} or {@code handlesOut} is too small (nothing written)
      */
     public int writeChangedSince(long sinceVersion, MatrixLayout layout, FloatBuffer dest, long[] handlesOut) {
-        refreshStale();
+        refresh.refreshAll(version + 1);
         long pending = version + 1;
         int count = 0;
         for (int node = 0; node < store.nodeEnd; node++) {
@@ -1896,65 +1867,6 @@ public final class Hierarchy {
     // =====================================================================================================
 
     /**
-     * Before a refresh: tells the activity packing which nodes are stale, and lets the layout choice convert the
-     * storage for the refresh (see {@link LayoutChoice#beforeRefresh}). The planes cost is estimated in units of one
-     * node of a vector word: a word with at least {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole
-     * (64 units), a node elsewhere alone ({@link Tuning#planeNodeCost}). O(stale words).
-     */
-    private void beforeRefresh() {
-        packing.observe(stale, store.layoutVersion);
-        if (layoutChoice.policy() != StorageLayout.AUTOMATIC) {
-            return;
-        }
-        long staleCount = 0;
-        long planesCost = 0;
-        long[] words = stale.words;
-        for (int w = stale.loWord; w < stale.hiWord; w++) {
-            int bits = Long.bitCount(words[w]);
-            if (bits != 0) { // most words between a sparse update's first and last are empty
-                staleCount += bits;
-                planesCost += Adaptation.planesCost(tuning, bits);
-            }
-        }
-        layoutChoice.beforeRefresh(staleCount, planesCost, vectorKinds != 0);
-    }
-
-    /** Recomputes every stale node (parents first) without publishing; the nodes join the next change set. */
-    private void refreshStale() {
-        if (stale.isEmpty()) {
-            return;
-        }
-        scannedWords += stale.hiWord - stale.loWord;
-        long[] inverseValid = store.inverseValidBits;
-        if (inverseValid != null) {
-            for (int w = stale.loWord; w < stale.hiWord; w++) {
-                inverseValid[w] &= ~stale.words[w]; // these world matrices are about to change
-            }
-        }
-        beforeRefresh();
-        if (parallel == null || !refreshStaleInParallel()) {
-            recomputedNodes += propagateStale();
-        }
-        changed.include(stale.loWord, stale.hiWord);
-        stale.forgetRange(); // the refresh moved every stale bit to the changed bits
-    }
-
-    /** The sequential body of {@link #refreshStale()}: stamps the stale nodes' versions and computes them. */
-    private int propagateStale() {
-        NodeStorage st = store;
-        versions.stamp(stale.words, version + 1, stale.loWord << 6, Math.min(st.nodeEnd, stale.hiWord << 6));
-        if (st.records) {
-            return LocalToWorld.propagateStaleRecords(st.locals, st.modes, st.parentNodes, st.worlds, stale.words,
-                    stale.loWord, stale.hiWord, changed.words);
-        }
-        Arrays.fill(batchStats, 0);
-        int count = LocalToWorld.propagateStale(st.locals, st.modes, st.parentNodes, st.worlds, st.modes.length,
-                stale.words, stale.loWord, stale.hiWord, changed.words, st.matrixBits, st.wordPlans, vectorKinds, batchStats);
-        chooseVectorKinds(count);
-        return count;
-    }
-
-    /**
      * Sets how local transforms and world matrices are laid out in memory (see {@link StorageLayout}); a fixed layout
      * is converted to at once, O(nodes). Results are bit-identical in every layout. Default:
      * {@link StorageLayout#AUTOMATIC}.
@@ -2011,83 +1923,6 @@ public final class Hierarchy {
     }
 
     /**
-     * Chooses the batch shapes the next refresh computes on the vector path, from this refresh's size and counts.
-     * Each shape has its own vector method, and the JIT compiles a method fully only after thousands of calls; until
-     * then the Vector API runs as plain Java code, slowly and allocating. A shape that comes only a few times per
-     * update keeps its method there for thousands of updates, and in large updates that lasts long (measured on JDK
-     * 17: {@code game-100k}'s two batches with gathered parents per update allocated 21,120 bytes per update for its
-     * first 9,000 or so, about five seconds of back-to-back updates). So after a refresh of at least
-     * {@link Tuning#vectorShapeLargeRefresh} nodes the usual shape (one-vector windows) stays on the vector path, and
-     * each rarer one (two-vector windows; roots or gathered parents) only if it had at least
-     * {@link Tuning#vectorShapeMin} batches; the others take the scalar loop, at a cost of well under a microsecond per
-     * update. After a smaller refresh every shape is on: such updates are fast, so even a method called once per
-     * update is compiled within a fraction of a second, and the scalar loop would cost a measurable share of them.
-     *
-     * @param refreshed the nodes this refresh computed
-     */
-    private void chooseVectorKinds(int refreshed) {
-        vectorKinds = Adaptation.vectorKinds(tuning, vectorKinds, refreshed, batchStats[LocalToWorld.STAT_WIDE],
-                batchStats[LocalToWorld.STAT_GENERAL]);
-    }
-
-    /**
-     * The parallel body of {@link #refreshStale()}, when the stale set is large and the layout allows a split:
-     * the nodes above the cut level on this thread, the levels below on all threads, nodes appended since the
-     * latest compaction on this thread; then the stale bits become changed bits. Returns false (computing nothing)
-     * when the update should stay sequential.
-     */
-    private boolean refreshStaleInParallel() {
-        int staleCount = stale.count();
-        if (staleCount < PARALLEL_MIN_NODES) {
-            return false;
-        }
-        if (plan == null) { // setUpdateThreads and every layout change drop the plan
-            plan = mainEnd > 0 ? ParallelUpdate.plan(store.parentNodes, store.modes, mainEnd, parallel.threads) : null;
-            if (plan == null) {
-                // not breadth-first: independent stretches (trees created one after another) split as they are
-                plan = ParallelUpdate.rangePlan(store.parentNodes, store.nodeEnd, parallel.threads);
-                if (plan != null) {
-                    // the region the split covers: from now on a reparent inside it moves the subtree out, as in the
-                    // breadth-first region, so that no node in it gains a parent in another thread's range
-                    mainEnd = store.nodeEnd;
-                }
-            }
-            if (plan == null) {
-                planFailed = true;
-                return false;
-            }
-        }
-        if ((long) (store.nodeEnd - plan.mainEnd) * 8 >= slots.liveCount) {
-            planFailed = true; // many nodes appended since the layout was written: rewrite after this update
-        }
-        NodeStorage st = store;
-        int c = st.records ? 0 : st.modes.length; // 0: the record layout (ParallelUpdate.computeStale)
-        int kinds = vectorKinds;
-        long stamp = version + 1;
-        Arrays.fill(batchStats, 0);
-        versions.stamp(stale.words, stamp, 0, plan.cutStart);
-        int count = ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, c, stale.words,
-                st.matrixBits, st.wordPlans, 0, plan.cutStart, kinds, batchStats);
-        count += parallel.run(plan, st.locals, st.modes, st.parentNodes, st.worlds, c, stale.words, st.matrixBits,
-                st.wordPlans, kinds, versions.nodes, versions.words, stamp, batchStats);
-        versions.stamp(stale.words, stamp, plan.mainEnd, st.nodeEnd);
-        count += ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, c, stale.words,
-                st.matrixBits, st.wordPlans, plan.mainEnd, st.nodeEnd, kinds, batchStats);
-        assert count == staleCount : "computed " + count + " of " + staleCount;
-        recomputedNodes += count;
-        if (!store.records) {
-            chooseVectorKinds(count);
-        }
-        parallelUpdates++;
-        // the workers left the bits alone; settle them here
-        for (int w = stale.loWord; w < stale.hiWord; w++) {
-            changed.words[w] |= stale.words[w];
-            stale.words[w] = 0L;
-        }
-        return true;
-    }
-
-    /**
      * Sets how many threads {@link #update()} may use. With more than one, an update with at least
      * {@link #PARALLEL_MIN_NODES} stale nodes is split between this thread and {@code threads - 1} worker threads,
      * created here once (daemon threads named {@code arbor-update-N}, parked between updates, stopped by
@@ -2108,35 +1943,32 @@ public final class Hierarchy {
             throw new IllegalArgumentException("threads out of range: threads=" + threads + ", allowed=[1, "
                     + MAX_UPDATE_THREADS + "]");
         }
-        if (parallel != null && parallel.threads == threads) {
+        if (updateThreads() == threads) {
             return;
         }
         if (cleanup != null) {
-            cleanup.clean();
+            cleanup.clean(); // stops the old workers
             cleanup = null;
         }
-        parallel = null;
-        plan = null;
+        ParallelUpdate workers = null;
         if (threads > 1) {
-            ParallelUpdate workers = new ParallelUpdate(threads);
-            parallel = workers;
+            workers = new ParallelUpdate(threads);
             cleanup = CLEANER.register(this, workers::shutdown);
         }
-        bulk.useThreads(parallel);
+        refresh.useThreads(workers);
+        bulk.useThreads(workers);
     }
 
-    /** @return the thread count set by {@link #setUpdateThreads(int)} (1 by default) */
+    /**
+     * The number of threads {@link #update()} may use ({@link #setUpdateThreads(int)}). O(1).
+     *
+     * @return 1 by default
+     */
     public int updateThreads() {
-        return parallel == null ? 1 : parallel.threads;
+        ParallelUpdate workers = refresh.threads();
+        return workers == null ? 1 : workers.threads;
     }
 
-
-    /** Makes one node's world matrix exact by recomputing its stale ancestor chain, top-down. */
-    private void ensureWorld(int node) {
-        if (stale.get(node)) {
-            recomputeChain(node, null, 0);
-        }
-    }
 
     /**
      * Writes one node's exact world matrix to {@code dest}: loaded from the planes when it is up to date, else
@@ -2144,54 +1976,14 @@ public final class Hierarchy {
      */
     private void worldInto(int node, float[] dest, int offset) {
         if (stale.get(node)) {
-            recomputeChain(node, dest, offset);
+            refresh.recomputeChain(node, dest, offset);
         } else {
             loadWorld(node, dest, offset);
         }
     }
 
-    /** Recomputes a stale node after its stale ancestors, top-down; the node's result also goes to {@code copy}. */
-    private void recomputeChain(int node, float[] copy, int at) {
-        layoutChoice.convertIfRecordsEarned();
-        int parent = store.parentNodes[node];
-        if (parent != NONE && stale.get(parent)) { // usually not: only the node itself is stale
-            int depth = 0;
-            int n = parent;
-            while (n != NONE && stale.get(n)) {
-                if (depth == scratch.length) {
-                    scratch = Arrays.copyOf(scratch, scratch.length * 2);
-                }
-                scratch[depth++] = n;
-                n = store.parentNodes[n];
-            }
-            for (int k = depth - 1; k >= 0; k--) {
-                recomputeOne(scratch[k], null, 0);
-            }
-        }
-        recomputeOne(node, copy, at);
-    }
-
-    /** Recomputes one stale node whose parent is up to date, and records it as changed. */
-    private void recomputeOne(int c, float[] copy, int at) {
-        NodeStorage s = store;
-        if (s.records) {
-            LocalToWorld.computeNodeRecords(s.locals, s.modes, s.parentNodes, s.worlds, c, copy, at);
-        } else {
-            LocalToWorld.computeNode(s.locals, s.modes, s.parentNodes, s.worlds, s.modes.length, c, copy, at);
-            layoutChoice.singleNodeComputed();
-        }
-        // its world version is stamped by the next update, from the changed bit (which effectiveVersion reads until
-        // then): one random store less per lazy read
-        recomputedNodes++;
-        stale.clear(c);
-        changed.set(c);
-        if (store.inverseValidBits != null) {
-            Bits.clear(store.inverseValidBits, c);
-        }
-    }
-
     private void ensureInverse(int node, long handle) {
-        ensureWorld(node);
+        refresh.ensureWorld(node);
         if (store.inverses == null) {
             store.inverses = new float[store.modes.length * Affine.STRIDE];
             store.inverseValidBits = new long[stale.words.length];
@@ -2293,6 +2085,11 @@ public final class Hierarchy {
         return packing;
     }
 
+    /** @return the refresh of stale world matrices (for tests) */
+    Refresh refresh() {
+        return refresh;
+    }
+
     /** @return the bulk setters (for tests) */
     BulkSetter bulk() {
         return bulk;
@@ -2352,11 +2149,7 @@ public final class Hierarchy {
             store.nodeEnd--;
             store.holeCount--;
         }
-        if (store.nodeEnd < mainEnd) {
-            // new nodes will be appended inside the old breadth-first region: the split no longer holds
-            mainEnd = store.nodeEnd;
-            plan = null;
-        }
+        refresh.trimmed(store.nodeEnd); // new nodes will be appended inside the old region: the split no longer holds
         if (Adaptation.compactsHoles(store.holeCount, store.nodeEnd)) {
             compact();
         }
@@ -2378,8 +2171,7 @@ public final class Hierarchy {
         store.layoutVersion++;
         listChanges();
         relayout.rewrite(active);
-        mainEnd = store.nodeEnd;
-        plan = null;
+        refresh.layoutRewritten(store.nodeEnd);
     }
 
     /** Moves slot {@code x}'s subtree to the end of the storage ({@link Relayout#moveSubtreeToEnd}). */

@@ -184,9 +184,9 @@ class ActivityPackingTest {
         long[] picked = pick(handles, subset);
         NodeList list = h.nodeList(picked, 0, picked.length);
         h.setLocalRotations(list, rotations(picked.length, 0), 0);
-        long computedBefore = h.recomputedNodes;
+        long computedBefore = h.refresh().recomputedNodes;
         h.update();
-        int stale = (int) (h.recomputedNodes - computedBefore);
+        int stale = (int) (h.refresh().recomputedNodes - computedBefore);
         assertThat(stale * Tuning.DEFAULT.activeShareMax()).as("stale nodes per frame × 32").isGreaterThan(n);
         long compactionsBefore = h.relayout().compactions;
         int frames = 4 * Tuning.DEFAULT.activityWindowFactor() * n / stale;

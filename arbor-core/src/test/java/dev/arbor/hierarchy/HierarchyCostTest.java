@@ -41,8 +41,8 @@ class HierarchyCostTest {
     }
 
     private void resetCounters() {
-        h.recomputedNodes = 0;
-        h.scannedWords = 0;
+        h.refresh().recomputedNodes = 0;
+        h.refresh().scannedWords = 0;
         h.relayout().movedNodes = 0;
         h.relayout().compactions = 0;
     }
@@ -68,8 +68,8 @@ class HierarchyCostTest {
     @Test
     void staticFrameRecomputesAndScansNothing() {
         h.update();
-        assertThat(h.recomputedNodes).isZero();
-        assertThat(h.scannedWords).isZero();
+        assertThat(h.refresh().recomputedNodes).isZero();
+        assertThat(h.refresh().scannedWords).isZero();
         assertThat(h.changedCount()).isZero();
     }
 
@@ -79,8 +79,8 @@ class HierarchyCostTest {
         assertThat(h.childCount(leaf)).isZero();
         h.setLocalTranslation(leaf, 0, 1, 0);
         h.update();
-        assertThat(h.recomputedNodes).isEqualTo(1);
-        assertThat(h.scannedWords).isEqualTo(1);
+        assertThat(h.refresh().recomputedNodes).isEqualTo(1);
+        assertThat(h.refresh().scannedWords).isEqualTo(1);
         assertThat(h.changedCount()).isEqualTo(1);
         assertThat(h.changedHandle(0)).isEqualTo(leaf);
     }
@@ -90,11 +90,11 @@ class HierarchyCostTest {
         long root = handles[0];
         h.setLocalTranslation(root, 0, 0, 9);
         h.update();
-        assertThat(h.recomputedNodes).isEqualTo(1077);
+        assertThat(h.refresh().recomputedNodes).isEqualTo(1077);
         assertThat(h.changedCount()).isEqualTo(1077);
         // at most the words between its first and last node (contiguous in a depth-first layout, one run per
         // level in the breadth-first layout the vector path rewrites to), never more than the whole bit set
-        assertThat(h.scannedWords).isLessThanOrEqualTo(107_700 / 64 + 1);
+        assertThat(h.refresh().scannedWords).isLessThanOrEqualTo(107_700 / 64 + 1);
     }
 
     @Test
@@ -104,9 +104,9 @@ class HierarchyCostTest {
         assertThat(h.depth(deepest)).isEqualTo(6);
         h.setLocalTranslation(root, 0, 0, 9);
         h.getWorld(deepest, new float[12], 0);
-        assertThat(h.recomputedNodes).isEqualTo(7);
+        assertThat(h.refresh().recomputedNodes).isEqualTo(7);
         h.update();
-        assertThat(h.recomputedNodes).isEqualTo(1077);
+        assertThat(h.refresh().recomputedNodes).isEqualTo(1077);
     }
 
     @Test
@@ -119,7 +119,7 @@ class HierarchyCostTest {
         assertThat(h.relayout().movedNodes).isEqualTo(size);
         assertThat(h.relayout().compactions).isZero();
         h.update();
-        assertThat(h.recomputedNodes).isEqualTo(size);
+        assertThat(h.refresh().recomputedNodes).isEqualTo(size);
         h.checkInvariants();
 
         resetCounters();

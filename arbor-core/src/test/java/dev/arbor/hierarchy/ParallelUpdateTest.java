@@ -159,7 +159,7 @@ class ParallelUpdateTest {
             for (int frame = 0; frame < 8; frame++) {
                 frame(random, sequential, hs, parallel, hp, frame, frame % 3 == 2);
             }
-            assertThat(parallel.parallelUpdates).as("updates split between %d threads", threads).isGreaterThan(3);
+            assertThat(parallel.refresh().parallelUpdates).as("updates split between %d threads", threads).isGreaterThan(3);
             parallel.setUpdateThreads(1);
         }
     }
@@ -180,7 +180,7 @@ class ParallelUpdateTest {
         for (int frame = 0; frame < 5; frame++) {
             frame(random, sequential, handles[0], parallel, handles[1], frame, frame == 2);
         }
-        assertThat(parallel.parallelUpdates).isGreaterThan(2);
+        assertThat(parallel.refresh().parallelUpdates).isGreaterThan(2);
         assertThat(parallel.bulk().parallelBulkSets).isGreaterThan(2);
         assertThat(parallel.currentStorageLayout()).isEqualTo(StorageLayout.RECORDS);
     }
@@ -202,16 +202,16 @@ class ParallelUpdateTest {
             long[] hp = handles[1];
             sequential.update();
             parallel.update();
-            assertThat(parallel.parallelUpdates).as("the first update, every node stale, split").isEqualTo(1);
+            assertThat(parallel.refresh().parallelUpdates).as("the first update, every node stale, split").isEqualTo(1);
             long compactionsBefore = parallel.relayout().compactions;
             for (int frame = 0; frame < 8; frame++) {
                 frame(random, sequential, hs, parallel, hp, frame, frame >= 3);
                 if (frame == 2) {
-                    assertThat(parallel.parallelUpdates).as("split updates before any topology change").isEqualTo(4);
+                    assertThat(parallel.refresh().parallelUpdates).as("split updates before any topology change").isEqualTo(4);
                     assertThat(parallel.relayout().compactions).as("no rewrite was needed").isEqualTo(compactionsBefore);
                 }
             }
-            assertThat(parallel.parallelUpdates).isGreaterThan(6);
+            assertThat(parallel.refresh().parallelUpdates).isGreaterThan(6);
             parallel.setUpdateThreads(1);
         }
     }
@@ -235,11 +235,11 @@ class ParallelUpdateTest {
             assertThat(parallel.relayout().clusters).as("clusters of at least 2,000 nodes").isBetween(10, 25);
             sequential.update();
             parallel.update();
-            assertThat(parallel.parallelUpdates).as("the first update, every node stale, split").isEqualTo(1);
+            assertThat(parallel.refresh().parallelUpdates).as("the first update, every node stale, split").isEqualTo(1);
             for (int frame = 0; frame < 8; frame++) {
                 frame(random, sequential, hs, parallel, hp, frame, frame >= 3);
             }
-            assertThat(parallel.parallelUpdates).isGreaterThan(6);
+            assertThat(parallel.refresh().parallelUpdates).isGreaterThan(6);
             parallel.setUpdateThreads(1);
         }
     }
@@ -492,7 +492,7 @@ class ParallelUpdateTest {
         parallel.update();
         parallel.setLocalTranslation(root, 1, 0, 0);
         parallel.update();
-        assertThat(parallel.parallelUpdates).isZero();
+        assertThat(parallel.refresh().parallelUpdates).isZero();
         assertThat(parallel.changedCount()).isEqualTo(1001);
     }
 

@@ -54,9 +54,9 @@ class VectorShapesTest {
         assumeThat(VectorSupport.ENABLED).as("vector path on").isTrue();
         Forest forest = new Forest(4_000, 2); // at least 4,000 / 16 = 250 batches of roots per update
         forest.turn(0.5f);
-        assertThat(forest.h.vectorKinds & LocalToWorld.VECTOR_GENERAL).as("roots on the vector path")
+        assertThat(forest.h.refresh().vectorKinds & LocalToWorld.VECTOR_GENERAL).as("roots on the vector path")
                 .isEqualTo(LocalToWorld.VECTOR_GENERAL);
-        assertThat(forest.h.vectorKinds & LocalToWorld.VECTOR_WINDOWS).isEqualTo(LocalToWorld.VECTOR_WINDOWS);
+        assertThat(forest.h.refresh().vectorKinds & LocalToWorld.VECTOR_WINDOWS).isEqualTo(LocalToWorld.VECTOR_WINDOWS);
     }
 
     @Test
@@ -67,8 +67,8 @@ class VectorShapesTest {
         // the same updates, every shape on the vector path
         Forest all = new Forest(40, 500, Tuning.DEFAULT.withVectorShapes(LocalToWorld.VECTOR_ALL, 0));
         few.turn(0.5f);
-        assertThat(few.h.vectorKinds & LocalToWorld.VECTOR_GENERAL).as("roots on the scalar path").isZero();
-        assertThat(few.h.vectorKinds & LocalToWorld.VECTOR_WINDOWS).isEqualTo(LocalToWorld.VECTOR_WINDOWS);
+        assertThat(few.h.refresh().vectorKinds & LocalToWorld.VECTOR_GENERAL).as("roots on the scalar path").isZero();
+        assertThat(few.h.refresh().vectorKinds & LocalToWorld.VECTOR_WINDOWS).isEqualTo(LocalToWorld.VECTOR_WINDOWS);
         few.turn(0.7f); // computes the roots on the scalar path
         all.turn(0.7f); // the same update, every shape on the vector path
         float[] a = new float[12];
@@ -86,6 +86,6 @@ class VectorShapesTest {
         Forest forest = new Forest(40, 100, Tuning.DEFAULT.withVectorShapes(LocalToWorld.VECTOR_WINDOWS,
                 Tuning.DEFAULT.vectorShapeMin()));
         forest.turn(0.5f);
-        assertThat(forest.h.vectorKinds).as("every shape").isEqualTo(LocalToWorld.VECTOR_ALL);
+        assertThat(forest.h.refresh().vectorKinds).as("every shape").isEqualTo(LocalToWorld.VECTOR_ALL);
     }
 }
