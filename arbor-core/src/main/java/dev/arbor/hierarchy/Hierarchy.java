@@ -33,7 +33,7 @@ import org.joml.Vector3fc;
  *
  * <h2>Handles</h2>
  * Nodes are named by {@code long} handles (see {@link Handles}). A handle to a destroyed node is stale: every method
- * that takes a handle rejects it with {@link IllegalArgumentException} naming the slot and both slots.generations, even
+ * that takes a handle rejects it with {@link IllegalArgumentException} naming the slot and both generations, even
  * after the slot has been reused; {@link #isAlive(long)} tells without throwing. {@link Handles#NULL} is returned
  * where a lookup misses (no parent, no next sibling).
  *
@@ -1108,7 +1108,8 @@ public final class Hierarchy {
     /**
      * Reads the world matrix ({@code worldFromLocal}), 12 floats column-major 3×4. Exact at any time: if the node
      * or an ancestor changed since the last update, only the stale ancestor chain is recomputed (O(stale chain)),
-     * otherwise O(1).
+     * otherwise O(1). Under {@link StorageLayout#AUTOMATIC}, a read that finds enough single-node work done since the
+     * latest dense update first converts the storage to records: O(nodes) once, allocating the new arrays.
      *
      * @param handle live handle
      * @param dest destination
@@ -2156,7 +2157,7 @@ public final class Hierarchy {
     }
 
     /**
-     * Rewrites the dense arrays without holes, in the order of {@link #breadthFirstClusters}. O(live nodes);
+     * Rewrites the dense arrays without holes, in the order of {@link Relayout#rewrite}. O(live nodes);
      * allocates the new arrays.
      */
     private void compact() {

@@ -140,7 +140,7 @@ final class WorldExport {
 
     /**
      * Converts the world matrices of the handles from {@code from}, at most {@code remaining} and at most one chunk,
-     * into {@link #export}'s chunk.
+     * into the chunk.
      *
      * @return the number of matrices converted
      */
