@@ -1,7 +1,6 @@
 package dev.arbor.hierarchy;
 
 import static dev.arbor.kernel.LocalToWorld.MODE_TRS;
-import static dev.arbor.kernel.LocalToWorld.PLANE_OFFSET;
 
 import dev.arbor.kernel.Bits;
 import dev.arbor.kernel.LocalToWorld;
@@ -203,7 +202,7 @@ final class BulkSetter {
         if (gather) {
             int[] inverse = list.inverse(store.layoutVersion, Adaptation.readsAhead(tuning, count) ? tuning.touchChunk() : 0);
             int c = store.modes.length;
-            int base = PLANE_OFFSET + Affine.TRS_Q * c + list.runFirst;
+            int base = Affine.TRS_Q * c + list.runFirst;
             if (list.inverseSpans == null) {
                 QuaternionRuns.gather(rotations, offset, inverse, 0, count, 4, store.locals, base, c, true);
             } else {
@@ -253,7 +252,7 @@ final class BulkSetter {
     /** {@link #writeRotationRun} into the four rotation planes of {@code l} (capacity {@code c}). */
     private static void writeRotationPlanes(float[] rotations, int offset, int[] nodes, int from, int to, float[] l,
                                             int first, int c, boolean unit) {
-        int q0 = PLANE_OFFSET + Affine.TRS_Q * c;
+        int q0 = Affine.TRS_Q * c;
         if (unit && nodes == null) {
             QuaternionRuns.copy(rotations, offset, from, to, l, q0 + first, c, VectorSupport.ENABLED);
         } else if (unit) {
@@ -615,7 +614,7 @@ final class BulkSetter {
         int c = modes.length;
         for (int k = from; k < to; k++) {
             int node = nodes[k];
-            int at = PLANE_OFFSET + (modes[node] == MODE_TRS ? trsAt : matrixAt) * c + node;
+            int at = (modes[node] == MODE_TRS ? trsAt : matrixAt) * c + node;
             int v = offset + 3 * k;
             l[at] = values[v];
             l[at + c] = values[v + 1];

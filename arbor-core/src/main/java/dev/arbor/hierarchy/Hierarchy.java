@@ -5,7 +5,6 @@ import static dev.arbor.kernel.LocalToWorld.LOCAL_PLANES;
 import static dev.arbor.kernel.LocalToWorld.MODE_HOLE;
 import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
 import static dev.arbor.kernel.LocalToWorld.MODE_TRS;
-import static dev.arbor.kernel.LocalToWorld.PLANE_OFFSET;
 import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
 
 import dev.arbor.kernel.Bits;

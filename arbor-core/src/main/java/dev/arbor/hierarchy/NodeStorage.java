@@ -2,7 +2,6 @@ package dev.arbor.hierarchy;
 
 import static dev.arbor.kernel.LocalToWorld.LOCAL_PLANES;
 import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
-import static dev.arbor.kernel.LocalToWorld.PLANE_OFFSET;
 import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
 
 import dev.arbor.kernel.Bits;
@@ -86,7 +85,7 @@ final class NodeStorage {
 
     /** Where element {@code element} of node {@code node} lies in {@link #locals} and {@link #worlds}. */
     int at(int element, int node) {
-        return records ? node * LocalToWorld.RECORD + element : PLANE_OFFSET + element * modes.length + node;
+        return records ? node * LocalToWorld.RECORD + element : element * modes.length + node;
     }
 
     /** Distance between two consecutive elements of one node: the capacity in planes, 1 in records. */
@@ -206,7 +205,7 @@ final class NodeStorage {
     private static float[] replane(float[] planes, int oldCap, int newCap, int count, int used) {
         float[] grown = LocalToWorld.newPlanes(newCap, count);
         for (int k = 0; k < count; k++) {
-            System.arraycopy(planes, PLANE_OFFSET + k * oldCap, grown, PLANE_OFFSET + k * newCap, used);
+            System.arraycopy(planes, k * oldCap, grown, k * newCap, used);
         }
         return grown;
     }

@@ -5,8 +5,8 @@ package dev.arbor.kernel;
  * packed node arrays stored as planes (structure of arrays).
  *
  * <p>Storage comes in two layouts of the same size. In <em>planes</em> (structure of arrays), with {@code c} the
- * capacity (nodes per plane), element {@code k} of node {@code i} is at {@code [}{@link #PLANE_OFFSET}
- * {@code + k * c + i]}: the layout of the batched and vector paths. Arrays of planes hold
+ * capacity (nodes per plane), element {@code k} of node {@code i} is at
+ * {@code [k * c + i]}: the layout of the batched and vector paths. Arrays of planes hold
  * {@link #planesLength}{@code (c, planes)} floats. In <em>records</em>, element {@code k} of node {@code i} is at
  * {@code [i * }{@link #RECORD}{@code  + k]}: one node's values share one or two cache lines, which is what reading,
  * writing or computing single nodes wants (the methods named {@code …Records}). {@link #toRecords} and
@@ -34,18 +34,6 @@ public final class LocalToWorld {
     public static final int LOCAL_PLANES = 12;
     /** Planes in {@code worlds}. */
     public static final int WORLD_PLANES = 12;
-    /**
-     * Where plane 0 starts in an array of planes: 0 unless {@code -Darbor.planeOffset=N} (0 to 15) says otherwise,
-     * read once. A float array's elements start 16 bytes after the object, and the JVM's default collector (G1) places
-     * a large array (half a heap region or more: the planes of a hierarchy of some 50,000 nodes and up) at the start
-     * of a region, so with an offset of 12 every 16-lane vector access of such planes lies on one 64-byte cache line
-     * instead of two (the capacity keeps every plane a whole number of lines from the first). That streams a
-     * memory-bound update 2–5% faster ({@code million}), but made the 1%-dirty frame of a 6,000-node scene 5–10% slower
-     * under every collector tried, so it is left to hierarchies of a million nodes and more to turn on
-     * (see docs/tuning.md).
-     */
-    public static final int PLANE_OFFSET = planeOffset();
-
     /** Mode of a free position in the dense arrays (a hole left by a destroyed or moved node). */
     public static final byte MODE_HOLE = 0;
     /** Mode of a node whose local transform is translation / rotation / scale. */
@@ -88,30 +76,15 @@ public final class LocalToWorld {
     private LocalToWorld() {
     }
 
-    private static int planeOffset() {
-        String value = System.getProperty("arbor.planeOffset", "0");
-        int offset;
-        try {
-            offset = Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            offset = -1;
-        }
-        if (offset < 0 || offset > 15) {
-            throw new IllegalArgumentException("-Darbor.planeOffset must be an integer from 0 to 15, got " + value);
-        }
-        return offset;
-    }
-
     /**
-     * The length of an array of planes: {@link #PLANE_OFFSET} floats before plane 0, then {@code planes} planes of
-     * {@code capacity} floats.
+     * The length of an array of planes: {@code planes} planes of {@code capacity} floats.
      *
      * @param capacity nodes per plane
      * @param planes number of planes
      * @return the length, as a long so that callers can compare it with their limits before allocating
      */
     public static long planesLength(int capacity, int planes) {
-        return PLANE_OFFSET + (long) capacity * planes;
+        return (long) capacity * planes;
     }
 
     /**
@@ -139,7 +112,7 @@ public final class LocalToWorld {
      * @return nodes per plane
      */
     public static int maxCapacity(int planes) {
-        return (MAX_ARRAY_LENGTH - PLANE_OFFSET) / planes;
+        return MAX_ARRAY_LENGTH / planes;
     }
 
     /** The longest array {@link #newPlanes} asks the JVM for. */
@@ -158,7 +131,7 @@ public final class LocalToWorld {
      */
     public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                    int node) {
-        compute(locals, modes, parents, worlds, capacity, node, worlds, node + PLANE_OFFSET, capacity, null, 0);
+        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, null, 0);
     }
 
     /**
@@ -176,7 +149,7 @@ public final class LocalToWorld {
      */
     public static void computeNode(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
                                    int node, float[] copy, int at) {
-        compute(locals, modes, parents, worlds, capacity, node, worlds, node + PLANE_OFFSET, capacity, copy, at);
+        compute(locals, modes, parents, worlds, capacity, node, worlds, node, capacity, copy, at);
     }
 
     /**
@@ -311,7 +284,7 @@ public final class LocalToWorld {
         for (int block = 0; block < used; block += LAYOUT_BLOCK) { // a block's records stay in cache over the planes
             int end = Math.min(used, block + LAYOUT_BLOCK);
             for (int k = 0; k < RECORD; k++) {
-                int plane = k * capacity + PLANE_OFFSET;
+                int plane = k * capacity;
                 for (int i = block, r = block * RECORD + k; i < end; i++, r += RECORD) {
                     records[r] = planes[plane + i];
                 }
@@ -334,7 +307,7 @@ public final class LocalToWorld {
         for (int block = 0; block < used; block += LAYOUT_BLOCK) {
             int end = Math.min(used, block + LAYOUT_BLOCK);
             for (int k = 0; k < RECORD; k++) {
-                int plane = k * capacity + PLANE_OFFSET;
+                int plane = k * capacity;
                 for (int i = block, r = block * RECORD + k; i < end; i++, r += RECORD) {
                     planes[plane + i] = records[r];
                 }
@@ -361,7 +334,7 @@ public final class LocalToWorld {
                                 float[] out, int base, int stride, float[] copy, int at) {
         int parent = parents[node];
         assert parent < node : "parent after child: node=" + node + " parent=" + parent;
-        int n = node + PLANE_OFFSET;
+        int n = node;
         float b00;
         float b01;
         float b02;
@@ -431,7 +404,7 @@ public final class LocalToWorld {
         float r31 = b31;
         float r32 = b32;
         if (parent >= 0) {
-            int q = parent + PLANE_OFFSET;
+            int q = parent;
             float a00 = worlds[q];
             float a01 = worlds[c + q];
             float a02 = worlds[2 * c + q];
@@ -635,7 +608,7 @@ public final class LocalToWorld {
      */
     static void computeTrsRange(float[] l, int[] parents, float[] w, int c, int from, int to) {
         for (int i = from; i < to; i++) {
-            int j = i + PLANE_OFFSET;
+            int j = i;
             float qx = l[3 * c + j];
             float qy = l[4 * c + j];
             float qz = l[5 * c + j];
@@ -680,7 +653,7 @@ public final class LocalToWorld {
                 w[11 * c + j] = b32;
                 continue;
             }
-            int q = p + PLANE_OFFSET;
+            int q = p;
             float a00 = w[q];
             float a01 = w[c + q];
             float a02 = w[2 * c + q];

@@ -1,6 +1,5 @@
 package dev.arbor.kernel;
 
-import static dev.arbor.kernel.LocalToWorld.PLANE_OFFSET;
 
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
@@ -269,7 +268,7 @@ final class LocalToWorldVector {
         float[] worlds = LocalToWorld.newPlanes(c, LocalToWorld.WORLD_PLANES);
         int[] parents = new int[c];
         // rotation w and the scales: identity rotations
-        java.util.Arrays.fill(locals, PLANE_OFFSET + 6 * c, PLANE_OFFSET + 10 * c, 1f);
+        java.util.Arrays.fill(locals, 6 * c, 10 * c, 1f);
         for (int k = 0; k < c; k++) {
             parents[k] = k < LANES ? -1 : k - LANES; // a batch of roots, then three of children
         }
@@ -284,13 +283,13 @@ final class LocalToWorldVector {
         }
         checkQuaternions(unit, 0, 0, quaternions);
         if (VectorSupport.WIDE_PERMUTES) {
-            copyQuaternions(unit, 0, 0, quaternions, locals, PLANE_OFFSET + 3 * c, c);
+            copyQuaternions(unit, 0, 0, quaternions, locals, 3 * c, c);
         }
         int[] index = new int[LANES];
         for (int k = 0; k < LANES; k++) {
             index[k] = 4 * (LANES - 1 - k);
         }
-        gatherComponents(unit, 0, index, 0, LANES, 4, locals, PLANE_OFFSET + 3 * c, c);
+        gatherComponents(unit, 0, index, 0, LANES, 4, locals, 3 * c, c);
         float[] palette = new float[12 * Palettes.STRIDE_MULTIPLE];
         chainPlanes(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, 1);
     }
@@ -448,14 +447,13 @@ final class LocalToWorldVector {
 
     /** Computes the batch of nodes {@code [i, i + lanes)}: roots, or children whose parents are gathered. */
     private static void batch(float[] l, int[] parents, float[] w, int c, int i, boolean roots) {
-        int j = i + PLANE_OFFSET; // the batch in the planes
-        FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + j);
-        FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + j);
-        FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + j);
-        FloatVector qw = FloatVector.fromArray(SPECIES, l, 6 * c + j);
-        FloatVector sx = FloatVector.fromArray(SPECIES, l, 7 * c + j);
-        FloatVector sy = FloatVector.fromArray(SPECIES, l, 8 * c + j);
-        FloatVector sz = FloatVector.fromArray(SPECIES, l, 9 * c + j);
+        FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);
+        FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + i);
+        FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + i);
+        FloatVector qw = FloatVector.fromArray(SPECIES, l, 6 * c + i);
+        FloatVector sx = FloatVector.fromArray(SPECIES, l, 7 * c + i);
+        FloatVector sy = FloatVector.fromArray(SPECIES, l, 8 * c + i);
+        FloatVector sz = FloatVector.fromArray(SPECIES, l, 9 * c + i);
         FloatVector xx = qx.mul(qx);
         FloatVector yy = qy.mul(qy);
         FloatVector zz = qz.mul(qz);
@@ -475,48 +473,48 @@ final class LocalToWorldVector {
         FloatVector b20 = xz.add(wy).mul(2f).mul(sz);
         FloatVector b21 = yz.sub(wx).mul(2f).mul(sz);
         FloatVector b22 = one.sub(xx.add(yy).mul(2f)).mul(sz);
-        FloatVector b30 = FloatVector.fromArray(SPECIES, l, j);
-        FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + j);
-        FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + j);
+        FloatVector b30 = FloatVector.fromArray(SPECIES, l, i);
+        FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + i);
+        FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + i);
         if (roots) {
-            b00.intoArray(w, j);
-            b01.intoArray(w, c + j);
-            b02.intoArray(w, 2 * c + j);
-            b10.intoArray(w, 3 * c + j);
-            b11.intoArray(w, 4 * c + j);
-            b12.intoArray(w, 5 * c + j);
-            b20.intoArray(w, 6 * c + j);
-            b21.intoArray(w, 7 * c + j);
-            b22.intoArray(w, 8 * c + j);
-            b30.intoArray(w, 9 * c + j);
-            b31.intoArray(w, 10 * c + j);
-            b32.intoArray(w, 11 * c + j);
+            b00.intoArray(w, i);
+            b01.intoArray(w, c + i);
+            b02.intoArray(w, 2 * c + i);
+            b10.intoArray(w, 3 * c + i);
+            b11.intoArray(w, 4 * c + i);
+            b12.intoArray(w, 5 * c + i);
+            b20.intoArray(w, 6 * c + i);
+            b21.intoArray(w, 7 * c + i);
+            b22.intoArray(w, 8 * c + i);
+            b30.intoArray(w, 9 * c + i);
+            b31.intoArray(w, 10 * c + i);
+            b32.intoArray(w, 11 * c + i);
             return;
         }
-        FloatVector a00 = FloatVector.fromArray(SPECIES, w, PLANE_OFFSET, parents, i);
-        FloatVector a01 = FloatVector.fromArray(SPECIES, w, c + PLANE_OFFSET, parents, i);
-        FloatVector a02 = FloatVector.fromArray(SPECIES, w, 2 * c + PLANE_OFFSET, parents, i);
-        FloatVector a10 = FloatVector.fromArray(SPECIES, w, 3 * c + PLANE_OFFSET, parents, i);
-        FloatVector a11 = FloatVector.fromArray(SPECIES, w, 4 * c + PLANE_OFFSET, parents, i);
-        FloatVector a12 = FloatVector.fromArray(SPECIES, w, 5 * c + PLANE_OFFSET, parents, i);
-        FloatVector a20 = FloatVector.fromArray(SPECIES, w, 6 * c + PLANE_OFFSET, parents, i);
-        FloatVector a21 = FloatVector.fromArray(SPECIES, w, 7 * c + PLANE_OFFSET, parents, i);
-        FloatVector a22 = FloatVector.fromArray(SPECIES, w, 8 * c + PLANE_OFFSET, parents, i);
-        FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c + PLANE_OFFSET, parents, i);
-        FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c + PLANE_OFFSET, parents, i);
-        FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c + PLANE_OFFSET, parents, i);
-        a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, j);
-        a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + j);
-        a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + j);
-        a00.mul(b10).add(a10.mul(b11)).add(a20.mul(b12)).intoArray(w, 3 * c + j);
-        a01.mul(b10).add(a11.mul(b11)).add(a21.mul(b12)).intoArray(w, 4 * c + j);
-        a02.mul(b10).add(a12.mul(b11)).add(a22.mul(b12)).intoArray(w, 5 * c + j);
-        a00.mul(b20).add(a10.mul(b21)).add(a20.mul(b22)).intoArray(w, 6 * c + j);
-        a01.mul(b20).add(a11.mul(b21)).add(a21.mul(b22)).intoArray(w, 7 * c + j);
-        a02.mul(b20).add(a12.mul(b21)).add(a22.mul(b22)).intoArray(w, 8 * c + j);
-        a00.mul(b30).add(a10.mul(b31)).add(a20.mul(b32)).add(a30).intoArray(w, 9 * c + j);
-        a01.mul(b30).add(a11.mul(b31)).add(a21.mul(b32)).add(a31).intoArray(w, 10 * c + j);
-        a02.mul(b30).add(a12.mul(b31)).add(a22.mul(b32)).add(a32).intoArray(w, 11 * c + j);
+        FloatVector a00 = FloatVector.fromArray(SPECIES, w, 0, parents, i);
+        FloatVector a01 = FloatVector.fromArray(SPECIES, w, c, parents, i);
+        FloatVector a02 = FloatVector.fromArray(SPECIES, w, 2 * c, parents, i);
+        FloatVector a10 = FloatVector.fromArray(SPECIES, w, 3 * c, parents, i);
+        FloatVector a11 = FloatVector.fromArray(SPECIES, w, 4 * c, parents, i);
+        FloatVector a12 = FloatVector.fromArray(SPECIES, w, 5 * c, parents, i);
+        FloatVector a20 = FloatVector.fromArray(SPECIES, w, 6 * c, parents, i);
+        FloatVector a21 = FloatVector.fromArray(SPECIES, w, 7 * c, parents, i);
+        FloatVector a22 = FloatVector.fromArray(SPECIES, w, 8 * c, parents, i);
+        FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c, parents, i);
+        FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c, parents, i);
+        FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c, parents, i);
+        a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, i);
+        a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + i);
+        a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + i);
+        a00.mul(b10).add(a10.mul(b11)).add(a20.mul(b12)).intoArray(w, 3 * c + i);
+        a01.mul(b10).add(a11.mul(b11)).add(a21.mul(b12)).intoArray(w, 4 * c + i);
+        a02.mul(b10).add(a12.mul(b11)).add(a22.mul(b12)).intoArray(w, 5 * c + i);
+        a00.mul(b20).add(a10.mul(b21)).add(a20.mul(b22)).intoArray(w, 6 * c + i);
+        a01.mul(b20).add(a11.mul(b21)).add(a21.mul(b22)).intoArray(w, 7 * c + i);
+        a02.mul(b20).add(a12.mul(b21)).add(a22.mul(b22)).intoArray(w, 8 * c + i);
+        a00.mul(b30).add(a10.mul(b31)).add(a20.mul(b32)).add(a30).intoArray(w, 9 * c + i);
+        a01.mul(b30).add(a11.mul(b31)).add(a21.mul(b32)).add(a31).intoArray(w, 10 * c + i);
+        a02.mul(b30).add(a12.mul(b31)).add(a22.mul(b32)).add(a32).intoArray(w, 11 * c + i);
     }
 
     /**
@@ -528,14 +526,13 @@ final class LocalToWorldVector {
      * stayed unoptimised, at 100 to 400 ns/node instead of 2.
      */
     private static void windowBatch(float[] l, int[] parents, float[] w, int c, int i) {
-        int j = i + PLANE_OFFSET; // the batch in the planes
-        FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + j);
-        FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + j);
-        FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + j);
-        FloatVector qw = FloatVector.fromArray(SPECIES, l, 6 * c + j);
-        FloatVector sx = FloatVector.fromArray(SPECIES, l, 7 * c + j);
-        FloatVector sy = FloatVector.fromArray(SPECIES, l, 8 * c + j);
-        FloatVector sz = FloatVector.fromArray(SPECIES, l, 9 * c + j);
+        FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);
+        FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + i);
+        FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + i);
+        FloatVector qw = FloatVector.fromArray(SPECIES, l, 6 * c + i);
+        FloatVector sx = FloatVector.fromArray(SPECIES, l, 7 * c + i);
+        FloatVector sy = FloatVector.fromArray(SPECIES, l, 8 * c + i);
+        FloatVector sz = FloatVector.fromArray(SPECIES, l, 9 * c + i);
         FloatVector xx = qx.mul(qx);
         FloatVector yy = qy.mul(qy);
         FloatVector zz = qz.mul(qz);
@@ -555,48 +552,47 @@ final class LocalToWorldVector {
         FloatVector b20 = xz.add(wy).mul(2f).mul(sz);
         FloatVector b21 = yz.sub(wx).mul(2f).mul(sz);
         FloatVector b22 = one.sub(xx.add(yy).mul(2f)).mul(sz);
-        FloatVector b30 = FloatVector.fromArray(SPECIES, l, j);
-        FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + j);
-        FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + j);
+        FloatVector b30 = FloatVector.fromArray(SPECIES, l, i);
+        FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + i);
+        FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + i);
         int first = parents[i];
-        int f = first + PLANE_OFFSET;
         VectorShuffle<Integer> pick = IntVector.fromArray(INDEX_SPECIES, parents, i).sub(first).toShuffle();
-        FloatVector a00 = FloatVector.fromArray(SPECIES, w, f).reinterpretAsInts().rearrange(pick)
+        FloatVector a00 = FloatVector.fromArray(SPECIES, w, first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a01 = FloatVector.fromArray(SPECIES, w, c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a01 = FloatVector.fromArray(SPECIES, w, c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a02 = FloatVector.fromArray(SPECIES, w, 2 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a02 = FloatVector.fromArray(SPECIES, w, 2 * c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a10 = FloatVector.fromArray(SPECIES, w, 3 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a10 = FloatVector.fromArray(SPECIES, w, 3 * c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a11 = FloatVector.fromArray(SPECIES, w, 4 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a11 = FloatVector.fromArray(SPECIES, w, 4 * c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a12 = FloatVector.fromArray(SPECIES, w, 5 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a12 = FloatVector.fromArray(SPECIES, w, 5 * c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a20 = FloatVector.fromArray(SPECIES, w, 6 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a20 = FloatVector.fromArray(SPECIES, w, 6 * c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a21 = FloatVector.fromArray(SPECIES, w, 7 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a21 = FloatVector.fromArray(SPECIES, w, 7 * c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a22 = FloatVector.fromArray(SPECIES, w, 8 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a22 = FloatVector.fromArray(SPECIES, w, 8 * c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c + first).reinterpretAsInts().rearrange(pick)
                 .reinterpretAsFloats();
-        a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, j);
-        a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + j);
-        a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + j);
-        a00.mul(b10).add(a10.mul(b11)).add(a20.mul(b12)).intoArray(w, 3 * c + j);
-        a01.mul(b10).add(a11.mul(b11)).add(a21.mul(b12)).intoArray(w, 4 * c + j);
-        a02.mul(b10).add(a12.mul(b11)).add(a22.mul(b12)).intoArray(w, 5 * c + j);
-        a00.mul(b20).add(a10.mul(b21)).add(a20.mul(b22)).intoArray(w, 6 * c + j);
-        a01.mul(b20).add(a11.mul(b21)).add(a21.mul(b22)).intoArray(w, 7 * c + j);
-        a02.mul(b20).add(a12.mul(b21)).add(a22.mul(b22)).intoArray(w, 8 * c + j);
-        a00.mul(b30).add(a10.mul(b31)).add(a20.mul(b32)).add(a30).intoArray(w, 9 * c + j);
-        a01.mul(b30).add(a11.mul(b31)).add(a21.mul(b32)).add(a31).intoArray(w, 10 * c + j);
-        a02.mul(b30).add(a12.mul(b31)).add(a22.mul(b32)).add(a32).intoArray(w, 11 * c + j);
+        a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, i);
+        a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + i);
+        a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + i);
+        a00.mul(b10).add(a10.mul(b11)).add(a20.mul(b12)).intoArray(w, 3 * c + i);
+        a01.mul(b10).add(a11.mul(b11)).add(a21.mul(b12)).intoArray(w, 4 * c + i);
+        a02.mul(b10).add(a12.mul(b11)).add(a22.mul(b12)).intoArray(w, 5 * c + i);
+        a00.mul(b20).add(a10.mul(b21)).add(a20.mul(b22)).intoArray(w, 6 * c + i);
+        a01.mul(b20).add(a11.mul(b21)).add(a21.mul(b22)).intoArray(w, 7 * c + i);
+        a02.mul(b20).add(a12.mul(b21)).add(a22.mul(b22)).intoArray(w, 8 * c + i);
+        a00.mul(b30).add(a10.mul(b31)).add(a20.mul(b32)).add(a30).intoArray(w, 9 * c + i);
+        a01.mul(b30).add(a11.mul(b31)).add(a21.mul(b32)).add(a31).intoArray(w, 10 * c + i);
+        a02.mul(b30).add(a12.mul(b31)).add(a22.mul(b32)).add(a32).intoArray(w, 11 * c + i);
     }
 
     /**
@@ -605,14 +601,13 @@ final class LocalToWorldVector {
      * apart from {@link #windowBatch} for the reasons given there.
      */
     private static void windowBatch2(float[] l, int[] parents, float[] w, int c, int i) {
-        int j = i + PLANE_OFFSET; // the batch in the planes
-        FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + j);
-        FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + j);
-        FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + j);
-        FloatVector qw = FloatVector.fromArray(SPECIES, l, 6 * c + j);
-        FloatVector sx = FloatVector.fromArray(SPECIES, l, 7 * c + j);
-        FloatVector sy = FloatVector.fromArray(SPECIES, l, 8 * c + j);
-        FloatVector sz = FloatVector.fromArray(SPECIES, l, 9 * c + j);
+        FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);
+        FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + i);
+        FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + i);
+        FloatVector qw = FloatVector.fromArray(SPECIES, l, 6 * c + i);
+        FloatVector sx = FloatVector.fromArray(SPECIES, l, 7 * c + i);
+        FloatVector sy = FloatVector.fromArray(SPECIES, l, 8 * c + i);
+        FloatVector sz = FloatVector.fromArray(SPECIES, l, 9 * c + i);
         FloatVector xx = qx.mul(qx);
         FloatVector yy = qy.mul(qy);
         FloatVector zz = qz.mul(qz);
@@ -632,62 +627,61 @@ final class LocalToWorldVector {
         FloatVector b20 = xz.add(wy).mul(2f).mul(sz);
         FloatVector b21 = yz.sub(wx).mul(2f).mul(sz);
         FloatVector b22 = one.sub(xx.add(yy).mul(2f)).mul(sz);
-        FloatVector b30 = FloatVector.fromArray(SPECIES, l, j);
-        FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + j);
-        FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + j);
+        FloatVector b30 = FloatVector.fromArray(SPECIES, l, i);
+        FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + i);
+        FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + i);
         int first = parents[i];
-        int f = first + PLANE_OFFSET;
         IntVector offsets = IntVector.fromArray(INDEX_SPECIES, parents, i).sub(first);
         VectorMask<Integer> high = offsets.compare(VectorOperators.GE, LANES);
         VectorShuffle<Integer> pick = offsets.and(LANES - 1).toShuffle();
-        int second = f + LANES;
-        FloatVector a00 = FloatVector.fromArray(SPECIES, w, f).reinterpretAsInts().rearrange(pick)
+        int second = first + LANES;
+        FloatVector a00 = FloatVector.fromArray(SPECIES, w, first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a01 = FloatVector.fromArray(SPECIES, w, c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a01 = FloatVector.fromArray(SPECIES, w, c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a02 = FloatVector.fromArray(SPECIES, w, 2 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a02 = FloatVector.fromArray(SPECIES, w, 2 * c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, 2 * c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a10 = FloatVector.fromArray(SPECIES, w, 3 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a10 = FloatVector.fromArray(SPECIES, w, 3 * c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, 3 * c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a11 = FloatVector.fromArray(SPECIES, w, 4 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a11 = FloatVector.fromArray(SPECIES, w, 4 * c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, 4 * c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a12 = FloatVector.fromArray(SPECIES, w, 5 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a12 = FloatVector.fromArray(SPECIES, w, 5 * c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, 5 * c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a20 = FloatVector.fromArray(SPECIES, w, 6 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a20 = FloatVector.fromArray(SPECIES, w, 6 * c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, 6 * c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a21 = FloatVector.fromArray(SPECIES, w, 7 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a21 = FloatVector.fromArray(SPECIES, w, 7 * c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, 7 * c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a22 = FloatVector.fromArray(SPECIES, w, 8 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a22 = FloatVector.fromArray(SPECIES, w, 8 * c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, 8 * c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, 9 * c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, 10 * c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c + f).reinterpretAsInts().rearrange(pick)
+        FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c + first).reinterpretAsInts().rearrange(pick)
                 .blend(FloatVector.fromArray(SPECIES, w, 11 * c + second).reinterpretAsInts().rearrange(pick), high)
                 .reinterpretAsFloats();
-        a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, j);
-        a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + j);
-        a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + j);
-        a00.mul(b10).add(a10.mul(b11)).add(a20.mul(b12)).intoArray(w, 3 * c + j);
-        a01.mul(b10).add(a11.mul(b11)).add(a21.mul(b12)).intoArray(w, 4 * c + j);
-        a02.mul(b10).add(a12.mul(b11)).add(a22.mul(b12)).intoArray(w, 5 * c + j);
-        a00.mul(b20).add(a10.mul(b21)).add(a20.mul(b22)).intoArray(w, 6 * c + j);
-        a01.mul(b20).add(a11.mul(b21)).add(a21.mul(b22)).intoArray(w, 7 * c + j);
-        a02.mul(b20).add(a12.mul(b21)).add(a22.mul(b22)).intoArray(w, 8 * c + j);
-        a00.mul(b30).add(a10.mul(b31)).add(a20.mul(b32)).add(a30).intoArray(w, 9 * c + j);
-        a01.mul(b30).add(a11.mul(b31)).add(a21.mul(b32)).add(a31).intoArray(w, 10 * c + j);
-        a02.mul(b30).add(a12.mul(b31)).add(a22.mul(b32)).add(a32).intoArray(w, 11 * c + j);
+        a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, i);
+        a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + i);
+        a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + i);
+        a00.mul(b10).add(a10.mul(b11)).add(a20.mul(b12)).intoArray(w, 3 * c + i);
+        a01.mul(b10).add(a11.mul(b11)).add(a21.mul(b12)).intoArray(w, 4 * c + i);
+        a02.mul(b10).add(a12.mul(b11)).add(a22.mul(b12)).intoArray(w, 5 * c + i);
+        a00.mul(b20).add(a10.mul(b21)).add(a20.mul(b22)).intoArray(w, 6 * c + i);
+        a01.mul(b20).add(a11.mul(b21)).add(a21.mul(b22)).intoArray(w, 7 * c + i);
+        a02.mul(b20).add(a12.mul(b21)).add(a22.mul(b22)).intoArray(w, 8 * c + i);
+        a00.mul(b30).add(a10.mul(b31)).add(a20.mul(b32)).add(a30).intoArray(w, 9 * c + i);
+        a01.mul(b30).add(a11.mul(b31)).add(a21.mul(b32)).add(a31).intoArray(w, 10 * c + i);
+        a02.mul(b30).add(a12.mul(b31)).add(a22.mul(b32)).add(a32).intoArray(w, 11 * c + i);
     }
 }

@@ -277,9 +277,6 @@ class LocalToWorldTest {
                     .containsExactly(Arrays.copyOfRange(planes, at(k, capacity, 0), at(k, capacity, 150)));
             assertThat(back[at(k, capacity, 150)]).isZero();
         }
-        for (int i = 0; i < LocalToWorld.PLANE_OFFSET; i++) {
-            assertThat(back[i]).as("before plane 0").isZero();
-        }
         float[] short1 = new float[(int) LocalToWorld.planesLength(capacity, 12) - 1];
         assertThatThrownBy(() -> LocalToWorld.toPlanes(records, 150, short1, capacity))
                 .as("planes without room for the offset").isInstanceOf(IllegalArgumentException.class);
@@ -295,17 +292,17 @@ class LocalToWorldTest {
     /** Plane arrays have the offset before plane 0; one too large for a Java array is refused with its sizes. */
     @Test
     void planeArraysHoldTheOffsetAndRefuseLengthsPastTheLargestArray() {
-        assertThat(LocalToWorld.newPlanes(48, 12)).hasSize(LocalToWorld.PLANE_OFFSET + 576);
-        assertThat(LocalToWorld.planesLength(48, 12)).isEqualTo(LocalToWorld.PLANE_OFFSET + 576L);
+        assertThat(LocalToWorld.newPlanes(48, 12)).hasSize(576);
+        assertThat(LocalToWorld.planesLength(48, 12)).isEqualTo(576L);
         assertThatThrownBy(() -> LocalToWorld.newPlanes(Integer.MAX_VALUE / 4, 12))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("plane array too large: capacity=536870911, planes=12, length="
-                        + (LocalToWorld.PLANE_OFFSET + 536870911L * 12) + ", maximum=2147483631");
+                        + (536870911L * 12) + ", maximum=2147483631");
         assertThatThrownBy(() -> LocalToWorld.newPlanes(-1, 12)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("capacity=-1");
         // the largest capacity fits the largest array, one more does not
         int max = LocalToWorld.maxCapacity(12);
-        assertThat(max).isEqualTo((2147483631 - LocalToWorld.PLANE_OFFSET) / 12);
+        assertThat(max).isEqualTo(2147483631 / 12);
         assertThat(LocalToWorld.planesLength(max, 12)).isLessThanOrEqualTo(2147483631L);
         assertThatThrownBy(() -> LocalToWorld.newPlanes(max + 1, 12)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("capacity=" + (max + 1));
@@ -454,7 +451,7 @@ class LocalToWorldTest {
 
     /** Where element {@code k} of node {@code i} lies in planes of {@code capacity} nodes. */
     private static int at(int k, int capacity, int i) {
-        return LocalToWorld.PLANE_OFFSET + k * capacity + i;
+        return k * capacity + i;
     }
 
     /** A new array for {@code count} planes of {@code capacity} nodes. */

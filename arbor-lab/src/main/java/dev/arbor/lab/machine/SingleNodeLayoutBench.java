@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What one node's world matrix costs when nodes are computed one at a time (a lazy read, a sparse update), in three
  * storage layouts: Arbor's planes (element {@code k} of node {@code i} at
- * {@code [}{@link LocalToWorld#PLANE_OFFSET}{@code  + k × capacity + i]}, so one node touches 22 planes for its
+ * {@code [k × capacity + i]}, so one node touches 22 planes for its
  * local and its parent's world and writes 12); one record of 12 floats per node (the layout of the object-graph
  * peers and of the nested-set port, 2–3 cache lines per node); and blocks of 16 nodes, planes within each block
  * (element {@code k} of node {@code i} at {@code [192 × (i / 16) + 16k + i % 16]}: a vector still loads 16 nodes'
@@ -99,7 +99,7 @@ public class SingleNodeLayoutBench {
                 float[] trs = {t[3 * i], t[3 * i + 1], t[3 * i + 2], r[4 * i], r[4 * i + 1], r[4 * i + 2],
                     r[4 * i + 3], s[3 * i], s[3 * i + 1], s[3 * i + 2]};
                 for (int k = 0; k < trs.length; k++) {
-                    localPlanes[LocalToWorld.PLANE_OFFSET + k * capacity + i] = trs[k];
+                    localPlanes[k * capacity + i] = trs[k];
                     localRecords[i * RECORD + k] = trs[k];
                     localBlocks[blockBase(i) + k * BLOCK] = trs[k];
                 }
@@ -141,7 +141,7 @@ public class SingleNodeLayoutBench {
         for (int k = 0; k < visits.length; k++) {
             LocalToWorld.computeNode(l.localPlanes, l.modes, l.parents, l.worldPlanes, l.capacity, visits[k]);
         }
-        return l.worldPlanes[LocalToWorld.PLANE_OFFSET + 11 * l.capacity + visits[visits.length - 1]];
+        return l.worldPlanes[11 * l.capacity + visits[visits.length - 1]];
     }
 
     /**

@@ -23,14 +23,14 @@ class SingleNodeLayoutBenchTest {
                 for (int k = 0; k < SingleNodeLayoutBench.RECORD; k++) {
                     assertThat(l.worldRecords[i * SingleNodeLayoutBench.RECORD + k])
                             .as("node %d element %d, shuffled=%s", i, k, shuffle)
-                            .isEqualTo(l.worldPlanes[LocalToWorld.PLANE_OFFSET + k * c + i]);
+                            .isEqualTo(l.worldPlanes[k * c + i]);
                     assertThat(l.worldBlocks[SingleNodeLayoutBench.blockBase(i) + k * SingleNodeLayoutBench.BLOCK])
                             .as("node %d element %d, shuffled=%s", i, k, shuffle)
-                            .isEqualTo(l.worldPlanes[LocalToWorld.PLANE_OFFSET + k * c + i]);
+                            .isEqualTo(l.worldPlanes[k * c + i]);
                 }
             }
             // a depth-2 node with a translation below two others: the comparison is not of zeros
-            assertThat(l.worldPlanes[LocalToWorld.PLANE_OFFSET + 9 * c + 4000]).isNotZero();
+            assertThat(l.worldPlanes[9 * c + 4000]).isNotZero();
         }
     }
 
