@@ -9,7 +9,6 @@ import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
 
 import dev.arbor.kernel.Bits;
 import dev.arbor.kernel.LocalToWorld;
-import dev.arbor.kernel.QuaternionRuns;
 import dev.arbor.kernel.VectorSupport;
 import dev.arbor.math.Affine;
 import java.nio.ByteBuffer;
@@ -118,9 +117,15 @@ public final class Hierarchy {
     long relinearizations;
 
     // ---- scratch, reused so steady-state operations do not allocate ----
+    /** The slots of a subtree being destroyed or listed. */
     private int[] scratch = new int[64];
     /** Scratch of the bulk exports into callers' buffers. */
     private final WorldExport export;
+    /*
+     * Temporaries of one public method at a time, passed explicitly to what it calls: no method leaves a value in
+     * them for another to read. By habit A holds the result (a new local, a converted matrix), B a parent's inverse,
+     * C a copy of the input or a TRS record, D and E world matrices read from the storage.
+     */
     private final float[] matrixA = new float[16];
     private final float[] matrixB = new float[16];
     private final float[] matrixC = new float[16];
