@@ -1,5 +1,18 @@
 package dev.arbor.animation;
 
+import static dev.arbor.animation.Rotations.add;
+import static dev.arbor.animation.Rotations.axisAngle;
+import static dev.arbor.animation.Rotations.distance;
+import static dev.arbor.animation.Rotations.dot;
+import static dev.arbor.animation.Rotations.multiply;
+import static dev.arbor.animation.Rotations.normalize;
+import static dev.arbor.animation.Rotations.rotate;
+import static dev.arbor.animation.Rotations.rotationOf;
+import static dev.arbor.animation.Rotations.shortestArc;
+import static dev.arbor.animation.Rotations.sub;
+import static dev.arbor.animation.Rotations.translation;
+import static dev.arbor.animation.Rotations.wrap;
+
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.math.Affine;
 import org.joml.Quaternionf;
@@ -67,7 +80,7 @@ public final class TwoBoneIk {
      * @throws IllegalArgumentException if a value is not finite (nothing changed)
      */
     public TwoBoneIk target(float x, float y, float z) {
-        requireFinite("target", x, y, z);
+        Rotations.requireFinite("target", x, y, z);
         target[0] = x;
         target[1] = y;
         target[2] = z;
@@ -82,7 +95,7 @@ public final class TwoBoneIk {
      * @throws IllegalArgumentException if a value is not finite or the vector is zero (nothing changed)
      */
     public TwoBoneIk pole(float x, float y, float z) {
-        requireDirection("pole", x, y, z);
+        Rotations.requireDirection("pole", x, y, z);
         pole[0] = x;
         pole[1] = y;
         pole[2] = z;
@@ -96,7 +109,7 @@ public final class TwoBoneIk {
      * @throws IllegalArgumentException if a value is not finite or the vector is zero (nothing changed)
      */
     public TwoBoneIk midAxis(float x, float y, float z) {
-        requireDirection("midAxis", x, y, z);
+        Rotations.requireDirection("midAxis", x, y, z);
         double length = Math.sqrt((double) x * x + (double) y * y + (double) z * z);
         midAxis[0] = x / length;
         midAxis[1] = y / length;
@@ -142,9 +155,7 @@ public final class TwoBoneIk {
      * @throws IllegalArgumentException if {@code weight} is outside [0, 1] (nothing changed)
      */
     public TwoBoneIk weight(float weight) {
-        if (!(weight >= 0 && weight <= 1)) {
-            throw new IllegalArgumentException("weight out of range: weight=" + weight + ", allowed=[0, 1]");
-        }
+        Rotations.requireWeight("weight", weight);
         this.weight = weight;
         return this;
     }
@@ -175,8 +186,8 @@ public final class TwoBoneIk {
         if (a < EPSILON || b < EPSILON) {
             throw new IllegalArgumentException("a bone of zero length: start to middle=" + a + ", middle to end=" + b);
         }
-        rotationOf(startWorld, so, startRotation);
-        rotationOf(midWorld, mo, midRotation);
+        rotationOf(startWorld, so, trs, startRotation);
+        rotationOf(midWorld, mo, trs, midRotation);
         double reach = reachTo(a, b, distance(s, target));
         reached = Math.abs(reach - distance(s, target)) <= 1e-6 * (a + b);
         // 1. the middle joint about its bend axis (in world space) so that |end − start| = reach
@@ -222,15 +233,9 @@ public final class TwoBoneIk {
         hierarchy.getWorld(mid, midWorld, 0);
         hierarchy.getWorld(end, endWorld, 0);
         boolean result = solve(startWorld, 0, midWorld, 0, endWorld, 0, corrections, 0);
-        correct(hierarchy, start, 0);
-        correct(hierarchy, mid, 4);
+        Rotations.correct(hierarchy, start, local, corrections, 0);
+        Rotations.correct(hierarchy, mid, local, corrections, 4);
         return result;
-    }
-
-    private void correct(Hierarchy hierarchy, long joint, int c) {
-        hierarchy.getLocalRotation(joint, local);
-        local.mul(corrections[c], corrections[c + 1], corrections[c + 2], corrections[c + 3]);
-        hierarchy.setLocalRotation(joint, local.x, local.y, local.z, local.w);
     }
 
     // ---- the steps ----
@@ -310,174 +315,8 @@ public final class TwoBoneIk {
 
     /** Writes {@code rotation⁻¹ × turn × rotation} (a world-space turn in the joint's frame), weighted, as floats. */
     private void toLocal(double[] turn, double[] rotation, float[] dest, int d) {
-        double[] r = q;
-        // conjugate of rotation × turn × rotation
-        r[0] = -rotation[0];
-        r[1] = -rotation[1];
-        r[2] = -rotation[2];
-        r[3] = rotation[3];
-        multiply(r, turn, r);
-        multiply(r, rotation, r);
-        if (r[3] < 0) { // the shorter way
-            r[0] = -r[0];
-            r[1] = -r[1];
-            r[2] = -r[2];
-            r[3] = -r[3];
-        }
-        if (weight < 1) {
-            double angle = 2 * Math.atan2(Math.sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]), r[3]) * weight;
-            double sine = Math.sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
-            double scale = sine < EPSILON ? 0 : Math.sin(angle / 2) / sine;
-            r[0] *= scale;
-            r[1] *= scale;
-            r[2] *= scale;
-            r[3] = Math.cos(angle / 2);
-        }
-        double length = Math.sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
-        for (int k = 0; k < 4; k++) {
-            dest[d + k] = (float) (r[k] / length);
-        }
-    }
-
-    // ---- small double-precision vector and quaternion arithmetic ----
-
-    private static void translation(float[] world, int o, double[] dest) {
-        dest[0] = world[o + 9];
-        dest[1] = world[o + 10];
-        dest[2] = world[o + 11];
-    }
-
-    /** The rotation of a world matrix (its columns normalised), as a unit quaternion. */
-    private void rotationOf(float[] world, int o, double[] dest) {
-        Affine.decompose(world, o, trs, 0);
-        double x = trs[Affine.TRS_Q];
-        double y = trs[Affine.TRS_Q + 1];
-        double z = trs[Affine.TRS_Q + 2];
-        double qw = trs[Affine.TRS_Q + 3];
-        double length = Math.sqrt(x * x + y * y + z * z + qw * qw);
-        dest[0] = x / length;
-        dest[1] = y / length;
-        dest[2] = z / length;
-        dest[3] = qw / length;
-    }
-
-    private static double distance(double[] a, double[] b) {
-        double x = a[0] - b[0];
-        double y = a[1] - b[1];
-        double z = a[2] - b[2];
-        return Math.sqrt(x * x + y * y + z * z);
-    }
-
-    private static double dot(double[] a, double[] b) {
-        return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-    }
-
-    private static void sub(double[] a, double[] b, double[] dest) {
-        dest[0] = a[0] - b[0];
-        dest[1] = a[1] - b[1];
-        dest[2] = a[2] - b[2];
-    }
-
-    private static void add(double[] a, double[] b, double[] dest) {
-        dest[0] = a[0] + b[0];
-        dest[1] = a[1] + b[1];
-        dest[2] = a[2] + b[2];
-    }
-
-    private static void normalize(double[] a) {
-        double length = Math.sqrt(dot(a, a));
-        a[0] /= length;
-        a[1] /= length;
-        a[2] /= length;
-    }
-
-    private static double wrap(double angle) {
-        return Math.IEEEremainder(angle, 2 * Math.PI);
-    }
-
-    private static void axisAngle(double[] axis, double angle, double[] dest) {
-        double sine = Math.sin(angle / 2);
-        dest[0] = axis[0] * sine;
-        dest[1] = axis[1] * sine;
-        dest[2] = axis[2] * sine;
-        dest[3] = Math.cos(angle / 2);
-    }
-
-    /** {@code dest = a × b} (Hamilton product; {@code dest} may be either). */
-    private static void multiply(double[] a, double[] b, double[] dest) {
-        double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-        double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-        double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-        double qw = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-        dest[0] = x;
-        dest[1] = y;
-        dest[2] = z;
-        dest[3] = qw;
-    }
-
-    /** {@code v} rotated by the unit quaternion {@code r} (written to {@code dest}, which may be {@code v}). */
-    private static void rotate(double[] r, double[] v, double[] dest) {
-        // t = 2 (r.xyz × v); v' = v + r.w t + r.xyz × t
-        double tx = 2 * (r[1] * v[2] - r[2] * v[1]);
-        double ty = 2 * (r[2] * v[0] - r[0] * v[2]);
-        double tz = 2 * (r[0] * v[1] - r[1] * v[0]);
-        double x = v[0] + r[3] * tx + (r[1] * tz - r[2] * ty);
-        double y = v[1] + r[3] * ty + (r[2] * tx - r[0] * tz);
-        double z = v[2] + r[3] * tz + (r[0] * ty - r[1] * tx);
-        dest[0] = x;
-        dest[1] = y;
-        dest[2] = z;
-    }
-
-    /** The shortest-arc rotation taking the direction of {@code from} to that of {@code to}. */
-    private static void shortestArc(double[] from, double[] to, double[] dest) {
-        double lf = Math.sqrt(dot(from, from));
-        double lt = Math.sqrt(dot(to, to));
-        if (lf < EPSILON || lt < EPSILON) {
-            dest[0] = 0;
-            dest[1] = 0;
-            dest[2] = 0;
-            dest[3] = 1;
-            return;
-        }
-        double cx = from[1] * to[2] - from[2] * to[1];
-        double cy = from[2] * to[0] - from[0] * to[2];
-        double cz = from[0] * to[1] - from[1] * to[0];
-        double d = dot(from, to) / (lf * lt);
-        if (d < -1 + 1e-12) { // opposite: half a turn about any axis across
-            double ax = Math.abs(from[0]) < 0.9 * lf ? 1 : 0;
-            double ay = 1 - ax;
-            cx = from[1] * 0 - from[2] * ay;
-            cy = from[2] * ax - from[0] * 0;
-            cz = from[0] * ay - from[1] * ax;
-            double l = Math.sqrt(cx * cx + cy * cy + cz * cz);
-            dest[0] = cx / l;
-            dest[1] = cy / l;
-            dest[2] = cz / l;
-            dest[3] = 0;
-            return;
-        }
-        double x = cx / (lf * lt);
-        double y = cy / (lf * lt);
-        double z = cz / (lf * lt);
-        double qw = 1 + d;
-        double length = Math.sqrt(x * x + y * y + z * z + qw * qw);
-        dest[0] = x / length;
-        dest[1] = y / length;
-        dest[2] = z / length;
-        dest[3] = qw / length;
-    }
-
-    private static void requireFinite(String what, float x, float y, float z) {
-        if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z)) {
-            throw new IllegalArgumentException(what + " is not finite: (" + x + ", " + y + ", " + z + ")");
-        }
-    }
-
-    private static void requireDirection(String what, float x, float y, float z) {
-        requireFinite(what, x, y, z);
-        if ((double) x * x + (double) y * y + (double) z * z == 0) {
-            throw new IllegalArgumentException(what + " is the zero vector: (" + x + ", " + y + ", " + z + ")");
-        }
+        Rotations.inFrame(turn, rotation, q);
+        Rotations.weighted(q, weight);
+        Rotations.store(q, dest, d);
     }
 }
