@@ -1149,12 +1149,12 @@ public final class Hierarchy {
      */
     private boolean rotateRun(NodeList list, float[] rotations, int offset) {
         int count = list.size();
-        int check = QuaternionRuns.check(rotations, offset, 0, count, VectorSupport.ENABLED);
+        int check = QuaternionRuns.check(rotations, offset, 0, count, VectorSupport.active());
         if (check == QuaternionRuns.REFUSED) {
             return false;
         }
         boolean unit = check == QuaternionRuns.UNIT;
-        if (unit && !list.runInOrder && !store.records && VectorSupport.ENABLED
+        if (unit && !list.runInOrder && !store.records && VectorSupport.active()
                 && Adaptation.timesCopyWays(tuning, count)) {
             copyRunOutOfOrder(list, rotations, offset);
         } else {
@@ -1238,7 +1238,7 @@ public final class Hierarchy {
                                             int first, int c, boolean unit) {
         int q0 = PLANE_OFFSET + Affine.TRS_Q * c;
         if (unit && nodes == null) {
-            QuaternionRuns.copy(rotations, offset, from, to, l, q0 + first, c, VectorSupport.ENABLED);
+            QuaternionRuns.copy(rotations, offset, from, to, l, q0 + first, c, VectorSupport.active());
         } else if (unit) {
             for (int k = from; k < to; k++) {
                 int q = offset + 4 * k;
@@ -1582,7 +1582,7 @@ public final class Hierarchy {
 
         private void check(int t, int from, int to) {
             if (run && kind == BULK_ROTATION) { // a TRS run (the caller checked): the sequential run's loop
-                int check = QuaternionRuns.check(values, valueOffset, from, to, VectorSupport.ENABLED);
+                int check = QuaternionRuns.check(values, valueOffset, from, to, VectorSupport.active());
                 failed[t] = check == QuaternionRuns.REFUSED;
                 notTrs[t] = false;
                 notUnit[t] = check == QuaternionRuns.VALID;
@@ -2844,7 +2844,8 @@ public final class Hierarchy {
         }
         Arrays.fill(batchStats, 0);
         int count = LocalToWorld.propagateStale(st.locals, st.modes, st.parentNodes, st.worlds, st.modes.length,
-                staleBits, staleLoWord, staleHiWord, changedBits, st.matrixBits, st.wordPlans, vectorKinds, batchStats);
+                staleBits, staleLoWord, staleHiWord, changedBits, st.matrixBits, st.wordPlans,
+                VectorSupport.active() ? vectorKinds : 0, batchStats);
         chooseVectorKinds(count);
         return count;
     }
@@ -3051,7 +3052,7 @@ public final class Hierarchy {
         }
         NodeStorage st = store;
         int c = st.records ? 0 : st.modes.length; // 0: the record layout (ParallelUpdate.computeStale)
-        int kinds = vectorKinds;
+        int kinds = VectorSupport.active() ? vectorKinds : 0;
         long stamp = version + 1;
         Arrays.fill(batchStats, 0);
         versions.stamp(staleBits, stamp, 0, plan.cutStart);
