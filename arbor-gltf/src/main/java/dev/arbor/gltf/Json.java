@@ -1,12 +1,17 @@
 package dev.arbor.gltf;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 
 /**
@@ -25,13 +30,19 @@ final class Json {
     /** Longest property name accepted, in characters. */
     static final int MAX_NAME_LENGTH = 4096;
 
-    private static final ObjectMapper MAPPER = createMapper();
+    /**
+     * The parser factory, with the limits above and duplicate names refused. Reading builds the tree from its parser
+     * directly ({@link #parse}): an {@link ObjectMapper} costs a fresh JVM about 0.2 s to set up, most of a first read.
+     */
+    private static final JsonFactory FACTORY = createFactory();
+    /** Makes the tree's nodes; the same nodes as an {@link ObjectMapper}'s tree. */
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private Json() {
     }
 
-    private static ObjectMapper createMapper() {
-        JsonFactory factory = JsonFactory.builder()
+    private static JsonFactory createFactory() {
+        return JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(MAX_NESTING_DEPTH)
                         .maxNumberLength(MAX_NUMBER_LENGTH)
@@ -41,20 +52,37 @@ final class Json {
                         .build())
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
-        ObjectMapper mapper = new ObjectMapper(factory);
-        mapper.enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-        return mapper;
     }
 
-    /** The shared mapper (thread-safe once configured), also used for writing. */
+    /** The mapper for writing, made on first use (thread-safe once configured). */
+    private static final class Writing {
+        static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+    }
+
+    /** The shared mapper, for writing. */
     static ObjectMapper mapper() {
-        return MAPPER;
+        return Writing.MAPPER;
+    }
+
+    /** @return a new empty array node */
+    static ArrayNode arrayNode() {
+        return NODES.arrayNode();
+    }
+
+    /** @return a new empty object node */
+    static ObjectNode objectNode() {
+        return NODES.objectNode();
     }
 
     /** Parses a JSON document; any parser failure becomes a GltfException at location {@code json}. */
     static JsonNode parse(byte[] bytes, int offset, int length) throws GltfException {
-        try {
-            JsonNode root = MAPPER.readTree(MAPPER.getFactory().createParser(bytes, offset, length));
+        try (JsonParser parser = FACTORY.createParser(bytes, offset, length)) {
+            JsonToken first = parser.nextToken();
+            JsonNode root = first == null ? null : value(parser, first);
+            if (root != null && parser.nextToken() != null) {
+                throw new JsonParseException(parser, "Trailing token (of type " + parser.currentToken()
+                        + ") found after the top-level value: not allowed");
+            }
             if (root == null || !root.isObject()) {
                 throw new GltfException("json", "top level is not an object: " + describe(root));
             }
@@ -65,6 +93,50 @@ final class Json {
             throw new GltfException("json", "limit exceeded: " + firstLine(e.getMessage()), e);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             throw new GltfException("json", "malformed JSON: " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    /**
+     * The value starting at the parser's current token {@code t}, as an {@link ObjectMapper} would read it: integers
+     * as int, long or big integer nodes by size, other numbers as double nodes.
+     */
+    private static JsonNode value(JsonParser p, JsonToken t) throws IOException {
+        switch (t) {
+            case START_OBJECT: {
+                ObjectNode object = NODES.objectNode();
+                for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+                    object.set(name, value(p, p.nextToken()));
+                }
+                return object;
+            }
+            case START_ARRAY: {
+                ArrayNode array = NODES.arrayNode();
+                for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                    array.add(value(p, e));
+                }
+                return array;
+            }
+            case VALUE_STRING:
+                return NODES.textNode(p.getText());
+            case VALUE_NUMBER_INT:
+                switch (p.getNumberType()) {
+                    case INT:
+                        return NODES.numberNode(p.getIntValue());
+                    case LONG:
+                        return NODES.numberNode(p.getLongValue());
+                    default:
+                        return NODES.numberNode(p.getBigIntegerValue());
+                }
+            case VALUE_NUMBER_FLOAT:
+                return NODES.numberNode(p.getDoubleValue());
+            case VALUE_TRUE:
+                return NODES.booleanNode(true);
+            case VALUE_FALSE:
+                return NODES.booleanNode(false);
+            case VALUE_NULL:
+                return NODES.nullNode();
+            default:
+                throw new JsonParseException(p, "Unexpected token " + t);
         }
     }
 
@@ -124,7 +196,7 @@ final class Json {
     static JsonNode optArray(JsonNode parent, String path, String key) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
-            return MAPPER.createArrayNode();
+            return NODES.arrayNode();
         }
         if (!n.isArray()) {
             throw new GltfException(at(path, key), "expected an array, found " + describe(n));
