@@ -164,16 +164,18 @@ final class Json {
         return s.length() > 60 ? s.substring(0, 60) + "…" : s;
     }
 
-    static String at(String path, String key) {
-        return path.isEmpty() ? key : path + "." + key;
+    /** @return the location of {@code key} in the object at {@code path} (spelled out only for a message) */
+    static Location at(Location path, String key) {
+        return path.key(key);
     }
 
-    static String at(String path, int index) {
-        return path + "[" + index + "]";
+    /** @return the location of element {@code index} of the array at {@code path} */
+    static Location at(Location path, int index) {
+        return path.index(index);
     }
 
     /** The value at key, required to be an object if present; null when absent. */
-    static JsonNode optObject(JsonNode parent, String path, String key) throws GltfException {
+    static JsonNode optObject(JsonNode parent, Location path, String key) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             return null;
@@ -184,7 +186,7 @@ final class Json {
         return n;
     }
 
-    static JsonNode reqObject(JsonNode parent, String path, String key) throws GltfException {
+    static JsonNode reqObject(JsonNode parent, Location path, String key) throws GltfException {
         JsonNode n = optObject(parent, path, key);
         if (n == null) {
             throw new GltfException(at(path, key), "required object is missing");
@@ -193,7 +195,7 @@ final class Json {
     }
 
     /** The array at key, or an empty array node when absent. */
-    static JsonNode optArray(JsonNode parent, String path, String key) throws GltfException {
+    static JsonNode optArray(JsonNode parent, Location path, String key) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             return NODES.arrayNode();
@@ -204,7 +206,7 @@ final class Json {
         return n;
     }
 
-    static JsonNode reqArray(JsonNode parent, String path, String key, int minLength) throws GltfException {
+    static JsonNode reqArray(JsonNode parent, Location path, String key, int minLength) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             throw new GltfException(at(path, key), "required array is missing");
@@ -220,7 +222,7 @@ final class Json {
     }
 
     /** The element at index, required to be an object. */
-    static JsonNode element(JsonNode array, String path, int index) throws GltfException {
+    static JsonNode element(JsonNode array, Location path, int index) throws GltfException {
         JsonNode n = array.get(index);
         if (n == null || !n.isObject()) {
             throw new GltfException(at(path, index), "expected an object, found " + describe(n));
@@ -229,7 +231,7 @@ final class Json {
     }
 
     /** An integer value; the location is used in messages. */
-    static long integer(JsonNode n, String location) throws GltfException {
+    static long integer(JsonNode n, Location location) throws GltfException {
         if (n == null || !n.isIntegralNumber() || !n.canConvertToLong()) {
             throw new GltfException(location, "expected an integer, found " + describe(n));
         }
@@ -237,7 +239,7 @@ final class Json {
     }
 
     /** An index into an array of length bound, or -1 when absent. */
-    static int optIndex(JsonNode parent, String path, String key, int bound, String boundName)
+    static int optIndex(JsonNode parent, Location path, String key, int bound, String boundName)
             throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
@@ -246,7 +248,7 @@ final class Json {
         return index(n, at(path, key), bound, boundName);
     }
 
-    static int reqIndex(JsonNode parent, String path, String key, int bound, String boundName)
+    static int reqIndex(JsonNode parent, Location path, String key, int bound, String boundName)
             throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
@@ -255,7 +257,7 @@ final class Json {
         return index(n, at(path, key), bound, boundName);
     }
 
-    static int index(JsonNode n, String location, int bound, String boundName) throws GltfException {
+    static int index(JsonNode n, Location location, int bound, String boundName) throws GltfException {
         long v = integer(n, location);
         if (v < 0 || v >= bound) {
             throw new GltfException(location, "index " + v + " out of range, " + boundName + "=" + bound);
@@ -264,7 +266,7 @@ final class Json {
     }
 
     /** An integer in [min, max], or def when absent. */
-    static long optInteger(JsonNode parent, String path, String key, long def, long min, long max)
+    static long optInteger(JsonNode parent, Location path, String key, long def, long min, long max)
             throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
@@ -273,7 +275,7 @@ final class Json {
         return integerIn(n, at(path, key), min, max);
     }
 
-    static long reqInteger(JsonNode parent, String path, String key, long min, long max) throws GltfException {
+    static long reqInteger(JsonNode parent, Location path, String key, long min, long max) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             throw new GltfException(at(path, key), "required integer is missing");
@@ -281,7 +283,7 @@ final class Json {
         return integerIn(n, at(path, key), min, max);
     }
 
-    static long integerIn(JsonNode n, String location, long min, long max) throws GltfException {
+    static long integerIn(JsonNode n, Location location, long min, long max) throws GltfException {
         long v = integer(n, location);
         if (v < min || v > max) {
             throw new GltfException(location, "value " + v + " out of range [" + min + ", " + max + "]");
@@ -289,7 +291,7 @@ final class Json {
         return v;
     }
 
-    static String optString(JsonNode parent, String path, String key) throws GltfException {
+    static String optString(JsonNode parent, Location path, String key) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             return null;
@@ -300,7 +302,7 @@ final class Json {
         return n.textValue();
     }
 
-    static String reqString(JsonNode parent, String path, String key) throws GltfException {
+    static String reqString(JsonNode parent, Location path, String key) throws GltfException {
         String s = optString(parent, path, key);
         if (s == null) {
             throw new GltfException(at(path, key), "required string is missing");
@@ -308,7 +310,7 @@ final class Json {
         return s;
     }
 
-    static boolean optBoolean(JsonNode parent, String path, String key) throws GltfException {
+    static boolean optBoolean(JsonNode parent, Location path, String key) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             return false;
@@ -320,7 +322,7 @@ final class Json {
     }
 
     /** A finite float. */
-    static float finiteFloat(JsonNode n, String location) throws GltfException {
+    static float finiteFloat(JsonNode n, Location location) throws GltfException {
         if (n == null || !n.isNumber()) {
             throw new GltfException(location, "expected a number, found " + describe(n));
         }
@@ -332,12 +334,12 @@ final class Json {
     }
 
     /** A fixed-length array of finite floats, or null when absent. */
-    static float[] optFloats(JsonNode parent, String path, String key, int length) throws GltfException {
+    static float[] optFloats(JsonNode parent, Location path, String key, int length) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             return null;
         }
-        String loc = at(path, key);
+        Location loc = at(path, key);
         if (!n.isArray() || n.size() != length) {
             throw new GltfException(loc, "expected an array of " + length + " numbers, found " + describe(n));
         }
