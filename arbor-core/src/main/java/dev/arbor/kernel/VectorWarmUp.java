@@ -20,6 +20,13 @@ import java.util.Arrays;
 final class VectorWarmUp {
     /** Calls of each kernel per round. */
     private static final int CALLS = 200;
+    /**
+     * Quaternions of the check's longer calls, in an array of their own, so that the compiled check has also seen
+     * calls that run to their array's end, as a node list's bulk set makes. (Its compiled code may still be sent back
+     * to the interpreter by a caller's first calls, a failed loop predicate, and recompiled a few frames later: on
+     * JDK 17, with the vector path already on, 1.1 MB allocated per frame of 6,000 nodes for 2 to 70 frames.)
+     */
+    private static final int MEDIUM_RUN = 1000;
     /** Rounds that must allocate nothing in a row. */
     private static final int CLEAN_ROUNDS = 2;
     /** How long the rounds may take before the vector path is given up for this JVM. */
@@ -151,6 +158,7 @@ final class VectorWarmUp {
         private final int[] stats = new int[LocalToWorld.STATS];
         /** Unit quaternions, as many as the read-ahead check needs, and one vector's worth of indices into them. */
         private final float[] quaternions = new float[4 * LocalToWorldVector.CHECK_AHEAD_MIN];
+        private final float[] medium = new float[4 * MEDIUM_RUN];
         /** Quaternions refused by the check's first loop, and by its second. */
         private final float[] refusedFirst = new float[4 * (lanes + lanes / 4)];
         private final float[] refusedSecond = new float[4 * (lanes + lanes / 4)];
@@ -176,6 +184,7 @@ final class VectorWarmUp {
             for (int q = 0; q < quaternions.length / 4; q++) {
                 quaternions[4 * q + 3] = 1f;
             }
+            System.arraycopy(quaternions, 0, medium, 0, medium.length);
             System.arraycopy(quaternions, 0, refusedFirst, 0, refusedFirst.length);
             System.arraycopy(quaternions, 0, refusedSecond, 0, refusedSecond.length);
             refusedFirst[3] = Float.NaN;
@@ -201,6 +210,8 @@ final class VectorWarmUp {
                             LocalToWorld.VECTOR_ALL, stats);
                 }
                 QuaternionRuns.check(quaternions, 0, 0, shortRun, true);
+                QuaternionRuns.check(medium, 0, 0, MEDIUM_RUN - (call & 1) * (call % lanes), true);
+                QuaternionRuns.check(medium, 4 * (call & 3), 0, MEDIUM_RUN - (call & 3), true);
                 QuaternionRuns.check((call & 1) == 0 ? refusedFirst : refusedSecond, 0, 0, shortRun, true);
                 QuaternionRuns.copy(quaternions, 0, 0, shortRun, locals, q, c, true);
                 QuaternionRuns.gather(quaternions, 0, index, 0, lanes, 4, locals, q, c, true);
