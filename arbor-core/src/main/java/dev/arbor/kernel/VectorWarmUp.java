@@ -22,9 +22,7 @@ final class VectorWarmUp {
     private static final int CALLS = 200;
     /**
      * Quaternions of the check's longer calls, in an array of their own, so that the compiled check has also seen
-     * calls that run to their array's end, as a node list's bulk set makes. (Its compiled code may still be sent back
-     * to the interpreter by a caller's first calls, a failed loop predicate, and recompiled a few frames later: on
-     * JDK 17, with the vector path already on, 1.1 MB allocated per frame of 6,000 nodes for 2 to 70 frames.)
+     * calls that run to their array's end, as a node list's bulk set makes.
      */
     private static final int MEDIUM_RUN = 1000;
     /** Rounds that must allocate nothing in a row. */
@@ -67,7 +65,7 @@ final class VectorWarmUp {
             hurry = true;
         }
         synchronized (VectorWarmUp.class) {
-            if (VectorSupport.active() || failure != null) {
+            if (VectorSupport.activated() || failure != null) {
                 return;
             }
             try {
@@ -159,6 +157,7 @@ final class VectorWarmUp {
         /** Unit quaternions, as many as the read-ahead check needs, and one vector's worth of indices into them. */
         private final float[] quaternions = new float[4 * LocalToWorldVector.CHECK_AHEAD_MIN];
         private final float[] medium = new float[4 * MEDIUM_RUN];
+        private int rounds;
         /** Quaternions refused by the check's first loop, and by its second. */
         private final float[] refusedFirst = new float[4 * (lanes + lanes / 4)];
         private final float[] refusedSecond = new float[4 * (lanes + lanes / 4)];
@@ -195,12 +194,14 @@ final class VectorWarmUp {
             Arrays.fill(palette, 0.5f);
         }
 
-        /** One round: every vector kernel {@link #CALLS} times, the read-ahead check once. */
+        /** One round: every vector kernel {@link #CALLS} times, the read-ahead check every fourth round. */
         void round() {
             int c = capacity;
             int q = LocalToWorld.PLANE_OFFSET + 3 * c;
             int shortRun = lanes + lanes / 4; // one step of each of the check's loops
-            QuaternionRuns.check(quaternions, 0, 0, LocalToWorldVector.CHECK_AHEAD_MIN, true);
+            if (rounds++ % 4 == 0) {
+                QuaternionRuns.check(quaternions, 0, 0, LocalToWorldVector.CHECK_AHEAD_MIN, true);
+            }
             for (int call = 0; call < CALLS; call++) {
                 Arrays.fill(stale, -1L);
                 LocalToWorld.propagateStale(locals, modes, parents, worlds, c, stale, 0, words, changed, matrices,
@@ -210,8 +211,9 @@ final class VectorWarmUp {
                             LocalToWorld.VECTOR_ALL, stats);
                 }
                 QuaternionRuns.check(quaternions, 0, 0, shortRun, true);
-                QuaternionRuns.check(medium, 0, 0, MEDIUM_RUN - (call & 1) * (call % lanes), true);
-                QuaternionRuns.check(medium, 4 * (call & 3), 0, MEDIUM_RUN - (call & 3), true);
+                if (call % 8 == 0) { // long runs: a few, as they allocate the most until compiled
+                    QuaternionRuns.check(medium, 0, 0, MEDIUM_RUN - (call & 8) / 8 * 3, true);
+                }
                 QuaternionRuns.check((call & 1) == 0 ? refusedFirst : refusedSecond, 0, 0, shortRun, true);
                 QuaternionRuns.copy(quaternions, 0, 0, shortRun, locals, q, c, true);
                 QuaternionRuns.gather(quaternions, 0, index, 0, lanes, 4, locals, q, c, true);
