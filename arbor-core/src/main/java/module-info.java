@@ -9,6 +9,7 @@
 module dev.arbor.core {
     requires transitive org.joml;
     requires static jdk.incubator.vector;
+    requires static jdk.management;
 
     exports dev.arbor.hierarchy;
     exports dev.arbor.animation;

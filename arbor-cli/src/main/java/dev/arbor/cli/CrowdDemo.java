@@ -98,6 +98,7 @@ final class CrowdDemo {
         long[] paletteNanos = new long[frames];
         int total = warmup + frames;
         float length = animated ? model.animation(0).endTime() : 0f;
+        ColdFrames cold = new ColdFrames();
         ProgressBar bar = noProgress ? null : new ProgressBarBuilder().setTaskName("frames").setInitialMax(total)
                 .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250).continuousUpdate().build();
         try {
@@ -119,6 +120,7 @@ final class CrowdDemo {
                             i * joints * 16);
                 }
                 long t3 = System.nanoTime();
+                cold.record(frame, t3 - t0);
                 if (frame >= warmup) {
                     sampleNanos[frame - warmup] = t1 - t0;
                     updateNanos[frame - warmup] = t2 - t1;
@@ -153,6 +155,7 @@ final class CrowdDemo {
         double frameMedian = DemoCommand.percentile(sorted(frameNanos), 50);
         out.printf(Locale.ROOT, "frame time: median %.3f ms (%.0f frames/s)%n", frameMedian / 1e6,
                 1e9 / Math.max(1, frameMedian));
+        cold.print(out);
         out.printf(Locale.ROOT, "nodes changed in the last update: %,d%n", h.changedCount());
         HierarchyBounds bounds = new HierarchyBounds(h);
         for (GltfInstance member : members) {

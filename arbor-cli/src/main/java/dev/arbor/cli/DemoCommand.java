@@ -100,6 +100,7 @@ public final class DemoCommand implements Callable<Integer> {
         long[] updateNanos = new long[frames];
         long[] setNanos = new long[frames];
         int total = warmup + frames;
+        ColdFrames cold = new ColdFrames();
         ProgressBar bar = noProgress ? null : new ProgressBarBuilder().setTaskName("frames").setInitialMax(total)
                 .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250).continuousUpdate().build();
         try {
@@ -110,6 +111,7 @@ public final class DemoCommand implements Callable<Integer> {
                 long t1 = System.nanoTime();
                 h.update();
                 long t2 = System.nanoTime();
+                cold.record(frame, t2 - t0);
                 if (frame >= warmup) {
                     setNanos[frame - warmup] = t1 - t0;
                     updateNanos[frame - warmup] = t2 - t1;
@@ -124,6 +126,7 @@ public final class DemoCommand implements Callable<Integer> {
             }
         }
         report(out, s, h, handles, updateNanos, setNanos);
+        cold.print(out);
         reportFrustum(out, h, handles);
         return 0;
     }

@@ -35,6 +35,9 @@ class ArborMainTest {
         assertThat(out).containsPattern("update\\(\\):  median \\d+\\.\\d{3} ms   p99 \\d+\\.\\d{3} ms");
         assertThat(out).containsPattern("per node:  \\d+\\.\\d\\d ns/node");
         assertThat(out).contains("nodes changed in the last update: 6,000");
+        // 6 frames in all: frame 0 apart, frames 1-5 summed
+        assertThat(out).containsPattern("cold frames \\(from the start, warm-up included\\): frame 0 \\d+\\.\\d\\d ms, "
+                + "frames 1-5 \\d+\\.\\d ms, worst \\d+\\.\\d\\d ms \\(frame [1-5]\\), [0-5] over 16.7 ms");
         assertThat(out).containsPattern("frustum query \\(60° camera inside the scene\\): [\\d,]+ of 6,000 nodes visible");
     }
 

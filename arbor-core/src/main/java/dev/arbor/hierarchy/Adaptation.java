@@ -1,6 +1,7 @@
 package dev.arbor.hierarchy;
 
 import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.kernel.VectorSupport;
 
 /**
  * Every adaptive decision of the hierarchy, as a function of the work it has counted and the thresholds of a
@@ -44,13 +45,15 @@ final class Adaptation {
     }
 
     /**
-     * @param vectorPath whether the vector kernel is on (without it every node is computed alone, which records do at
-     *     least as fast)
+     * @param vectorPath whether the hierarchy uses the vector kernel where there is one (without it every node is
+     *     computed alone, which records do at least as fast); it counts only once the vector kernel is compiled
+     *     ({@link VectorSupport#active()}): until then the scalar kernel runs, faster in records (measured: 0.19 against
+     *     0.5 ms per all-dirty frame of 6,000 nodes on JDK 17)
      * @return whether a refresh of {@code stale} nodes costing {@code planesCost} in planes is dense: no dearer there
      *     than in records
      */
     static boolean isDense(Tuning t, boolean vectorPath, long stale, long planesCost) {
-        return vectorPath && planesCost <= stale * t.recordNodeCost();
+        return vectorPath && planesCost <= stale * t.recordNodeCost() && VectorSupport.active();
     }
 
     /** @return what a dense refresh saves in planes over records */

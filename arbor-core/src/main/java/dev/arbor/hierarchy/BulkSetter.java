@@ -165,12 +165,12 @@ final class BulkSetter {
      */
     private boolean rotateRun(NodeList list, float[] rotations, int offset) {
         int count = list.size();
-        int check = QuaternionRuns.check(rotations, offset, 0, count, VectorSupport.ENABLED);
+        int check = QuaternionRuns.check(rotations, offset, 0, count, VectorSupport.active());
         if (check == QuaternionRuns.REFUSED) {
             return false;
         }
         boolean unit = check == QuaternionRuns.UNIT;
-        if (unit && !list.runInOrder && !store.records && VectorSupport.ENABLED
+        if (unit && !list.runInOrder && !store.records && VectorSupport.active()
                 && Adaptation.timesCopyWays(tuning, count)) {
             copyRunOutOfOrder(list, rotations, offset);
         } else {
@@ -254,7 +254,7 @@ final class BulkSetter {
                                             int first, int c, boolean unit) {
         int q0 = Affine.TRS_Q * c;
         if (unit && nodes == null) {
-            QuaternionRuns.copy(rotations, offset, from, to, l, q0 + first, c, VectorSupport.ENABLED);
+            QuaternionRuns.copy(rotations, offset, from, to, l, q0 + first, c, VectorSupport.active());
         } else if (unit) {
             for (int k = from; k < to; k++) {
                 int q = offset + 4 * k;
@@ -419,7 +419,7 @@ final class BulkSetter {
 
         private void check(int t, int from, int to) {
             if (run && kind == BULK_ROTATION) { // a TRS run (the caller checked): the sequential run's loop
-                int check = QuaternionRuns.check(values, valueOffset, from, to, VectorSupport.ENABLED);
+                int check = QuaternionRuns.check(values, valueOffset, from, to, VectorSupport.active());
                 failed[t] = check == QuaternionRuns.REFUSED;
                 notTrs[t] = false;
                 notUnit[t] = check == QuaternionRuns.VALID;

@@ -191,11 +191,12 @@ public final class Hierarchy {
     }
 
     /**
-     * Which kernel {@link #update()} runs in this JVM, decided once when the first hierarchy is used: the vector kernel
-     * when the JVM was started with {@code --add-modules jdk.incubator.vector} (and {@code -Darbor.vector} is not
-     * {@code false}), else the scalar kernel, with the same results.
+     * Which kernel {@link #update()} runs in this JVM: the vector kernel when the JVM was started with
+     * {@code --add-modules jdk.incubator.vector} (and {@code -Darbor.vector} is not {@code false}) and the JIT has
+     * compiled it ({@link Kernels}), else the scalar kernel, with the same results.
      *
-     * @return e.g. {@code "vector, 16 float lanes"}, or {@code "scalar (...)"} with the reason
+     * @return e.g. {@code "vector, 16 float lanes"}, {@code "vector (scalar until the JIT has compiled it)"}, or
+     *     {@code "scalar (...)"} with the reason
      */
     public static String kernelDescription() {
         return VectorSupport.describe();

@@ -173,14 +173,28 @@ final class Refresh {
         }
         Arrays.fill(batchStats, 0);
         int count = LocalToWorld.propagateStale(st.locals, st.modes, st.parentNodes, st.worlds, st.modes.length,
-                stale.words, stale.loWord, stale.hiWord, changed.words, st.matrixBits, st.wordPlans, vectorKinds,
+                stale.words, stale.loWord, stale.hiWord, changed.words, st.matrixBits, st.wordPlans, kernelKinds(),
                 batchStats);
         chooseVectorKinds(count);
         return count;
     }
 
-    /** Picks the vector batch shapes for the next refresh from this one's counts ({@link Adaptation#vectorKinds}). */
+    /**
+     * The batch shapes this refresh computes on the vector path: {@link #vectorKinds} once the vector kernel is
+     * compiled ({@link VectorSupport#active()}), none before (the scalar kernel, with the same results).
+     */
+    private int kernelKinds() {
+        return VectorSupport.active() ? vectorKinds : 0;
+    }
+
+    /**
+     * Picks the vector batch shapes for the next refresh from this one's counts ({@link Adaptation#vectorKinds});
+     * a refresh on the scalar kernel counted no shapes and changes nothing.
+     */
     private void chooseVectorKinds(int refreshed) {
+        if (!VectorSupport.active()) {
+            return;
+        }
         vectorKinds = Adaptation.vectorKinds(tuning, vectorKinds, refreshed, batchStats[LocalToWorld.STAT_WIDE],
                 batchStats[LocalToWorld.STAT_GENERAL]);
     }
@@ -216,7 +230,7 @@ final class Refresh {
         }
         NodeStorage st = store;
         int c = st.records ? 0 : st.modes.length; // 0: the record layout (ParallelUpdate.computeStale)
-        int kinds = vectorKinds;
+        int kinds = kernelKinds();
         Arrays.fill(batchStats, 0);
         versions.stamp(stale.words, stamp, 0, plan.cutStart);
         int count = ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, c, stale.words,

@@ -38,6 +38,11 @@ public final class Palettes {
      *     than 12 planes (nothing written)
      */
     public static void chain(float[] m, int mo, float[] w, float[] b, float[] p, int stride, int count) {
+        chain(m, mo, w, b, p, stride, count, VectorSupport.active());
+    }
+
+    /** {@link #chain}, on the vector path if {@code vector} (and the stride allows it). */
+    static void chain(float[] m, int mo, float[] w, float[] b, float[] p, int stride, int count, boolean vector) {
         if (count < 0 || stride < count || mo < 0 || mo > m.length - 12) {
             throw new IllegalArgumentException("bad palette range: count=" + count + ", stride=" + stride
                     + ", m offset=" + mo + " of " + m.length);
@@ -47,7 +52,7 @@ public final class Palettes {
             throw new IllegalArgumentException("palette planes too short: required=" + planes + ", w=" + w.length
                     + ", b=" + b.length + ", p=" + p.length);
         }
-        if (VectorSupport.ENABLED && stride % STRIDE_MULTIPLE == 0) {
+        if (vector && stride % STRIDE_MULTIPLE == 0) {
             LocalToWorldVector.chainPlanes(m, mo, w, b, p, stride, count);
         } else {
             chainScalar(m, mo, w, b, p, stride, count);

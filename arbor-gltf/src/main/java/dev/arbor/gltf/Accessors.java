@@ -64,6 +64,60 @@ final class Accessors {
         void put(int index, byte[] data, int at) throws GltfException;
     }
 
+    /* The sinks are classes, not lambdas: a fresh JVM's first lambda costs a first read milliseconds. */
+
+    /** Stores components as floats, normalised integers converted. */
+    private static final class FloatSink implements Sink {
+        private final float[] out;
+        private final int componentType;
+        private final boolean normalized;
+
+        FloatSink(float[] out, int componentType, boolean normalized) {
+            this.out = out;
+            this.componentType = componentType;
+            this.normalized = normalized;
+        }
+
+        @Override
+        public void put(int index, byte[] data, int at) {
+            out[index] = readFloat(data, at, componentType, normalized);
+        }
+    }
+
+    /** Stores unsigned integer components, each checked to be below a bound. */
+    private static final class IntSink implements Sink {
+        private final int[] out;
+        private final int accessor;
+        private final int components;
+        private final int componentType;
+        private final Location use;
+        private final long bound;
+        private final String what;
+
+        IntSink(int[] out, int accessor, int components, int componentType, Location use, long bound, String what) {
+            this.out = out;
+            this.accessor = accessor;
+            this.components = components;
+            this.componentType = componentType;
+            this.use = use;
+            this.bound = bound;
+            this.what = what;
+        }
+
+        @Override
+        public void put(int i, byte[] data, int at) throws GltfException {
+            long value = componentType == UNSIGNED_INT ? Integer.toUnsignedLong(Glb.readInt(data, at))
+                    : readInt(data, at, componentType);
+            if (value >= bound) {
+                throw new GltfException(Json.at(Location.top("accessors"), accessor),
+                        "element " + i / components + " component "
+                        + i % components + " is " + value + ", not below " + what + "=" + bound + " (used by "
+                        + use + ")");
+            }
+            out[i] = (int) value;
+        }
+    }
+
     /** Visits every component of accessor {@code a}: the buffer view's (if any), then the sparse substitutions. */
     private void visit(int a, Sink sink) throws GltfException {
         String t = type[a];
@@ -88,11 +142,11 @@ final class Accessors {
         }
         JsonNode sparse = json.get(a).get("sparse");
         if (sparse != null) {
-            visitSparse(sparse, Json.at(Json.at("accessors", a), "sparse"), a, components, sink);
+            visitSparse(sparse, Json.at(Json.at(Location.top("accessors"), a), "sparse"), a, components, sink);
         }
     }
 
-    private void visitSparse(JsonNode sparse, String path, int a, int components, Sink sink) throws GltfException {
+    private void visitSparse(JsonNode sparse, Location path, int a, int components, Sink sink) throws GltfException {
         int n = (int) Json.reqInteger(sparse, path, "count", 1, count[a]);
         JsonNode indices = sparse.get("indices");
         JsonNode values = sparse.get("values");
@@ -133,15 +187,16 @@ final class Accessors {
      * @param a accessor index (already range-checked)
      * @param use JSON location of the reference, for messages
      */
-    float[] decode(int a, String use) throws GltfException {
+    float[] decode(int a, Location use) throws GltfException {
         int components = GltfReader.components(type[a]);
         float[] out = new float[Math.multiplyExact(count[a], components)];
         int ct = componentType[a];
         boolean norm = normalized[a];
-        visit(a, (i, data, at) -> out[i] = readFloat(data, at, ct, norm));
+        visit(a, new FloatSink(out, ct, norm));
         for (int i = 0; i < out.length; i++) {
             if (!Float.isFinite(out[i])) {
-                throw new GltfException(Json.at("accessors", a), "element " + i / components + " component "
+                throw new GltfException(Json.at(Location.top("accessors"), a),
+                        "element " + i / components + " component "
                         + i % components + " is " + out[i] + " (used by " + use + ")");
             }
         }
@@ -156,24 +211,17 @@ final class Accessors {
      * @param use JSON location of the reference, for messages
      * @param bound exclusive upper bound of every value, and what it is ({@code what}) for the message
      */
-    int[] decodeInts(int a, String use, long bound, String what) throws GltfException {
+    int[] decodeInts(int a, Location use, long bound, String what) throws GltfException {
         int ct = componentType[a];
         if (ct != UNSIGNED_BYTE && ct != UNSIGNED_SHORT && ct != UNSIGNED_INT || normalized[a]) {
-            throw new GltfException(Json.at(Json.at("accessors", a), "componentType"), "component type " + ct
+            throw new GltfException(Json.at(Json.at(Location.top("accessors"), a), "componentType"),
+                    "component type " + ct
                     + (normalized[a] ? " (normalized)" : "") + " is not allowed for " + use
                     + ", expected unsigned integers 5121, 5123 or 5125");
         }
         int components = GltfReader.components(type[a]);
         int[] out = new int[Math.multiplyExact(count[a], components)];
-        visit(a, (i, data, at) -> {
-            long value = ct == UNSIGNED_INT ? Integer.toUnsignedLong(Glb.readInt(data, at)) : readInt(data, at, ct);
-            if (value >= bound) {
-                throw new GltfException(Json.at("accessors", a), "element " + i / components + " component "
-                        + i % components + " is " + value + ", not below " + what + "=" + bound + " (used by "
-                        + use + ")");
-            }
-            out[i] = (int) value;
-        });
+        visit(a, new IntSink(out, a, components, ct, use, bound, what));
         return out;
     }
 

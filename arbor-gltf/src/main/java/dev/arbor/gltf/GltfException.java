@@ -38,6 +38,16 @@ public final class GltfException extends IOException {
         this.location = location;
     }
 
+    /** A bad value at a JSON location, spelled out here. */
+    GltfException(Location location, String problem) {
+        this(location.toString(), problem);
+    }
+
+    /** A failure at a JSON location, spelled out here. */
+    GltfException(Location location, String problem, Throwable cause) {
+        this(location.toString(), problem, cause);
+    }
+
     /** @return the JSON location (or file-level location) of the problem */
     public String location() {
         return location;

@@ -35,8 +35,8 @@ public final class GltfMesh {
 
     /** Decodes mesh {@code m} of a document whose accessors and meshes the reader checked. */
     static GltfMesh read(JsonNode root, Accessors accessors, int m) throws GltfException {
-        String path = Json.at("meshes", m);
-        JsonNode mesh = Json.element(Json.optArray(root, "", "meshes"), "meshes", m);
+        Location path = Json.at(Location.top("meshes"), m);
+        JsonNode mesh = Json.element(Json.optArray(root, Location.ROOT, "meshes"), Location.top("meshes"), m);
         JsonNode list = Json.reqArray(mesh, path, "primitives", 1);
         GltfPrimitive[] primitives = new GltfPrimitive[list.size()];
         for (int p = 0; p < primitives.length; p++) {
@@ -46,16 +46,17 @@ public final class GltfMesh {
         return new GltfMesh(Json.optString(mesh, path, "name"), primitives);
     }
 
-    private static GltfPrimitive primitive(JsonNode root, Accessors acc, JsonNode primitive, String pp)
+    private static GltfPrimitive primitive(JsonNode root, Accessors acc, JsonNode primitive, Location pp)
             throws GltfException {
         int mode = (int) Json.optInteger(primitive, pp, "mode", GltfPrimitive.TRIANGLES, 0, 6);
-        JsonNode materials = Json.optArray(root, "", "materials");
+        JsonNode materials = Json.optArray(root, Location.ROOT, "materials");
         int material = Json.optIndex(primitive, pp, "material", materials.size(), "materials.length");
         float[] baseColor = null;
         boolean texture = false;
         if (material >= 0) {
-            String mp = Json.at("materials", material);
-            JsonNode pbr = Json.optObject(Json.element(materials, "materials", material), mp, "pbrMetallicRoughness");
+            Location mp = Json.at(Location.top("materials"), material);
+            JsonNode pbr = Json.optObject(Json.element(materials, Location.top("materials"), material),
+                    mp, "pbrMetallicRoughness");
             if (pbr != null) {
                 baseColor = Json.optFloats(pbr, Json.at(mp, "pbrMetallicRoughness"), "baseColorFactor", 4);
                 texture = pbr.has("baseColorTexture");
@@ -63,12 +64,12 @@ public final class GltfMesh {
         }
         JsonNode targets = Json.optArray(primitive, pp, "targets");
         boolean morph = targets.size() > 0;
-        String ap = Json.at(pp, "attributes");
+        Location ap = Json.at(pp, "attributes");
         JsonNode attributes = Json.reqObject(primitive, pp, "attributes");
         int position = Json.optIndex(attributes, ap, "POSITION", acc.size(), "accessors.length");
         JsonNode extensions = primitive.get("extensions");
         String skipped = position < 0 ? "it has no POSITION attribute"
-                : acc.view[position] < 0 && !Json.optArray(root, "", "accessors").get(position).has("sparse")
+                : acc.view[position] < 0 && !Json.optArray(root, Location.ROOT, "accessors").get(position).has("sparse")
                 && extensions != null && extensions.has("KHR_draco_mesh_compression")
                 ? "it is compressed with KHR_draco_mesh_compression, which Arbor does not decode" : null;
         if (skipped != null) {
@@ -96,22 +97,24 @@ public final class GltfMesh {
                     + " (a skinned primitive needs both)");
         }
         if (joints0 >= 0) {
-            String jp = Json.at(ap, "JOINTS_0");
-            String wp = Json.at(ap, "WEIGHTS_0");
+            Location jp = Json.at(ap, "JOINTS_0");
+            Location wp = Json.at(ap, "WEIGHTS_0");
             requireType(acc, joints0, "VEC4", jp);
             requireType(acc, weights0, "VEC4", wp);
             requireCount(acc, joints0, vertices, jp);
             requireCount(acc, weights0, vertices, wp);
             int ct = acc.componentType[joints0];
             if (ct != GltfReader.UNSIGNED_BYTE && ct != GltfReader.UNSIGNED_SHORT) {
-                throw new GltfException(Json.at(Json.at("accessors", joints0), "componentType"), "component type "
+                throw new GltfException(Json.at(Json.at(Location.top("accessors"), joints0), "componentType"),
+                        "component type "
                         + ct + " is not allowed for " + jp + ", expected 5121 or 5123 (unsigned byte or short)");
             }
             joints = acc.decodeInts(joints0, jp, 1L << 16, "the largest joint index + 1");
             int wt = acc.componentType[weights0];
             if (wt != GltfReader.FLOAT && !(acc.normalized[weights0]
                     && (wt == GltfReader.UNSIGNED_BYTE || wt == GltfReader.UNSIGNED_SHORT))) {
-                throw new GltfException(Json.at(Json.at("accessors", weights0), "componentType"), "component type "
+                throw new GltfException(Json.at(Json.at(Location.top("accessors"), weights0), "componentType"),
+                        "component type "
                         + wt + (acc.normalized[weights0] ? " (normalized)" : "") + " is not allowed for " + wp
                         + ", expected 5126 (float) or normalized 5121 or 5123");
             }
@@ -121,16 +124,17 @@ public final class GltfMesh {
                 baseColor, texture, morph);
     }
 
-    private static void requireType(Accessors acc, int a, String type, String use) throws GltfException {
+    private static void requireType(Accessors acc, int a, String type, Location use) throws GltfException {
         if (!acc.type[a].equals(type)) {
-            throw new GltfException(Json.at(Json.at("accessors", a), "type"), "\"" + acc.type[a]
+            throw new GltfException(Json.at(Json.at(Location.top("accessors"), a), "type"), "\"" + acc.type[a]
                     + "\" is not allowed for " + use + ", expected \"" + type + "\"");
         }
     }
 
-    private static void requireCount(Accessors acc, int a, int vertices, String use) throws GltfException {
+    private static void requireCount(Accessors acc, int a, int vertices, Location use) throws GltfException {
         if (acc.count[a] != vertices) {
-            throw new GltfException(Json.at(Json.at("accessors", a), "count"), "count " + acc.count[a] + " differs"
+            throw new GltfException(Json.at(Json.at(Location.top("accessors"), a), "count"),
+                    "count " + acc.count[a] + " differs"
                     + " from the POSITION count " + vertices + " (used by " + use + ")");
         }
     }

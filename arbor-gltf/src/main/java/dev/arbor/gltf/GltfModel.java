@@ -80,13 +80,16 @@ public final class GltfModel {
             System.arraycopy(trs, at + Affine.TRS_S, s, 0, 3);
             restPose.set(k, t, q, s);
         }
-        List<Integer> roots = new ArrayList<>();
-        for (int i = 0; i < parents.length; i++) {
+        int rootCount = 0;
+        for (int parent : parents) {
+            rootCount += parent < 0 ? 1 : 0;
+        }
+        allRoots = new int[rootCount];
+        for (int i = 0, r = 0; i < parents.length; i++) {
             if (parents[i] < 0) {
-                roots.add(i);
+                allRoots[r++] = i;
             }
         }
-        this.allRoots = roots.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** @return where the model was read from (file name or a caller-given name) */

@@ -101,20 +101,20 @@ final class GltfReader {
 
     GltfModel read() throws GltfException {
         root = glb == null ? Json.parse(file, 0, file.length) : Json.parse(file, glb.jsonOffset, glb.jsonLength);
-        JsonNode asset = Json.reqObject(root, "", "asset");
-        String version = Json.reqString(asset, "asset", "version");
+        JsonNode asset = Json.reqObject(root, Location.ROOT, "asset");
+        String version = Json.reqString(asset, Location.top("asset"), "version");
         if (!version.startsWith("2.")) {
             throw new GltfException("asset.version", "version \"" + version + "\" is not supported, expected 2.x");
         }
-        String minVersion = Json.optString(asset, "asset", "minVersion");
+        String minVersion = Json.optString(asset, Location.top("asset"), "minVersion");
         if (minVersion != null && !minVersion.equals("2.0")) {
             throw new GltfException("asset.minVersion", "minVersion \"" + minVersion + "\" is not supported");
         }
-        String generator = Json.optString(asset, "asset", "generator");
-        JsonNode required = Json.optArray(root, "", "extensionsRequired");
+        String generator = Json.optString(asset, Location.top("asset"), "generator");
+        JsonNode required = Json.optArray(root, Location.ROOT, "extensionsRequired");
         for (int i = 0; i < required.size(); i++) {
             JsonNode e = required.get(i);
-            String loc = Json.at("extensionsRequired", i);
+            Location loc = Json.at(Location.top("extensionsRequired"), i);
             if (!e.isTextual()) {
                 throw new GltfException(loc, "expected a string, found " + Json.describe(e));
             }
@@ -127,7 +127,7 @@ final class GltfReader {
         readBuffers();
         readBufferViews();
         readAccessors();
-        accessors = new Accessors(Json.optArray(root, "", "accessors"), bufferData, bufferStart, viewBuffer,
+        accessors = new Accessors(Json.optArray(root, Location.ROOT, "accessors"), bufferData, bufferStart, viewBuffer,
                 viewOffset, viewStride, accView, accOffset, accComponentType, accType, accCount, accNormalized);
         GltfModel.Builder model = new GltfModel.Builder(sourceName, generator);
         readNodes(model);
@@ -148,14 +148,14 @@ final class GltfReader {
     // ---------------------------------------------------------------------------------------------- buffers
 
     private void readBuffers() throws GltfException {
-        JsonNode buffers = Json.optArray(root, "", "buffers");
+        JsonNode buffers = Json.optArray(root, Location.ROOT, "buffers");
         int n = buffers.size();
         bufferData = new byte[n][];
         bufferStart = new int[n];
         bufferLength = new int[n];
         for (int i = 0; i < n; i++) {
-            String path = Json.at("buffers", i);
-            JsonNode b = Json.element(buffers, "buffers", i);
+            Location path = Json.at(Location.top("buffers"), i);
+            JsonNode b = Json.element(buffers, Location.top("buffers"), i);
             long byteLength = Json.reqInteger(b, path, "byteLength", 1, MAX_BUFFER_BYTES);
             String uri = Json.optString(b, path, "uri");
             bufferLength[i] = (int) byteLength;
@@ -178,7 +178,7 @@ final class GltfReader {
         }
     }
 
-    private static byte[] decodeDataUri(String uri, String loc, long byteLength) throws GltfException {
+    private static byte[] decodeDataUri(String uri, Location loc, long byteLength) throws GltfException {
         int comma = uri.indexOf(',');
         if (comma < 0 || !uri.substring(0, comma).endsWith(";base64")) {
             throw new GltfException(loc, "only base64 data: URIs are supported, found \""
@@ -197,7 +197,7 @@ final class GltfReader {
         return data;
     }
 
-    private byte[] readExternal(String uri, String loc, long byteLength) throws GltfException {
+    private byte[] readExternal(String uri, Location loc, long byteLength) throws GltfException {
         if (baseDir == null) {
             throw new GltfException(loc, "external buffer \"" + shorten(uri) + "\" cannot be resolved: the document"
                     + " was not read from a file");
@@ -257,7 +257,7 @@ final class GltfReader {
         }
     }
 
-    private static String percentDecode(String s, String loc) throws GltfException {
+    private static String percentDecode(String s, Location loc) throws GltfException {
         if (s.indexOf('%') < 0) {
             return s;
         }
@@ -288,15 +288,15 @@ final class GltfReader {
     // ---------------------------------------------------------------------------------------------- views
 
     private void readBufferViews() throws GltfException {
-        JsonNode views = Json.optArray(root, "", "bufferViews");
+        JsonNode views = Json.optArray(root, Location.ROOT, "bufferViews");
         int n = views.size();
         viewBuffer = new int[n];
         viewOffset = new int[n];
         viewLength = new int[n];
         viewStride = new int[n];
         for (int i = 0; i < n; i++) {
-            String path = Json.at("bufferViews", i);
-            JsonNode v = Json.element(views, "bufferViews", i);
+            Location path = Json.at(Location.top("bufferViews"), i);
+            JsonNode v = Json.element(views, Location.top("bufferViews"), i);
             int buffer = Json.reqIndex(v, path, "buffer", bufferData.length, "buffers.length");
             long offset = Json.optInteger(v, path, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
             long length = Json.reqInteger(v, path, "byteLength", 1, MAX_BUFFER_BYTES);
@@ -390,7 +390,7 @@ final class GltfReader {
     }
 
     private void readAccessors() throws GltfException {
-        JsonNode accessors = Json.optArray(root, "", "accessors");
+        JsonNode accessors = Json.optArray(root, Location.ROOT, "accessors");
         int n = accessors.size();
         accView = new int[n];
         accOffset = new int[n];
@@ -401,8 +401,8 @@ final class GltfReader {
         accMin = new float[n][];
         accMax = new float[n][];
         for (int i = 0; i < n; i++) {
-            String path = Json.at("accessors", i);
-            JsonNode a = Json.element(accessors, "accessors", i);
+            Location path = Json.at(Location.top("accessors"), i);
+            JsonNode a = Json.element(accessors, Location.top("accessors"), i);
             int view = Json.optIndex(a, path, "bufferView", viewBuffer.length, "bufferViews.length");
             long offset = Json.optInteger(a, path, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
             int componentType = (int) Json.reqInteger(a, path, "componentType", 0, Integer.MAX_VALUE);
@@ -435,7 +435,8 @@ final class GltfReader {
                 }
                 int stride = viewStride[view] == 0 ? element : viewStride[view];
                 if (stride < element) {
-                    throw new GltfException(Json.at("bufferViews", view) + ".byteStride", "byteStride " + stride
+                    throw new GltfException(Json.at(Json.at(Location.top("bufferViews"), view), "byteStride"),
+                            "byteStride " + stride
                             + " is smaller than the element size " + element + " of " + path);
                 }
                 long end = offset + stride * (count - 1) + element;
@@ -467,11 +468,11 @@ final class GltfReader {
         }
     }
 
-    private void checkSparse(JsonNode sparse, String path, long count, String type, int componentType)
+    private void checkSparse(JsonNode sparse, Location path, long count, String type, int componentType)
             throws GltfException {
         long sparseCount = Json.reqInteger(sparse, path, "count", 1, count);
         JsonNode indices = Json.reqObject(sparse, path, "indices");
-        String ip = Json.at(path, "indices");
+        Location ip = Json.at(path, "indices");
         int iv = Json.reqIndex(indices, ip, "bufferView", viewBuffer.length, "bufferViews.length");
         long io = Json.optInteger(indices, ip, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
         int ict = (int) Json.reqInteger(indices, ip, "componentType", 0, Integer.MAX_VALUE);
@@ -485,7 +486,7 @@ final class GltfReader {
                     + " bytes) exceed bufferViews[" + iv + "].byteLength=" + viewLength[iv]);
         }
         JsonNode values = Json.reqObject(sparse, path, "values");
-        String vp = Json.at(path, "values");
+        Location vp = Json.at(path, "values");
         int vv = Json.reqIndex(values, vp, "bufferView", viewBuffer.length, "bufferViews.length");
         long vo = Json.optInteger(values, vp, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
         long vend = vo + sparseCount * elementSize(type, componentType);
@@ -503,8 +504,8 @@ final class GltfReader {
      * @param type required accessor type
      * @param allowNormalized whether normalized byte/short component types are accepted besides FLOAT
      */
-    private float[] readFloats(int a, String use, String type, boolean allowNormalized) throws GltfException {
-        String path = Json.at("accessors", a);
+    private float[] readFloats(int a, Location use, String type, boolean allowNormalized) throws GltfException {
+        Location path = Json.at(Location.top("accessors"), a);
         if (!accType[a].equals(type)) {
             throw new GltfException(Json.at(path, "type"), "\"" + accType[a] + "\" is not allowed for " + use
                     + ", expected \"" + type + "\"");
@@ -521,16 +522,16 @@ final class GltfReader {
     // ---------------------------------------------------------------------------------------------- nodes
 
     private void readNodes(GltfModel.Builder model) throws GltfException {
-        JsonNode nodes = Json.optArray(root, "", "nodes");
+        JsonNode nodes = Json.optArray(root, Location.ROOT, "nodes");
         int n = nodes.size();
-        int meshCount = Json.optArray(root, "", "meshes").size();
-        int skinCount = Json.optArray(root, "", "skins").size();
+        int meshCount = Json.optArray(root, Location.ROOT, "meshes").size();
+        int skinCount = Json.optArray(root, Location.ROOT, "skins").size();
         model.nodes(n);
         int[] parents = model.parents;
         Arrays.fill(parents, -1);
         for (int i = 0; i < n; i++) {
-            String path = Json.at("nodes", i);
-            JsonNode node = Json.element(nodes, "nodes", i);
+            Location path = Json.at(Location.top("nodes"), i);
+            JsonNode node = Json.element(nodes, Location.top("nodes"), i);
             model.names[i] = Json.optString(node, path, "name");
             model.meshes[i] = Json.optIndex(node, path, "mesh", meshCount, "meshes.length");
             model.skins[i] = Json.optIndex(node, path, "skin", skinCount, "skins.length");
@@ -588,7 +589,7 @@ final class GltfReader {
             JsonNode children = Json.optArray(node, path, "children");
             int[] kids = new int[children.size()];
             for (int k = 0; k < kids.length; k++) {
-                String loc = Json.at(Json.at(path, "children"), k);
+                Location loc = Json.at(Json.at(path, "children"), k);
                 int c = Json.index(children.get(k), loc, n, "nodes.length");
                 if (c == i) {
                     throw new GltfException(loc, "node " + i + " lists itself as a child (a cycle)");
@@ -611,7 +612,8 @@ final class GltfReader {
                 v = parents[v];
             }
             if (v >= 0 && state[v] == 1) {
-                throw new GltfException(Json.at("nodes", v), "node " + v + " is its own ancestor (a cycle through"
+                throw new GltfException(Json.at(Location.top("nodes"), v),
+                        "node " + v + " is its own ancestor (a cycle through"
                         + " nodes[" + v + "].children)");
             }
             v = i;
@@ -623,19 +625,19 @@ final class GltfReader {
     }
 
     private void readScenes(GltfModel.Builder model) throws GltfException {
-        JsonNode scenes = Json.optArray(root, "", "scenes");
+        JsonNode scenes = Json.optArray(root, Location.ROOT, "scenes");
         int n = model.parents.length;
         model.sceneRoots = new int[scenes.size()][];
         model.sceneNames = new String[scenes.size()];
         int[] seenIn = new int[n]; // scene index + 1 that last listed the node
         for (int s = 0; s < scenes.size(); s++) {
-            String path = Json.at("scenes", s);
-            JsonNode scene = Json.element(scenes, "scenes", s);
+            Location path = Json.at(Location.top("scenes"), s);
+            JsonNode scene = Json.element(scenes, Location.top("scenes"), s);
             model.sceneNames[s] = Json.optString(scene, path, "name");
             JsonNode roots = Json.optArray(scene, path, "nodes");
             int[] r = new int[roots.size()];
             for (int k = 0; k < r.length; k++) {
-                String loc = Json.at(Json.at(path, "nodes"), k);
+                Location loc = Json.at(Json.at(path, "nodes"), k);
                 int node = Json.index(roots.get(k), loc, n, "nodes.length");
                 if (model.parents[node] >= 0) {
                     throw new GltfException(loc, "node " + node + " is not a root: its parent is node "
@@ -649,19 +651,19 @@ final class GltfReader {
             }
             model.sceneRoots[s] = r;
         }
-        model.defaultScene = Json.optIndex(root, "", "scene", scenes.size(), "scenes.length");
+        model.defaultScene = Json.optIndex(root, Location.ROOT, "scene", scenes.size(), "scenes.length");
     }
 
     private void readMeshBounds(GltfModel.Builder model) throws GltfException {
-        JsonNode meshes = Json.optArray(root, "", "meshes");
+        JsonNode meshes = Json.optArray(root, Location.ROOT, "meshes");
         float[][] bounds = new float[meshes.size()][];
         for (int m = 0; m < meshes.size(); m++) {
-            String path = Json.at("meshes", m);
-            JsonNode mesh = Json.element(meshes, "meshes", m);
+            Location path = Json.at(Location.top("meshes"), m);
+            JsonNode mesh = Json.element(meshes, Location.top("meshes"), m);
             JsonNode primitives = Json.reqArray(mesh, path, "primitives", 1);
             float[] b = null;
             for (int p = 0; p < primitives.size(); p++) {
-                String pp = Json.at(Json.at(path, "primitives"), p);
+                Location pp = Json.at(Json.at(path, "primitives"), p);
                 JsonNode primitive = Json.element(primitives, Json.at(path, "primitives"), p);
                 JsonNode attributes = Json.reqObject(primitive, pp, "attributes");
                 int position = Json.optIndex(attributes, Json.at(pp, "attributes"), "POSITION", accType.length,
@@ -677,7 +679,8 @@ final class GltfReader {
                 float[] max = accMax[position];
                 for (int c = 0; min != null && max != null && c < 3; c++) {
                     if (min[c] > max[c]) {
-                        throw new GltfException(Json.at(Json.at("accessors", position), "min"), "min " + min[c]
+                        throw new GltfException(Json.at(Json.at(Location.top("accessors"), position), "min"),
+                                "min " + min[c]
                                 + " exceeds max " + max[c] + " on axis " + "xyz".charAt(c) + " (POSITION of " + pp
                                 + ")");
                     }
@@ -716,7 +719,7 @@ final class GltfReader {
      * declared min/max are known. Declared min/max of a FLOAT accessor that contradict the data (or are missing)
      * give a warning, and the data's values are kept for the writer.
      */
-    private float[][] positionBounds(int a, JsonNode primitive, String use, GltfModel.Builder model)
+    private float[][] positionBounds(int a, JsonNode primitive, Location use, GltfModel.Builder model)
             throws GltfException {
         if (positionBoundsCache == null) {
             positionBoundsCache = new float[accType.length][][];
@@ -724,7 +727,7 @@ final class GltfReader {
         if (positionBoundsCache[a] != null) {
             return positionBoundsCache[a];
         }
-        JsonNode accessor = Json.optArray(root, "", "accessors").get(a);
+        JsonNode accessor = Json.optArray(root, Location.ROOT, "accessors").get(a);
         JsonNode extensions = primitive.get("extensions");
         if (accView[a] < 0 && !accessor.has("sparse") && extensions != null
                 && extensions.has("KHR_draco_mesh_compression")) {
@@ -742,7 +745,7 @@ final class GltfReader {
         float[][] bounds = {min, max};
         positionBoundsCache[a] = bounds;
         if (accComponentType[a] == FLOAT) {
-            String path = Json.at("accessors", a);
+            Location path = Json.at(Location.top("accessors"), a);
             if (accMin[a] == null || accMax[a] == null) {
                 model.warnings.add(path + ": POSITION accessor (" + use + ") declares no min/max; bounds come"
                         + " from the data, min " + Arrays.toString(min) + " max " + Arrays.toString(max));
@@ -768,18 +771,18 @@ final class GltfReader {
     }
 
     private void readSkins(GltfModel.Builder model) throws GltfException {
-        JsonNode skins = Json.optArray(root, "", "skins");
+        JsonNode skins = Json.optArray(root, Location.ROOT, "skins");
         int n = model.parents.length;
         model.skinList = new GltfSkin[skins.size()];
         int[] seenIn = new int[n]; // skin index + 1 that last listed the node
         for (int k = 0; k < skins.size(); k++) {
-            String path = Json.at("skins", k);
-            JsonNode skin = Json.element(skins, "skins", k);
+            Location path = Json.at(Location.top("skins"), k);
+            JsonNode skin = Json.element(skins, Location.top("skins"), k);
             String name = Json.optString(skin, path, "name");
             JsonNode jointsNode = Json.reqArray(skin, path, "joints", 1);
             int[] joints = new int[jointsNode.size()];
             for (int j = 0; j < joints.length; j++) {
-                String loc = Json.at(Json.at(path, "joints"), j);
+                Location loc = Json.at(Json.at(path, "joints"), j);
                 joints[j] = Json.index(jointsNode.get(j), loc, n, "nodes.length");
                 if (seenIn[joints[j]] == k + 1) {
                     throw new GltfException(loc, "node " + joints[j] + " is listed twice");
@@ -794,7 +797,7 @@ final class GltfReader {
                     Affine.identity(ibm, j * Affine.STRIDE);
                 }
             } else {
-                String use = Json.at(path, "inverseBindMatrices");
+                Location use = Json.at(path, "inverseBindMatrices");
                 float[] m = readFloats(ibmAccessor, use, "MAT4", false);
                 if (accCount[ibmAccessor] < joints.length) {
                     throw new GltfException(use, "accessor " + ibmAccessor + " has " + accCount[ibmAccessor]
@@ -836,19 +839,19 @@ final class GltfReader {
     }
 
     private void readAnimations(GltfModel.Builder model) throws GltfException {
-        JsonNode animations = Json.optArray(root, "", "animations");
+        JsonNode animations = Json.optArray(root, Location.ROOT, "animations");
         int n = model.parents.length;
         // pass 1: which nodes are animated (the pose's targets, in node order)
         int[] targetOfNode = new int[n];
         Arrays.fill(targetOfNode, -1);
         List<JsonNode> animationNodes = new ArrayList<>();
         for (int a = 0; a < animations.size(); a++) {
-            String path = Json.at("animations", a);
-            JsonNode animation = Json.element(animations, "animations", a);
+            Location path = Json.at(Location.top("animations"), a);
+            JsonNode animation = Json.element(animations, Location.top("animations"), a);
             animationNodes.add(animation);
             JsonNode channels = Json.reqArray(animation, path, "channels", 1);
             for (int c = 0; c < channels.size(); c++) {
-                String cp = Json.at(Json.at(path, "channels"), c);
+                Location cp = Json.at(Json.at(path, "channels"), c);
                 JsonNode channel = Json.element(channels, Json.at(path, "channels"), c);
                 JsonNode target = Json.reqObject(channel, cp, "target");
                 int node = Json.optIndex(target, Json.at(cp, "target"), "node", n, "nodes.length");
@@ -877,7 +880,7 @@ final class GltfReader {
         model.animatedNodes = animated;
         model.clips = new AnimationClip[animations.size()];
         for (int a = 0; a < animations.size(); a++) {
-            String path = Json.at("animations", a);
+            Location path = Json.at(Location.top("animations"), a);
             JsonNode animation = animationNodes.get(a);
             String name = Json.optString(animation, path, "name");
             JsonNode samplers = Json.reqArray(animation, path, "samplers", 1);
@@ -888,7 +891,7 @@ final class GltfReader {
             Interpolation[] interpolations = new Interpolation[samplers.size()];
             java.util.Map<Integer, Integer> channelOfTarget = new java.util.HashMap<>();
             for (int c = 0; c < channels.size(); c++) {
-                String cp = Json.at(Json.at(path, "channels"), c);
+                Location cp = Json.at(Json.at(path, "channels"), c);
                 JsonNode channel = channels.get(c);
                 int s = Json.reqIndex(channel, cp, "sampler", samplers.size(), "samplers.length");
                 JsonNode target = channel.get("target");
@@ -908,7 +911,7 @@ final class GltfReader {
                             + target.get("path").textValue() + "\" as channels[" + earlier
                             + "]; the later channel wins");
                 }
-                String sp = Json.at(Json.at(path, "samplers"), s);
+                Location sp = Json.at(Json.at(path, "samplers"), s);
                 JsonNode sampler = Json.element(samplers, Json.at(path, "samplers"), s);
                 int input = Json.reqIndex(sampler, sp, "input", accType.length, "accessors.length");
                 int output = Json.reqIndex(sampler, sp, "output", accType.length, "accessors.length");
@@ -931,7 +934,7 @@ final class GltfReader {
                     }
                 }
                 Interpolation interp = interpolations[s];
-                String outLoc = Json.at(sp, "output");
+                Location outLoc = Json.at(sp, "output");
                 float[] values = tp == TargetPath.ROTATION ? readFloats(output, outLoc, "VEC4", true)
                         : readFloats(output, outLoc, "VEC3", false);
                 long expected = (long) inputs[s].length * interp.valuesPerKey();
@@ -950,7 +953,7 @@ final class GltfReader {
         }
     }
 
-    private static TargetPath targetPath(JsonNode target, String loc) throws GltfException {
+    private static TargetPath targetPath(JsonNode target, Location loc) throws GltfException {
         String p = Json.reqString(target, loc, "path");
         switch (p) {
             case "translation":
@@ -976,7 +979,7 @@ final class GltfReader {
         return names.hasNext() ? shorten(names.next()) : "(unnamed)";
     }
 
-    private static Interpolation interpolation(String s, String loc) throws GltfException {
+    private static Interpolation interpolation(String s, Location loc) throws GltfException {
         if (s == null) {
             return Interpolation.LINEAR;
         }

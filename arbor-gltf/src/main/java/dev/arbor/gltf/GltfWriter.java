@@ -265,7 +265,7 @@ public final class GltfWriter {
 
     private byte[] encode(boolean glb) {
         SourceDocument doc = model == null ? null : model.source();
-        ObjectNode root = doc == null ? Json.mapper().createObjectNode() : (ObjectNode) doc.json.deepCopy();
+        ObjectNode root = doc == null ? Json.objectNode() : (ObjectNode) doc.json.deepCopy();
         ObjectNode asset = root.get("asset") instanceof ObjectNode ? (ObjectNode) root.get("asset")
                 : root.putObject("asset");
         asset.put("version", "2.0");
@@ -293,10 +293,10 @@ public final class GltfWriter {
 
     private ArrayNode writeNodes(ObjectNode root) {
         JsonNode sourceNodes = root.get("nodes");
-        ArrayNode nodes = Json.mapper().createArrayNode();
+        ArrayNode nodes = Json.arrayNode();
         for (int o = 0; o < handles.length; o++) {
             ObjectNode node = sourceOf[o] >= 0 ? (ObjectNode) sourceNodes.get(sourceOf[o])
-                    : Json.mapper().createObjectNode();
+                    : Json.objectNode();
             setIndices(node, "children", outChildren[o]);
             if (handles[o] == Hierarchy.NULL) {
                 if (model.hasMatrix(sourceOf[o])) {
@@ -403,7 +403,7 @@ public final class GltfWriter {
             node.remove(key);
             return;
         }
-        ArrayNode a = Json.mapper().createArrayNode();
+        ArrayNode a = Json.arrayNode();
         for (float f : values) {
             a.add(f);
         }
@@ -420,7 +420,7 @@ public final class GltfWriter {
     }
 
     private static void setIndices(ObjectNode node, String key, int[] indices) {
-        ArrayNode a = Json.mapper().createArrayNode();
+        ArrayNode a = Json.arrayNode();
         for (int i : indices) {
             a.add(i);
         }
@@ -443,7 +443,7 @@ public final class GltfWriter {
         JsonNode scenes = root.get("scenes");
         if (scenes != null) {
             for (JsonNode scene : scenes) {
-                ArrayNode list = Json.mapper().createArrayNode();
+                ArrayNode list = Json.arrayNode();
                 Set<Integer> inScene = new HashSet<>();
                 for (JsonNode n : scene.path("nodes")) {
                     int o = outOfSource[n.intValue()];
@@ -455,7 +455,7 @@ public final class GltfWriter {
                 setOrRemove((ObjectNode) scene, "nodes", list);
             }
         }
-        ArrayNode added = Json.mapper().createArrayNode();
+        ArrayNode added = Json.arrayNode();
         for (int o = 0; o < handles.length; o++) {
             boolean sourceRoot = sourceOf[o] >= 0 && model.parent(sourceOf[o]) < 0;
             if (outParent[o] < 0 && !listed[o] && !sourceRoot) {
@@ -489,7 +489,7 @@ public final class GltfWriter {
             return;
         }
         int[] newSkin = new int[skins.size()];
-        ArrayNode kept = Json.mapper().createArrayNode();
+        ArrayNode kept = Json.arrayNode();
         for (int k = 0; k < skins.size(); k++) {
             ObjectNode skin = (ObjectNode) skins.get(k);
             ArrayNode joints = (ArrayNode) skin.get("joints");
@@ -559,7 +559,7 @@ public final class GltfWriter {
         if (animations == null) {
             return;
         }
-        ArrayNode keptAnimations = Json.mapper().createArrayNode();
+        ArrayNode keptAnimations = Json.arrayNode();
         for (int a = 0; a < animations.size(); a++) {
             JsonNode animation = animations.get(a);
             JsonNode channels = animation.get("channels");
@@ -578,8 +578,8 @@ public final class GltfWriter {
             JsonNode samplers = animation.get("samplers");
             int[] newSampler = new int[samplers.size()];
             Arrays.fill(newSampler, -1);
-            ArrayNode keptSamplers = Json.mapper().createArrayNode();
-            ArrayNode keptChannels = Json.mapper().createArrayNode();
+            ArrayNode keptSamplers = Json.arrayNode();
+            ArrayNode keptChannels = Json.arrayNode();
             for (JsonNode channel : kept) {
                 int s = channel.get("sampler").intValue();
                 refuseNegativeKeyTimes(animation, a, s);

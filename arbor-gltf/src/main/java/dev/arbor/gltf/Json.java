@@ -1,12 +1,17 @@
 package dev.arbor.gltf;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 
 /**
@@ -25,13 +30,19 @@ final class Json {
     /** Longest property name accepted, in characters. */
     static final int MAX_NAME_LENGTH = 4096;
 
-    private static final ObjectMapper MAPPER = createMapper();
+    /**
+     * The parser factory, with the limits above and duplicate names refused. Reading builds the tree from its parser
+     * directly ({@link #parse}): an {@link ObjectMapper} costs a fresh JVM about 0.2 s to set up, most of a first read.
+     */
+    private static final JsonFactory FACTORY = createFactory();
+    /** Makes the tree's nodes; the same nodes as an {@link ObjectMapper}'s tree. */
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private Json() {
     }
 
-    private static ObjectMapper createMapper() {
-        JsonFactory factory = JsonFactory.builder()
+    private static JsonFactory createFactory() {
+        return JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(MAX_NESTING_DEPTH)
                         .maxNumberLength(MAX_NUMBER_LENGTH)
@@ -41,20 +52,37 @@ final class Json {
                         .build())
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
-        ObjectMapper mapper = new ObjectMapper(factory);
-        mapper.enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-        return mapper;
     }
 
-    /** The shared mapper (thread-safe once configured), also used for writing. */
+    /** The mapper for writing, made on first use (thread-safe once configured). */
+    private static final class Writing {
+        static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+    }
+
+    /** The shared mapper, for writing. */
     static ObjectMapper mapper() {
-        return MAPPER;
+        return Writing.MAPPER;
+    }
+
+    /** @return a new empty array node */
+    static ArrayNode arrayNode() {
+        return NODES.arrayNode();
+    }
+
+    /** @return a new empty object node */
+    static ObjectNode objectNode() {
+        return NODES.objectNode();
     }
 
     /** Parses a JSON document; any parser failure becomes a GltfException at location {@code json}. */
     static JsonNode parse(byte[] bytes, int offset, int length) throws GltfException {
-        try {
-            JsonNode root = MAPPER.readTree(MAPPER.getFactory().createParser(bytes, offset, length));
+        try (JsonParser parser = FACTORY.createParser(bytes, offset, length)) {
+            JsonToken first = parser.nextToken();
+            JsonNode root = first == null ? null : value(parser, first);
+            if (root != null && parser.nextToken() != null) {
+                throw new JsonParseException(parser, "Trailing token (of type " + parser.currentToken()
+                        + ") found after the top-level value: not allowed");
+            }
             if (root == null || !root.isObject()) {
                 throw new GltfException("json", "top level is not an object: " + describe(root));
             }
@@ -65,6 +93,50 @@ final class Json {
             throw new GltfException("json", "limit exceeded: " + firstLine(e.getMessage()), e);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             throw new GltfException("json", "malformed JSON: " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    /**
+     * The value starting at the parser's current token {@code t}, as an {@link ObjectMapper} would read it: integers
+     * as int, long or big integer nodes by size, other numbers as double nodes.
+     */
+    private static JsonNode value(JsonParser p, JsonToken t) throws IOException {
+        switch (t) {
+            case START_OBJECT: {
+                ObjectNode object = NODES.objectNode();
+                for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+                    object.set(name, value(p, p.nextToken()));
+                }
+                return object;
+            }
+            case START_ARRAY: {
+                ArrayNode array = NODES.arrayNode();
+                for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                    array.add(value(p, e));
+                }
+                return array;
+            }
+            case VALUE_STRING:
+                return NODES.textNode(p.getText());
+            case VALUE_NUMBER_INT:
+                switch (p.getNumberType()) {
+                    case INT:
+                        return NODES.numberNode(p.getIntValue());
+                    case LONG:
+                        return NODES.numberNode(p.getLongValue());
+                    default:
+                        return NODES.numberNode(p.getBigIntegerValue());
+                }
+            case VALUE_NUMBER_FLOAT:
+                return NODES.numberNode(p.getDoubleValue());
+            case VALUE_TRUE:
+                return NODES.booleanNode(true);
+            case VALUE_FALSE:
+                return NODES.booleanNode(false);
+            case VALUE_NULL:
+                return NODES.nullNode();
+            default:
+                throw new JsonParseException(p, "Unexpected token " + t);
         }
     }
 
@@ -92,16 +164,18 @@ final class Json {
         return s.length() > 60 ? s.substring(0, 60) + "…" : s;
     }
 
-    static String at(String path, String key) {
-        return path.isEmpty() ? key : path + "." + key;
+    /** @return the location of {@code key} in the object at {@code path} (spelled out only for a message) */
+    static Location at(Location path, String key) {
+        return path.key(key);
     }
 
-    static String at(String path, int index) {
-        return path + "[" + index + "]";
+    /** @return the location of element {@code index} of the array at {@code path} */
+    static Location at(Location path, int index) {
+        return path.index(index);
     }
 
     /** The value at key, required to be an object if present; null when absent. */
-    static JsonNode optObject(JsonNode parent, String path, String key) throws GltfException {
+    static JsonNode optObject(JsonNode parent, Location path, String key) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             return null;
@@ -112,7 +186,7 @@ final class Json {
         return n;
     }
 
-    static JsonNode reqObject(JsonNode parent, String path, String key) throws GltfException {
+    static JsonNode reqObject(JsonNode parent, Location path, String key) throws GltfException {
         JsonNode n = optObject(parent, path, key);
         if (n == null) {
             throw new GltfException(at(path, key), "required object is missing");
@@ -121,10 +195,10 @@ final class Json {
     }
 
     /** The array at key, or an empty array node when absent. */
-    static JsonNode optArray(JsonNode parent, String path, String key) throws GltfException {
+    static JsonNode optArray(JsonNode parent, Location path, String key) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
-            return MAPPER.createArrayNode();
+            return NODES.arrayNode();
         }
         if (!n.isArray()) {
             throw new GltfException(at(path, key), "expected an array, found " + describe(n));
@@ -132,7 +206,7 @@ final class Json {
         return n;
     }
 
-    static JsonNode reqArray(JsonNode parent, String path, String key, int minLength) throws GltfException {
+    static JsonNode reqArray(JsonNode parent, Location path, String key, int minLength) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             throw new GltfException(at(path, key), "required array is missing");
@@ -148,7 +222,7 @@ final class Json {
     }
 
     /** The element at index, required to be an object. */
-    static JsonNode element(JsonNode array, String path, int index) throws GltfException {
+    static JsonNode element(JsonNode array, Location path, int index) throws GltfException {
         JsonNode n = array.get(index);
         if (n == null || !n.isObject()) {
             throw new GltfException(at(path, index), "expected an object, found " + describe(n));
@@ -157,7 +231,7 @@ final class Json {
     }
 
     /** An integer value; the location is used in messages. */
-    static long integer(JsonNode n, String location) throws GltfException {
+    static long integer(JsonNode n, Location location) throws GltfException {
         if (n == null || !n.isIntegralNumber() || !n.canConvertToLong()) {
             throw new GltfException(location, "expected an integer, found " + describe(n));
         }
@@ -165,7 +239,7 @@ final class Json {
     }
 
     /** An index into an array of length bound, or -1 when absent. */
-    static int optIndex(JsonNode parent, String path, String key, int bound, String boundName)
+    static int optIndex(JsonNode parent, Location path, String key, int bound, String boundName)
             throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
@@ -174,7 +248,7 @@ final class Json {
         return index(n, at(path, key), bound, boundName);
     }
 
-    static int reqIndex(JsonNode parent, String path, String key, int bound, String boundName)
+    static int reqIndex(JsonNode parent, Location path, String key, int bound, String boundName)
             throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
@@ -183,7 +257,7 @@ final class Json {
         return index(n, at(path, key), bound, boundName);
     }
 
-    static int index(JsonNode n, String location, int bound, String boundName) throws GltfException {
+    static int index(JsonNode n, Location location, int bound, String boundName) throws GltfException {
         long v = integer(n, location);
         if (v < 0 || v >= bound) {
             throw new GltfException(location, "index " + v + " out of range, " + boundName + "=" + bound);
@@ -192,7 +266,7 @@ final class Json {
     }
 
     /** An integer in [min, max], or def when absent. */
-    static long optInteger(JsonNode parent, String path, String key, long def, long min, long max)
+    static long optInteger(JsonNode parent, Location path, String key, long def, long min, long max)
             throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
@@ -201,7 +275,7 @@ final class Json {
         return integerIn(n, at(path, key), min, max);
     }
 
-    static long reqInteger(JsonNode parent, String path, String key, long min, long max) throws GltfException {
+    static long reqInteger(JsonNode parent, Location path, String key, long min, long max) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             throw new GltfException(at(path, key), "required integer is missing");
@@ -209,7 +283,7 @@ final class Json {
         return integerIn(n, at(path, key), min, max);
     }
 
-    static long integerIn(JsonNode n, String location, long min, long max) throws GltfException {
+    static long integerIn(JsonNode n, Location location, long min, long max) throws GltfException {
         long v = integer(n, location);
         if (v < min || v > max) {
             throw new GltfException(location, "value " + v + " out of range [" + min + ", " + max + "]");
@@ -217,7 +291,7 @@ final class Json {
         return v;
     }
 
-    static String optString(JsonNode parent, String path, String key) throws GltfException {
+    static String optString(JsonNode parent, Location path, String key) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             return null;
@@ -228,7 +302,7 @@ final class Json {
         return n.textValue();
     }
 
-    static String reqString(JsonNode parent, String path, String key) throws GltfException {
+    static String reqString(JsonNode parent, Location path, String key) throws GltfException {
         String s = optString(parent, path, key);
         if (s == null) {
             throw new GltfException(at(path, key), "required string is missing");
@@ -236,7 +310,7 @@ final class Json {
         return s;
     }
 
-    static boolean optBoolean(JsonNode parent, String path, String key) throws GltfException {
+    static boolean optBoolean(JsonNode parent, Location path, String key) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             return false;
@@ -248,7 +322,7 @@ final class Json {
     }
 
     /** A finite float. */
-    static float finiteFloat(JsonNode n, String location) throws GltfException {
+    static float finiteFloat(JsonNode n, Location location) throws GltfException {
         if (n == null || !n.isNumber()) {
             throw new GltfException(location, "expected a number, found " + describe(n));
         }
@@ -260,12 +334,12 @@ final class Json {
     }
 
     /** A fixed-length array of finite floats, or null when absent. */
-    static float[] optFloats(JsonNode parent, String path, String key, int length) throws GltfException {
+    static float[] optFloats(JsonNode parent, Location path, String key, int length) throws GltfException {
         JsonNode n = parent.get(key);
         if (n == null) {
             return null;
         }
-        String loc = at(path, key);
+        Location loc = at(path, key);
         if (!n.isArray() || n.size() != length) {
             throw new GltfException(loc, "expected an array of " + length + " numbers, found " + describe(n));
         }

@@ -51,7 +51,7 @@ public final class ColdStartMain implements Callable<Integer> {
 
     @Option(names = "--frames", order = 2, paramLabel = "LAST", defaultValue = "100",
             description = {"Run frames 0 to LAST (default ${DEFAULT-VALUE}). With 1100 or more the report adds the"
-                + " steady state, frames 1000-1100."})
+                + " steady state, the last 100 frames (1000-1100 with 1100)."})
     int frames;
 
     @Option(names = "--scenes", order = 3, split = ",", paramLabel = "NAME", defaultValue = "seed-6000,crowd",
@@ -298,8 +298,8 @@ public final class ColdStartMain implements Callable<Integer> {
         out.println(cellNote() + " Build: scene already generated; the implementation built" + (noGate ? ""
                 : " and passed through the correctness gate") + ". Frames " + early + " together; the worst frame after the first three; frames"
                 + " over a 60 Hz budget; bytes the frame's thread allocated (10^6 B = 1 MB). JVM wall: process start"
-                + " to exit." + (steady ? " Steady: mean of frames " + FrameFigures.STEADY_FROM + "-"
-                + FrameFigures.STEADY_LAST + "." : ""));
+                + " to exit." + (steady ? " Steady: mean of frames " + (frames - FrameFigures.STEADY_FRAMES) + "-"
+                + frames + "." : ""));
     }
 
     private void runGltf() throws IOException {

@@ -11,8 +11,8 @@ package dev.arbor.bench.cold;
  * @param overBudget how many of frames 1 to {@value #EARLY_LAST} took more than {@value #BUDGET_MILLIS} ms
  * @param earlyMegabytes bytes allocated in frames 1 to {@value #EARLY_LAST}, in MB (10^6 bytes); NaN if the JVM did not
  *     count
- * @param steadyMillis mean time per frame of frames {@value #STEADY_FROM} to {@value #STEADY_LAST}, NaN if fewer
- *     frames ran
+ * @param steadyMillis mean time per frame of the last {@value #STEADY_FRAMES} frames + 1 (frames {@value #STEADY_FROM}
+ *     to {@value #STEADY_LAST} in a run of that many), NaN if fewer than {@value #STEADY_LAST} frames ran
  * @param steadyBytes mean bytes allocated per frame over the same frames, NaN if not run or not counted
  */
 public record FrameFigures(double firstMillis, double earlyMillis, double worstMillis, int overBudget,
@@ -27,6 +27,8 @@ public record FrameFigures(double firstMillis, double earlyMillis, double worstM
     public static final int STEADY_FROM = 1000;
     /** Last frame of the steady-state window: runs with {@code --frames 1100} or more have it. */
     public static final int STEADY_LAST = 1100;
+    /** Frames in the steady-state window, which ends at the run's last frame. */
+    public static final int STEADY_FRAMES = STEADY_LAST - STEADY_FROM;
 
     /**
      * @param nanos time of each frame, frame 0 first; at least one frame
@@ -54,9 +56,10 @@ public record FrameFigures(double firstMillis, double earlyMillis, double worstM
         }
         double steady = Double.NaN;
         double steadyAlloc = Double.NaN;
-        if (nanos.length > STEADY_LAST) {
-            steady = mean(nanos, STEADY_FROM, STEADY_LAST) / 1e6;
-            steadyAlloc = mean(bytes, STEADY_FROM, STEADY_LAST);
+        if (nanos.length > STEADY_LAST) { // the last frames: after the vector kernel's background warm-up in long runs
+            int last = nanos.length - 1;
+            steady = mean(nanos, last - STEADY_FRAMES, last) / 1e6;
+            steadyAlloc = mean(bytes, last - STEADY_FRAMES, last);
         }
         double earlyBytes = sum(bytes, 1, earlyEnd);
         return new FrameFigures(nanos[0] / 1e6, early, worst, over, earlyBytes / 1e6, steady, steadyAlloc);

@@ -65,6 +65,18 @@ class ColdStatisticsTest {
     }
 
     @Test
+    void inLongerRunsSteadyStateIsTheMeanOfTheLastHundredAndOneFrames() {
+        long[] nanos = new long[2001];
+        long[] bytes = new long[2001];
+        Arrays.fill(nanos, 5 * MS);
+        Arrays.fill(nanos, 1900, 2001, 2 * MS);
+        bytes[1899] = 1000; // just before the window
+        FrameFigures f = FrameFigures.of(nanos, bytes);
+        assertThat(f.steadyMillis()).isCloseTo(2, within(1e-9));
+        assertThat(f.steadyBytes()).isZero();
+    }
+
+    @Test
     void shortRunsAndUncountedBytes() {
         long[] nanos = {9 * MS, 2 * MS, 3 * MS};
         long[] bytes = {-1, -1, -1};

@@ -1,0 +1,281 @@
+package dev.arbor.kernel;
+
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+
+/**
+ * Compiles the vector kernels before any hierarchy uses them (see {@link VectorSupport}): runs them, through the
+ * entry points the hierarchy and the palettes call, on a scratch scene of its own, in rounds, until a whole round
+ * allocates nothing on this thread. The Vector API allocates an object per operation until the JIT's last tier has
+ * compiled the method around it, so a round without allocation means that every kernel it ran is compiled; the
+ * vector path is then turned on ({@link VectorSupport#activate}). The scratch scene holds every batch shape of
+ * {@link LocalToWorldVector#computeWord}, and the checks run both their short and their read-ahead ranges, so that
+ * no branch the hierarchy takes later is one the compiled code left out (a left-out branch would send the method
+ * back to the interpreter when first taken).
+ *
+ * <p>The rounds run on a daemon thread started by {@link #start()}, at the lowest priority (which most operating
+ * systems ignore for a JVM), 2–3 s of one core on the 2-core machine of the benchmarks; or on the caller's thread by
+ * {@link #run()}, which also waits for the daemon thread's rounds.
+ */
+final class VectorWarmUp {
+    /** Calls of each kernel per round. */
+    private static final int CALLS = 200;
+    /**
+     * Quaternions of the check's longer calls, in an array of their own, so that the compiled check has also seen
+     * calls that run to their array's end, as a node list's bulk set makes.
+     */
+    private static final int MEDIUM_RUN = 1000;
+    /** Rounds that must allocate nothing in a row. */
+    private static final int CLEAN_ROUNDS = 2;
+    /** How long the rounds may take before the vector path is given up for this JVM. */
+    private static final long GIVE_UP_NANOS = 60_000_000_000L;
+
+    /** Why the vector path stays off, or null while it may still come on. */
+    private static volatile String failure;
+    /** Set by {@link #run()} on a caller's thread: the daemon thread stops yielding between rounds. */
+    private static volatile boolean hurry;
+
+    private VectorWarmUp() {
+    }
+
+    /** Starts the daemon thread that warms the vector kernels up. */
+    static void start() {
+        Thread t = new Thread(new Rounds(), "arbor-vector-warm-up"); // not a lambda: its bootstrap costs a cold JVM
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
+    /** The daemon thread's body. */
+    private static final class Rounds implements Runnable {
+        @Override
+        public void run() {
+            VectorWarmUp.run();
+        }
+    }
+
+    /** @return why the vector path stays off for good, or null */
+    static String failure() {
+        return failure;
+    }
+
+    /** Warms the kernels up on this thread (or waits for the thread doing it) until they are compiled or given up. */
+    static void run() {
+        if (!Thread.currentThread().isDaemon()) {
+            hurry = true;
+        }
+        synchronized (VectorWarmUp.class) {
+            if (VectorSupport.activated() || failure != null) {
+                return;
+            }
+            String noJit = jitMissing();
+            if (noJit != null) {
+                failure = noJit;
+                return;
+            }
+            try {
+                if (LocalToWorldVector.lanes() < 4 || 64 % LocalToWorldVector.lanes() != 0) {
+                    failure = "the Vector API's " + LocalToWorldVector.lanes() + " float lanes are not used";
+                    return;
+                }
+                LocalToWorldVector.warmUp(); // every operation looked up before the JIT compiles any of it: see there
+            } catch (LinkageError e) {
+                failure = "the Vector API is present but unusable here";
+                return;
+            }
+            Scratch scratch = new Scratch();
+            AllocationCounter counter = AllocationCounter.create();
+            long start = System.nanoTime();
+            int clean = 0;
+            while (clean < CLEAN_ROUNDS) {
+                if (System.nanoTime() - start > GIVE_UP_NANOS) {
+                    failure = "the vector kernels still allocated after " + GIVE_UP_NANOS / 1_000_000_000L
+                            + " s of warm-up (an interpreter-only JVM, or the JIT's last tier off)";
+                    return;
+                }
+                long before = counter.bytes();
+                scratch.round();
+                clean = counter.bytes() == before ? clean + 1 : 0;
+                if (!hurry) {
+                    Thread.yield();
+                }
+            }
+            if (scratch.differs()) {
+                failure = "the vector kernels computed other bits than the scalar ones";
+                return;
+            }
+            VectorSupport.activate();
+        }
+    }
+
+    /** @return why this JVM's JIT cannot compile the Vector API to vector code, or null if it may */
+    private static String jitMissing() {
+        if (System.getProperty("java.vm.info", "").contains("interpreted")) {
+            return "the JVM only interprets (-Xint)";
+        }
+        try {
+            com.sun.management.HotSpotDiagnosticMXBean hotSpot =
+                    ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+            if (hotSpot != null && Boolean.parseBoolean(hotSpot.getVMOption("TieredCompilation").getValue())
+                    && Integer.parseInt(hotSpot.getVMOption("TieredStopAtLevel").getValue()) < 4) {
+                return "the JIT stops before its last tier (-XX:TieredStopAtLevel)";
+            }
+        } catch (LinkageError | RuntimeException e) {
+            // not HotSpot, or no management: warm up and see
+        }
+        return null;
+    }
+
+    /**
+     * The bytes this thread allocated; where the JVM does not count them, a count that rises for
+     * {@link #FIXED_ROUNDS} rounds and then stands still.
+     */
+    private static final class AllocationCounter {
+        /** Rounds run where allocation cannot be counted: several times what the JIT needed where measured. */
+        private static final int FIXED_ROUNDS = 160;
+        private final com.sun.management.ThreadMXBean bean;
+        private int reads;
+
+        private AllocationCounter(com.sun.management.ThreadMXBean bean) {
+            this.bean = bean;
+        }
+
+        static AllocationCounter create() {
+            try {
+                if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
+                        && bean.isThreadAllocatedMemorySupported() && bean.isThreadAllocatedMemoryEnabled()) {
+                    return new AllocationCounter(bean);
+                }
+            } catch (LinkageError e) {
+                // java.management or jdk.management not in this runtime: count rounds instead
+            }
+            return new AllocationCounter(null);
+        }
+
+        long bytes() {
+            if (bean != null) {
+                return bean.getCurrentThreadAllocatedBytes();
+            }
+            reads = Math.min(reads + 1, 2 * FIXED_ROUNDS);
+            return reads / 2;
+        }
+    }
+
+    /** The scratch data of the rounds. */
+    private static final class Scratch {
+        private final int lanes = LocalToWorldVector.lanes();
+        /** Two words of nodes: every batch shape. */
+        private final int capacity = 128;
+        private final int words = capacity / 64;
+        private final float[] locals = LocalToWorld.newPlanes(capacity, LocalToWorld.LOCAL_PLANES);
+        private final float[] worlds = LocalToWorld.newPlanes(capacity, LocalToWorld.WORLD_PLANES);
+        private final float[] scalarWorlds = LocalToWorld.newPlanes(capacity, LocalToWorld.WORLD_PLANES);
+        private final byte[] modes = new byte[capacity];
+        private final int[] parents = new int[capacity];
+        private final long[] stale = new long[words];
+        private final long[] changed = new long[words];
+        private final long[] matrices = new long[words];
+        private final long[] plans = new long[words];
+        private final int[] stats = new int[LocalToWorld.STATS];
+        /** Unit quaternions, as many as the read-ahead check needs, and one vector's worth of indices into them. */
+        private final float[] quaternions = new float[4 * LocalToWorldVector.CHECK_AHEAD_MIN];
+        private final float[] medium = new float[4 * MEDIUM_RUN];
+        private int rounds;
+        /** Quaternions refused by the check's first loop, and by its second. */
+        private final float[] refusedFirst = new float[4 * (lanes + lanes / 4)];
+        private final float[] refusedSecond = new float[4 * (lanes + lanes / 4)];
+        private final int[] index = new int[lanes];
+        /** Palette planes of one stride. */
+        private final float[] palette = new float[12 * Palettes.STRIDE_MULTIPLE];
+
+        Scratch() {
+            Arrays.fill(modes, LocalToWorld.MODE_TRS);
+            parentsOfEveryShape(parents, lanes);
+            int c = capacity;
+            for (int i = 0; i < c; i++) {
+                float angle = 0.01f * (i % 7);
+                locals[i] = 0.5f * (i % 3);
+                locals[c + i] = 0.25f;
+                locals[5 * c + i] = (float) Math.sin(angle);
+                locals[6 * c + i] = (float) Math.cos(angle);
+                locals[7 * c + i] = 1f;
+                locals[8 * c + i] = 1f;
+                locals[9 * c + i] = 1f;
+            }
+            for (int q = 0; q < quaternions.length / 4; q++) {
+                quaternions[4 * q + 3] = 1f;
+            }
+            System.arraycopy(quaternions, 0, medium, 0, medium.length);
+            System.arraycopy(quaternions, 0, refusedFirst, 0, refusedFirst.length);
+            System.arraycopy(quaternions, 0, refusedSecond, 0, refusedSecond.length);
+            refusedFirst[3] = Float.NaN;
+            refusedSecond[refusedSecond.length - 1] = Float.NaN;
+            for (int k = 0; k < lanes; k++) {
+                index[k] = 4 * (lanes - 1 - k);
+            }
+            Arrays.fill(palette, 0.5f);
+        }
+
+        /** One round: every vector kernel {@link #CALLS} times, the read-ahead check every fourth round. */
+        void round() {
+            int c = capacity;
+            int q = 3 * c;
+            int shortRun = lanes + lanes / 4; // one step of each of the check's loops
+            if (rounds++ % 4 == 0) {
+                QuaternionRuns.check(quaternions, 0, 0, LocalToWorldVector.CHECK_AHEAD_MIN, true);
+            }
+            for (int call = 0; call < CALLS; call++) {
+                // every fourth call on the scalar path, as the hierarchy's calls are until the switch: a compiled
+                // entry point that had seen one path only went back to the interpreter at the other's first call,
+                // and with it the vector kernel inlined into it (1.1 MB a frame of 6,000 nodes for about 25 frames)
+                boolean vector = call % 4 != 3;
+                int kinds = vector ? LocalToWorld.VECTOR_ALL : 0;
+                Arrays.fill(stale, -1L);
+                LocalToWorld.propagateStale(locals, modes, parents, worlds, c, stale, 0, words, changed, matrices,
+                        (call & 1) == 0 ? plans : null, kinds, stats);
+                if ((call & 1) == 0) { // the threads' share of a parallel update: the same vector word
+                    LocalToWorld.computeStale(locals, modes, parents, worlds, c, changed, matrices, plans, 0, c,
+                            kinds, stats);
+                }
+                QuaternionRuns.check(quaternions, 0, 0, shortRun, vector);
+                if (call % 8 == 0) { // long runs: a few, as they allocate the most until compiled
+                    QuaternionRuns.check(medium, 0, 0, MEDIUM_RUN - (call & 8) / 8 * 3, true);
+                }
+                QuaternionRuns.check((call & 1) == 0 ? refusedFirst : refusedSecond, 0, 0, shortRun, vector);
+                QuaternionRuns.copy(quaternions, 0, 0, shortRun, locals, q, c, vector);
+                QuaternionRuns.gather(quaternions, 0, index, 0, lanes, 4, locals, q, c, vector);
+                Palettes.chain(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, lanes, vector);
+            }
+        }
+
+        /** @return whether the vector path's world matrices differ from the scalar path's (never, by design) */
+        boolean differs() {
+            Arrays.fill(stale, -1L);
+            LocalToWorld.propagateStale(locals, modes, parents, worlds, capacity, stale, 0, words, changed, matrices,
+                    null, LocalToWorld.VECTOR_ALL, null);
+            Arrays.fill(stale, -1L);
+            LocalToWorld.propagateStale(locals, modes, parents, scalarWorlds, capacity, stale, 0, words, changed,
+                    matrices, null, 0, null);
+            return !Arrays.equals(worlds, scalarWorlds);
+        }
+    }
+
+    /**
+     * Parents that give the words of {@code parents} every batch shape of {@link LocalToWorldVector#computeWord}: a
+     * batch of roots, then in turn a one-vector window (the batch before), a two-vector window, parents far apart
+     * (gathered) and a chain inside the batch (the scalar loop).
+     */
+    static void parentsOfEveryShape(int[] parents, int lanes) {
+        for (int b = 0; b * lanes < parents.length; b++) {
+            int i = b * lanes;
+            for (int k = 0; k < lanes; k++) {
+                parents[i + k] = b == 0 ? -1 : switch ((b - 1) % 4) {
+                    case 0 -> i - lanes + k;
+                    case 1 -> i - 2 * lanes + 2 * k;
+                    case 2 -> k % 2 == 0 ? 0 : i - 1;
+                    default -> i + k - 1;
+                };
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.arbor.kernel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The vector kernels' warm-up covers every batch shape, and turns the vector path on (this test JVM waits for it). */
+class VectorWarmUpTest {
+
+    @Test
+    void theScratchSceneHoldsEveryBatchShape() {
+        for (int lanes : new int[] {4, 8, 16}) {
+            int[] parents = new int[128];
+            VectorWarmUp.parentsOfEveryShape(parents, lanes);
+            for (int i = 0; i < parents.length; i++) {
+                assertThat(parents[i]).as("parent of %d with %d lanes", i, lanes).isLessThan(i);
+            }
+            if (lanes == LocalToWorldVector.lanes()) {
+                int[] counts = new int[LocalToWorldVector.BATCH_KINDS];
+                LocalToWorldVector.countKinds(parents, 0, counts);
+                LocalToWorldVector.countKinds(parents, 64, counts);
+                assertThat(counts).as("batches of each kind").doesNotContain(0);
+            }
+        }
+    }
+
+    @Test
+    void theVectorPathIsOnOnceWarmedUpWhereTheModuleIsThere() {
+        assumeThat(VectorSupport.ENABLED).as("vector module").isTrue();
+        assertThat(VectorSupport.warmUp()).isTrue();
+        assertThat(VectorSupport.active()).isTrue();
+        assertThat(VectorWarmUp.failure()).isNull();
+        assertThat(VectorSupport.describe()).matches("vector, (4|8|16) float lanes");
+    }
+}
