@@ -1,0 +1,69 @@
+package dev.arbor.gltf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arbor.animation.AimIk;
+import dev.arbor.animation.AnimationClip;
+import dev.arbor.animation.AnimationEvents;
+import dev.arbor.animation.FiredEvents;
+import dev.arbor.animation.Playback;
+import dev.arbor.animation.PlaybackMode;
+import dev.arbor.animation.Pose;
+import dev.arbor.animation.Skeleton;
+import dev.arbor.animation.WrapMode;
+import dev.arbor.hierarchy.Hierarchy;
+import org.junit.jupiter.api.Test;
+
+/** The flow of docs/animation.md on a real model: playback with events, the pose applied, a joint aimed. */
+class PlaybackOnModelTest {
+    @Test
+    void aLoopingClipFiresItsMarkersOncePerTurnAndPosesTheModelAsSamplingDoes() throws Exception {
+        GltfModel model = Gltf.read(SampleModels.model("CesiumMan"));
+        Hierarchy h = new Hierarchy();
+        GltfInstance man = model.instantiate(h, model.sceneToShow(), Hierarchy.NULL);
+        AnimationClip walk = model.animation(0);
+        float end = walk.endTime();
+        AnimationEvents steps = AnimationEvents.builder(walk).add("left", end / 4).add("right", 3 * end / 4).build();
+        Playback playback = new Playback(walk, PlaybackMode.LOOP).play(walk, steps, PlaybackMode.LOOP);
+        FiredEvents fired = new FiredEvents();
+        Pose rest = model.restPose();
+        Pose pose = model.restPose();
+        Pose scratch = model.restPose();
+        int lefts = 0;
+        int rights = 0;
+        float dt = 1 / 60f;
+        int frames = 600;
+        for (int f = 0; f < frames; f++) {
+            playback.advance(dt, fired);
+            for (int k = 0; k < fired.size(); k++) {
+                if (fired.name(k).equals("left")) {
+                    lefts++;
+                } else {
+                    rights++;
+                }
+            }
+            fired.clear();
+        }
+        double played = (double) frames * dt;
+        assertThat(lefts).isEqualTo((int) Math.floor((played - end / 4) / end) + 1);
+        assertThat(rights).isEqualTo((int) Math.floor((played - 3 * end / 4) / end) + 1);
+        // the sampled pose is the clip's at the playback's time
+        playback.sample(rest, pose, scratch);
+        Pose expected = model.restPose();
+        walk.sample(playback.time(), WrapMode.CLAMP, expected);
+        float[] a = new float[4];
+        float[] b = new float[4];
+        for (int t = 0; t < pose.size(); t++) {
+            assertThat(pose.rotation(t, a, 0)).as("target %d", t).containsExactly(expected.rotation(t, b, 0));
+        }
+        man.applyPose(pose);
+        // aim the skeleton's first joint at a point far along +x of its own position
+        Skeleton skeleton = man.skeleton(0);
+        long joint = skeleton.joint(0);
+        float[] w = h.getWorld(joint, new float[12], 0);
+        new AimIk().forward(0, 0, 1).target(w[9] + 100, w[10], w[11]).apply(h, joint);
+        h.getWorld(joint, w, 0);
+        double length = Math.sqrt(w[6] * w[6] + w[7] * w[7] + w[8] * w[8]);
+        assertThat(w[6] / length).as("the joint's z axis along +x").isGreaterThan(0.99999);
+    }
+}
