@@ -54,6 +54,15 @@ public final class VectorSupport {
         return "the Vector API is present but unusable here";
     }
 
+    /**
+     * Whether the vector path is in use now. New code asks this rather than reading {@link #ENABLED}.
+     *
+     * @return true when the kernels take their vector path
+     */
+    public static boolean active() {
+        return ENABLED;
+    }
+
     /** @return a short description, e.g. {@code "vector, 16 float lanes"} or {@code "scalar (…why…)"} */
     public static String describe() {
         return ENABLED ? "vector, " + LocalToWorldVector.lanes() + " float lanes" : "scalar (" + SCALAR_REASON + ")";
