@@ -38,14 +38,17 @@ public final class CrowdAnimator implements AutoCloseable {
     private float weight;
     private CrowdSkin skin;
     private float[] paletteDest;
+    private FloatBuffer paletteBuffer;
     private int paletteOffset;
     private final CrowdThreads.Job sampleJob = this::sampleRange;
     private final CrowdThreads.Job sampleBlendJob = this::sampleBlendRange;
     private final CrowdThreads.Job blendJob = this::blendRange;
     private final CrowdThreads.Job paletteJob = this::paletteRange;
+    private final CrowdThreads.Job bufferPaletteJob = this::bufferPaletteRange;
 
     /** Creates an animator that runs every job on the caller's thread. */
     public CrowdAnimator() {
+        Slerp.range(new float[] {0, 0, 0, 1}, new float[] {0, 0, 0, 1}, 0.25f, new float[4], 0, 4); // loads it now
     }
 
     /**
@@ -160,8 +163,10 @@ public final class CrowdAnimator implements AutoCloseable {
     /**
      * Writes every instance's skinning palette, 4×4 column-major ({@link MatrixLayout#COLUMN_MAJOR_4X4}), instance
      * {@code i}'s joint {@code j} at {@code dest[offset + 16 × (i × joints + j)]}. The joints' world matrices are
-     * read in one bulk call (stale nodes brought up to date first, on the caller's thread), then the products run on
-     * the animator's threads. O(instances × joints).
+     * read joint by joint into planes whose lanes are the instances (one bulk read per joint, stale nodes brought up
+     * to date first, on the caller's thread); then, on the animator's threads split by blocks of 16 instances, the
+     * products run a vector of instances at a time (one inverse bind matrix broadcast, each lane its own mesh) and
+     * each entry is written out. Entries have the bits of {@link Skeleton#writePalette}'s. O(instances × joints).
      *
      * @param hierarchy the hierarchy holding the joints and meshes
      * @param skin the crowd's skins
@@ -180,13 +185,12 @@ public final class CrowdAnimator implements AutoCloseable {
         this.skin = skin;
         this.paletteDest = dest;
         this.paletteOffset = offset;
-        run(paletteJob, skin.instances());
+        run(paletteJob, skin.blocks());
     }
 
     /**
      * Writes every instance's skinning palette into a buffer at absolute float index {@code index} (its position is
-     * not changed), as {@link #writePalettes(Hierarchy, CrowdSkin, float[], int)} does, through the skin's staging
-     * array and one bulk copy.
+     * not changed), as {@link #writePalettes(Hierarchy, CrowdSkin, float[], int)} does.
      *
      * @param hierarchy the hierarchy holding the joints and meshes
      * @param skin the crowd's skins
@@ -202,8 +206,11 @@ public final class CrowdAnimator implements AutoCloseable {
             throw new IllegalArgumentException("palette destination too short: limit=" + dest.limit() + ", index="
                     + index + ", required=" + floats);
         }
-        writePalettes(hierarchy, skin, skin.staging, 0);
-        dest.put(index, skin.staging, 0, floats);
+        skin.prepare(hierarchy);
+        this.skin = skin;
+        this.paletteBuffer = dest;
+        this.paletteOffset = index;
+        run(bufferPaletteJob, skin.blocks());
         return dest;
     }
 
@@ -222,6 +229,7 @@ public final class CrowdAnimator implements AutoCloseable {
             blendA = null;
             skin = null;
             paletteDest = null;
+            paletteBuffer = null;
         }
     }
 
@@ -272,5 +280,9 @@ public final class CrowdAnimator implements AutoCloseable {
 
     private void paletteRange(int from, int to) {
         skin.palettes(from, to, paletteDest, paletteOffset);
+    }
+
+    private void bufferPaletteRange(int from, int to) {
+        skin.palettes(from, to, paletteBuffer, paletteOffset);
     }
 }
