@@ -530,8 +530,8 @@ public final class ClipSampler {
     }
 
     /**
-     * The sampling loop; arguments checked by the caller; {@code cursors == null} searches every timeline. Translations of target i at tr[tb + 3i], rotations at
-     * rot[rb + 4i], scales at sc[sb + 3i].
+     * The sampling loop; arguments checked by the caller; {@code cursors == null} searches every timeline.
+     * Translations of target i at tr[tb + 3i], rotations at rot[rb + 4i], scales at sc[sb + 3i].
      */
     void sampleUnchecked(float time, WrapMode wrap, int[] cursors, int co, float[] tr, int tb, float[] rot, int rb,
                          float[] sc, int sb) {

@@ -61,8 +61,14 @@ final class CrowdThreads {
         try {
             job.run(0, (int) ((long) count / threads));
         } finally {
-            while (pending.get() != 0) {
-                Thread.onSpinWait();
+            // spin while the workers are likely running; then yield, so that on a machine with more runnable threads
+            // than cores the caller does not hold a core a worker is waiting for
+            for (int spins = 0; pending.get() != 0; spins++) {
+                if (spins < SPIN) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
             }
             this.job = null;
         }

@@ -83,7 +83,7 @@ class ClipSamplerTest {
         AnimationClip rigged = Gltf.read(SampleModels.model("RiggedFigure")).animation(0);
         ClipSampler exact = ClipSampler.compile(cesium);
         ClipSampler folded = ClipSampler.compile(cesium, 1e-6f);
-        // CesiumMan: no channel bitwise constant; 25 within 1e-6 of their scale, 36 within 1e-5 (every scale among them)
+        // CesiumMan: no channel bitwise constant; 25 within 1e-6 of their scale, 36 within 1e-5 (every scale too)
         assertThat(exact.constantChannelCount()).isZero();
         assertThat(exact.movingChannelCount()).isEqualTo(57);
         assertThat(folded.constantChannelCount()).isEqualTo(25);

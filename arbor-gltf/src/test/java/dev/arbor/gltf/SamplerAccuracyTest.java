@@ -26,9 +26,10 @@ import org.junit.jupiter.api.Test;
  * <p>The error of a value is its largest component difference divided by the channel's scale
  * ({@link ReferenceSampler#scale}). Every value is within {@link #TARGET} of the reference, per interpolation and wrap
  * mode ({@link #RANDOM_BOUNDS}, {@link #MODEL_BOUNDS}, {@link #SEAM_BOUNDS}, each with its measured maximum beside it):
- * the clip samples through its exact {@code ClipSampler}, which wraps the time and computes the fraction in double. Each run prints the maxima found and
- * where ({@code # sampler accuracy, …}). The ReferenceSampler lives in this module (not arbor-core's tests, which cannot read glTF files)
- * because arbor-core publishes no test jar, so both parts of this test share the one copy.
+ * the clip samples through its exact {@code ClipSampler}, which wraps the time and computes the fraction in double.
+ * Each run prints the maxima found and where ({@code # sampler accuracy, …}). The ReferenceSampler lives in this
+ * module (not arbor-core's tests, which cannot read glTF files) because arbor-core publishes no test jar, so both
+ * parts of this test share the one copy.
  */
 class SamplerAccuracyTest {
     /** The target for every interpolation: relative to the value's scale. */

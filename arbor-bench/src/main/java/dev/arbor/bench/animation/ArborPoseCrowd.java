@@ -11,8 +11,8 @@ import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.FloatBuffer;
 
 /**
- * Arbor through its per-instance API (the path before {@link ArborCrowd}, kept to compare them in one run): one {@link Hierarchy} holding every instance
- * under its own grid spot; per frame {@link GltfInstance#applyAnimation} (rest pose, sample, apply) per instance,
+ * Arbor through its per-instance API (the path before {@link ArborCrowd}, kept to compare them in one run): one
+ * {@link Hierarchy} holding every instance under its own grid spot; per frame {@link GltfInstance#applyAnimation} (rest pose, sample, apply) per instance,
  * {@link Hierarchy#update()}, then {@link Skeleton#writePalette} per instance into the buffer. A blend crowd samples
  * twice into two poses reset to rest, {@link Pose#blend}s them and {@link GltfInstance#applyPose}s the result.
  */
