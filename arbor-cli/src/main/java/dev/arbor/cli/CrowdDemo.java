@@ -29,8 +29,8 @@ import me.tongfei.progressbar.ProgressBarStyle;
 /**
  * The crowd mode of {@code arbor demo}: many instances of one glTF model (by default the bundled Cesium Man) in one
  * hierarchy on a grid, each playing the model's first animation at its own time (looping). Per frame: sample every
- * instance's pose in one {@link CrowdAnimator} job (the clip compiled once, exact) and apply them through one node
- * list, {@code update()}, then write every skeleton's skinning palette into one direct buffer in one job — each phase
+ * instance's pose in one {@link CrowdAnimator} job (the clip compiled once, exact) and apply them through a node
+ * list per member, {@code update()}, then write every skeleton's skinning palette into one direct buffer in one job — each phase
  * timed and printed with its cost per joint.
  */
 final class CrowdDemo {
@@ -107,7 +107,10 @@ final class CrowdDemo {
         PoseBatch poses = new PoseBatch(crowd, size).fill(model.restPose());
         int[] cursors = animated ? sampler.newCursors(crowd) : new int[0];
         float[] times = new float[crowd];
-        NodeList animatedList = animated ? h.nodeList(animatedHandles, 0, animatedHandles.length) : null;
+        NodeList[] animatedLists = new NodeList[animated ? crowd : 0]; // one per member: a run of storage each
+        for (int i = 0; i < animatedLists.length; i++) {
+            animatedLists[i] = h.nodeList(animatedHandles, i * size, size);
+        }
         CrowdAnimator animator = new CrowdAnimator();
         FloatBuffer palettes = ByteBuffer.allocateDirect(Math.max(1, crowd * joints * 16 * Float.BYTES))
                 .order(ByteOrder.nativeOrder()).asFloatBuffer();
@@ -129,7 +132,7 @@ final class CrowdDemo {
                     animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
                     // after the first frame, only the paths the clip moves
                     boolean all = frame == 0;
-                    poses.applyTo(h, animatedList, all || sampler.animates(TargetPath.TRANSLATION),
+                    poses.applyTo(h, animatedLists, all || sampler.animates(TargetPath.TRANSLATION),
                             all || sampler.animates(TargetPath.ROTATION), all || sampler.animates(TargetPath.SCALE));
                 }
                 long t1 = System.nanoTime();

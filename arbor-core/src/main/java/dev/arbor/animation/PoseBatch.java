@@ -230,4 +230,43 @@ public final class PoseBatch {
             hierarchy.setLocalScales(nodes, scales, 0);
         }
     }
+
+    /**
+     * As {@link #applyTo(Hierarchy, NodeList, boolean, boolean, boolean)} with one list per pose: pose {@code p}'s
+     * entries into the nodes of {@code lists[p]}, each of {@link #size()} nodes. The nodes of one instance of a model
+     * usually fill one contiguous run of the hierarchy's storage, which the bulk setters mark and copy fastest, where
+     * one list over a whole crowd (with the instances' other nodes between) takes their general path. Every list is
+     * checked before anything is written.
+     *
+     * @param hierarchy the lists' hierarchy
+     * @param lists one list per pose, at least {@link #poses()}
+     * @param translation whether to write the translations
+     * @param rotation whether to write the rotations
+     * @param scale whether to write the scales
+     * @throws IllegalArgumentException if there are too few lists or a list's size is not {@link #size()} (nothing
+     *     changed); as the hierarchy's bulk setters if a list belongs to another hierarchy or a node was destroyed
+     */
+    public void applyTo(Hierarchy hierarchy, NodeList[] lists, boolean translation, boolean rotation, boolean scale) {
+        if (lists.length < poses) {
+            throw new IllegalArgumentException("lists.length=" + lists.length + ", required=" + poses);
+        }
+        for (int p = 0; p < poses; p++) {
+            if (lists[p].size() != size) {
+                throw new IllegalArgumentException("lists[" + p + "].size=" + lists[p].size() + ", required="
+                        + size);
+            }
+        }
+        for (int p = 0; p < poses; p++) {
+            NodeList nodes = lists[p];
+            if (translation) {
+                hierarchy.setLocalTranslations(nodes, translations, 3 * p * size);
+            }
+            if (rotation) {
+                hierarchy.setLocalRotations(nodes, rotations, 4 * p * size);
+            }
+            if (scale) {
+                hierarchy.setLocalScales(nodes, scales, 3 * p * size);
+            }
+        }
+    }
 }

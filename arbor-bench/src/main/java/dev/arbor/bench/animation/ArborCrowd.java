@@ -18,8 +18,8 @@ import java.nio.FloatBuffer;
  * Arbor's crowd path, as {@code arbor demo --crowd} uses it: one {@link Hierarchy} holding every instance under its
  * own grid spot; the clip compiled once ({@link ClipSampler}, exact, or folded within {@link #FOLD_TOLERANCE} for the
  * {@code arbor-folded} id); per frame one {@link CrowdAnimator#sample} (or {@link CrowdAnimator#sampleBlend}) of all
- * instances into a {@link PoseBatch}, applied through one {@link NodeList} of every animated node, skipping the paths
- * the clip does not animate; {@link Hierarchy#update()}; one {@link CrowdAnimator#writePalettes} of a
+ * instances into a {@link PoseBatch}, applied through one {@link NodeList} per instance (each instance's animated nodes
+ * are one contiguous run of storage, the bulk setters' fast path), skipping the paths the clip does not animate; {@link Hierarchy#update()}; one {@link CrowdAnimator#writePalettes} of a
  * {@link CrowdSkin} into the buffer. {@link #setThreads} sets the animator's and the hierarchy's threads.
  */
 final class ArborCrowd implements CrowdSystem {
@@ -40,6 +40,7 @@ final class ArborCrowd implements CrowdSystem {
     private PoseBatch poses;
     private PoseBatch second;
     private NodeList animated;
+    private NodeList[] lists;
     private CrowdSkin skin;
     private boolean translations;
     private boolean rotations;
@@ -96,6 +97,10 @@ final class ArborCrowd implements CrowdSystem {
             System.arraycopy(members[i].animatedHandles(), 0, handles, i * size, size);
         }
         animated = h.nodeList(handles, 0, handles.length);
+        lists = new NodeList[count];
+        for (int i = 0; i < count; i++) {
+            lists[i] = h.nodeList(handles, i * size, size);
+        }
         sampler = ClipSampler.compile(crowd.clip(), tolerance);
         translations = sampler.animates(TargetPath.TRANSLATION);
         rotations = sampler.animates(TargetPath.ROTATION);
@@ -132,7 +137,7 @@ final class ArborCrowd implements CrowdSystem {
     @Override
     public void sample(float clock) {
         sampleAll(clock);
-        poses.applyTo(h, animated, translations, rotations, scales);
+        poses.applyTo(h, lists, translations, rotations, scales);
     }
 
     @Override
