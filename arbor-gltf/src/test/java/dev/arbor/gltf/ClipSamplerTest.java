@@ -212,6 +212,17 @@ class ClipSamplerTest {
         assertThat(cursors).containsOnly(0);
         assertThatThrownBy(() -> new PoseBatch(-1, 2)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("negative batch: poses=-1, size=2");
+        dev.arbor.hierarchy.Hierarchy h = new dev.arbor.hierarchy.Hierarchy();
+        long[] nodes = {h.createRoot(), h.createRoot()};
+        dev.arbor.hierarchy.NodeList two = h.nodeList(nodes, 0, 2);
+        PoseBatch small = new PoseBatch(2, 1);
+        assertThatThrownBy(() -> small.applyTo(h, new dev.arbor.hierarchy.NodeList[] {two}, true, true, true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("lists.length=1, required=2");
+        assertThatThrownBy(() -> small.applyTo(h, new dev.arbor.hierarchy.NodeList[] {two, two}, true, true, true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("lists[0].size=2, required=1");
+        assertThatThrownBy(() -> small.applyTo(h, h.nodeList(nodes, 0, 1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("node list size=1, required=2 (poses=2 × size=1)");
     }
 
     static List<AnimationClip> modelClips() throws Exception {
