@@ -1,14 +1,18 @@
 package dev.arbor.cli;
 
-import dev.arbor.animation.Pose;
+import dev.arbor.animation.ClipSampler;
+import dev.arbor.animation.CrowdAnimator;
+import dev.arbor.animation.CrowdSkin;
+import dev.arbor.animation.PoseBatch;
 import dev.arbor.animation.Skeleton;
+import dev.arbor.animation.TargetPath;
 import dev.arbor.animation.WrapMode;
 import dev.arbor.gltf.Gltf;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.HierarchyBounds;
-import dev.arbor.hierarchy.MatrixLayout;
+import dev.arbor.hierarchy.NodeList;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -24,9 +28,10 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * The crowd mode of {@code arbor demo}: many instances of one glTF model (by default the bundled Cesium Man) in one
- * hierarchy on a grid, each playing the model's first animation at its own time (looping). Per frame: sample and
- * apply every instance's pose, {@code update()}, then write every skeleton's skinning palette into one direct
- * buffer — each step timed.
+ * hierarchy on a grid, each playing the model's first animation at its own time (looping). Per frame: sample every
+ * instance's pose in one {@link CrowdAnimator} job (the clip compiled once, exact) and apply them through a node
+ * list per member, {@code update()}, then write every skeleton's skinning palette into one direct buffer in one job — each phase
+ * timed and printed with its cost per joint.
  */
 final class CrowdDemo {
     /** Class-path folder of the bundled model and its licence files. */
@@ -56,12 +61,15 @@ final class CrowdDemo {
         int perInstance = model.nodeCount() + 1;
         Hierarchy h = new Hierarchy(crowd * perInstance);
         GltfInstance[] members = new GltfInstance[crowd];
+        int size = model.animatedNodes().length;
+        long[] animatedHandles = new long[crowd * size];
         int columns = (int) Math.ceil(Math.sqrt(crowd));
         int scene = model.sceneToShow();
         for (int i = 0; i < crowd; i++) {
             long spot = h.createRoot();
             h.setLocalTranslation(spot, (i % columns) * 1.5f, 0, (i / columns) * 1.5f);
             members[i] = model.instantiate(h, scene, spot);
+            System.arraycopy(members[i].animatedHandles(), 0, animatedHandles, i * size, size);
         }
         h.update();
         long buildNanos = System.nanoTime() - buildStart;
@@ -90,7 +98,20 @@ final class CrowdDemo {
                         + model.animation(0).channelCount() + " channels, " + String.format(Locale.ROOT, "%.3f",
                         model.animation(0).endTime()) + " s, looped)" : "no animation", buildNanos / 1e6);
 
-        Pose pose = model.restPose();
+        boolean skinned = joints > 0 && Arrays.stream(skeletons).allMatch(s -> s != null);
+        CrowdSkin skin = skinned ? CrowdSkin.of(skeletons, meshes[0] == Hierarchy.NULL ? null : meshes) : null;
+        if (!skinned) {
+            joints = 0;
+        }
+        ClipSampler sampler = animated ? ClipSampler.compile(model.animation(0)) : null;
+        PoseBatch poses = new PoseBatch(crowd, size).fill(model.restPose());
+        int[] cursors = animated ? sampler.newCursors(crowd) : new int[0];
+        float[] times = new float[crowd];
+        NodeList[] animatedLists = new NodeList[animated ? crowd : 0]; // one per member: a run of storage each
+        for (int i = 0; i < animatedLists.length; i++) {
+            animatedLists[i] = h.nodeList(animatedHandles, i * size, size);
+        }
+        CrowdAnimator animator = new CrowdAnimator();
         FloatBuffer palettes = ByteBuffer.allocateDirect(Math.max(1, crowd * joints * 16 * Float.BYTES))
                 .order(ByteOrder.nativeOrder()).asFloatBuffer();
         long[] sampleNanos = new long[frames];
@@ -107,17 +128,19 @@ final class CrowdDemo {
                 long t0 = System.nanoTime();
                 if (animated) {
                     for (int i = 0; i < crowd; i++) {
-                        // each member starts at its own phase of the cycle
-                        float phase = length * ((i * 0.618034f) % 1f);
-                        members[i].applyAnimation(0, clock + phase, WrapMode.LOOP, pose);
+                        times[i] = clock + length * ((i * 0.618034f) % 1f); // each member at its own phase
                     }
+                    animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
+                    // after the first frame, only the paths the clip moves
+                    boolean all = frame == 0;
+                    poses.applyTo(h, animatedLists, all || sampler.animates(TargetPath.TRANSLATION),
+                            all || sampler.animates(TargetPath.ROTATION), all || sampler.animates(TargetPath.SCALE));
                 }
                 long t1 = System.nanoTime();
                 h.update();
                 long t2 = System.nanoTime();
-                for (int i = 0; i < crowd && joints > 0; i++) {
-                    skeletons[i].writePalette(h, meshes[i], MatrixLayout.COLUMN_MAJOR_4X4, palettes,
-                            i * joints * 16);
+                if (skin != null) {
+                    animator.writePalettes(h, skin, palettes, 0);
                 }
                 long t3 = System.nanoTime();
                 cold.record(frame, t3 - t0);
@@ -139,23 +162,25 @@ final class CrowdDemo {
         double median = DemoCommand.percentile(updates, 50);
         out.printf(Locale.ROOT, "frames measured: %d (after %d warm-up frames), every instance at its own time, JDK %s, "
                 + "kernel: %s%n", frames, warmup, Runtime.version(), Hierarchy.kernelDescription());
-        out.printf(Locale.ROOT, "sample + apply poses: median %.3f ms   p99 %.3f ms%n",
-                DemoCommand.percentile(sorted(sampleNanos), 50) / 1e6,
-                DemoCommand.percentile(sorted(sampleNanos), 99) / 1e6);
-        out.printf(Locale.ROOT, "update():  median %.3f ms   p99 %.3f ms   min %.3f ms%n", median / 1e6,
-                DemoCommand.percentile(updates, 99) / 1e6, updates[0] / 1e6);
-        out.printf(Locale.ROOT, "per node:  %.2f ns/node (median)   %.1f M nodes/s%n", median / nodes,
-                nodes / median * 1e3);
-        out.printf(Locale.ROOT, "skinning palettes (%,d × %d joints, 4×4 into a direct buffer): median %.3f ms%n",
-                crowd, joints, DemoCommand.percentile(sorted(paletteNanos), 50) / 1e6);
         long[] frameNanos = new long[frames];
         for (int f = 0; f < frames; f++) {
             frameNanos[f] = sampleNanos[f] + updateNanos[f] + paletteNanos[f];
         }
-        double frameMedian = DemoCommand.percentile(sorted(frameNanos), 50);
-        out.printf(Locale.ROOT, "frame time: median %.3f ms (%.0f frames/s)%n", frameMedian / 1e6,
-                1e9 / Math.max(1, frameMedian));
+        long jointCount = Math.max(1, (long) crowd * Math.max(joints, 1));
+        out.printf(Locale.ROOT, "ns per joint below: per frame over %,d joints (%,d instances × %d)%n", jointCount,
+                crowd, Math.max(joints, 1));
+        phase(out, "sample + apply poses", sampleNanos, jointCount);
+        phase(out, "update()", updateNanos, jointCount);
+        phase(out, "skinning palettes", paletteNanos, jointCount);
+        phase(out, "whole frame", frameNanos, jointCount);
+        out.printf(Locale.ROOT, "update() per node: %.2f ns/node (median)   %.1f M nodes/s   min %.3f ms%n",
+                median / nodes, nodes / median * 1e3, updates[0] / 1e6);
+        if (sampler != null) {
+            out.printf(Locale.ROOT, "clip: %d channels sampled per instance, %d constant (exact), %d timeline(s)%n",
+                    sampler.movingChannelCount(), sampler.constantChannelCount(), sampler.cursorCount());
+        }
         cold.print(out);
+        animator.close();
         out.printf(Locale.ROOT, "nodes changed in the last update: %,d%n", h.changedCount());
         HierarchyBounds bounds = new HierarchyBounds(h);
         for (GltfInstance member : members) {
@@ -164,6 +189,13 @@ final class CrowdDemo {
         DemoCommand.reportFrustum(out, h, bounds, nodes);
         bounds.close();
         return 0;
+    }
+
+    private static void phase(PrintStream out, String name, long[] nanos, long joints) {
+        long[] s = sorted(nanos);
+        double median = DemoCommand.percentile(s, 50);
+        out.printf(Locale.ROOT, "%-22s median %.3f ms  (%.1f ns/joint)   p99 %.3f ms%n", name + ":", median / 1e6,
+                median / joints, DemoCommand.percentile(s, 99) / 1e6);
     }
 
     private static String nameOf(GltfModel model) {

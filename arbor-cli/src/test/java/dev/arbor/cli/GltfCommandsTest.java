@@ -215,9 +215,14 @@ class GltfCommandsTest {
         String out = run(0, "demo", "--crowd", "12", "--frames", "4", "--warmup", "1", "--no-progress")[0];
         assertThat(out).contains("crowd: 12 × bundled CesiumMan.glb (Cesium Man, (c) 2017 Cesium, CC-BY 4.0");
         assertThat(out).contains("276 nodes (22 per instance + 1 spot), 19 joints per skeleton");
-        assertThat(out).containsPattern("update\\(\\):  median \\d+\\.\\d{3} ms   p99 \\d+\\.\\d{3} ms");
-        assertThat(out).containsPattern("per node:  \\d+\\.\\d\\d ns/node");
-        assertThat(out).contains("skinning palettes (12 × 19 joints");
+        assertThat(out).contains("ns per joint below: per frame over 228 joints (12 instances × 19)");
+        for (String phase : new String[] {"sample \\+ apply poses", "update\\(\\)", "skinning palettes",
+            "whole frame"}) {
+            assertThat(out).containsPattern(phase
+                    + ": +median \\d+\\.\\d{3} ms  \\(\\d+\\.\\d ns/joint\\)   p99 \\d+\\.\\d{3} ms");
+        }
+        assertThat(out).containsPattern("update\\(\\) per node: \\d+\\.\\d\\d ns/node");
+        assertThat(out).contains("clip: 57 channels sampled per instance, 0 constant (exact), 1 timeline(s)");
         assertThat(out).contains("nodes changed in the last update: 228");
         assertThat(CrowdDemo.class.getResource(CrowdDemo.BUNDLED_FOLDER + "LICENSE.md")).isNotNull();
         assertThat(CrowdDemo.class.getResource(CrowdDemo.BUNDLED_FOLDER + "LICENSES/LicenseRef-CC-BY-TM.txt"))

@@ -21,15 +21,14 @@ public final class AnimationClip {
     private final TargetPath[] paths;
     private final Interpolation[] interpolations;
     /**
-     * Key times per channel, strictly increasing. A channel whose times equal its predecessor's shares that array,
-     * so that {@link #sample} searches it once for both (glTF channels usually share their sampler's input and come
-     * joint by joint).
+     * Key times per channel, strictly increasing. A channel whose times equal its predecessor's shares that array
+     * (glTF channels usually share their sampler's input and come joint by joint).
      */
     private final float[][] times;
     /** Key values per channel, layout as in {@link Keyframes}. */
     private final float[][] values;
-    /** Per LINEAR rotation channel its {@link Keyframes#arcs}, computed once; null for the other channels. */
-    private final double[][] arcs;
+    /** The exact compiled form, which {@link #sample} runs. */
+    private final ClipSampler sampler;
     private final float startTime;
     private final float endTime;
     private final int targetCount;
@@ -42,7 +41,6 @@ public final class AnimationClip {
         this.interpolations = new Interpolation[n];
         this.times = new float[n][];
         this.values = new float[n][];
-        this.arcs = new double[n][];
         float start = Float.POSITIVE_INFINITY;
         float end = Float.NEGATIVE_INFINITY;
         int maxTarget = -1;
@@ -53,9 +51,6 @@ public final class AnimationClip {
             float[] keyTimes = b.times.get(c);
             times[c] = c > 0 && Arrays.equals(keyTimes, times[c - 1]) ? times[c - 1] : keyTimes;
             values[c] = b.values.get(c);
-            if (paths[c] == TargetPath.ROTATION && interpolations[c] == Interpolation.LINEAR) {
-                arcs[c] = Keyframes.arcs(values[c], times[c].length);
-            }
             start = Math.min(start, times[c][0]);
             end = Math.max(end, times[c][times[c].length - 1]);
             maxTarget = Math.max(maxTarget, targets[c]);
@@ -63,6 +58,7 @@ public final class AnimationClip {
         this.startTime = n == 0 ? 0f : start;
         this.endTime = n == 0 ? 0f : end;
         this.targetCount = maxTarget + 1;
+        this.sampler = ClipSampler.compile(this);
     }
 
     /**
@@ -147,8 +143,10 @@ public final class AnimationClip {
 
     /**
      * Samples every channel at time {@code time} and writes the results into {@code pose}; pose entries that no
-     * channel animates are left as they were (start from a rest pose with {@link Pose#copyFrom}). Allocation-free;
-     * O(channels × log keys). Thread-safe for the clip; the pose must not be shared.
+     * channel animates are left as they were (start from a rest pose with {@link Pose#copyFrom}). Computed by the
+     * clip's exact {@link ClipSampler} (see there for the precision), with a key search per timeline instead of a
+     * cursor: to play many instances, compile a {@link ClipSampler} and keep cursors. Allocation-free;
+     * O(channels + timelines × log keys). Thread-safe for the clip; the pose must not be shared.
      *
      * @param time time in seconds
      * @param wrap {@link WrapMode#CLAMP} uses the time as given (values clamp at the ends); {@link WrapMode#LOOP}
@@ -164,36 +162,7 @@ public final class AnimationClip {
         if (pose.size() < targetCount) {
             throw new IllegalArgumentException("pose too small: size=" + pose.size() + ", required=" + targetCount);
         }
-        float t = wrap == WrapMode.LOOP ? wrap(time) : time;
-        float[] translations = pose.translations;
-        float[] rotations = pose.rotations;
-        float[] scales = pose.scales;
-        float[] searched = null; // the key times whose segment for t is in k: channels that share them search once
-        int k = -1;
-        for (int c = 0; c < targets.length; c++) {
-            int target = targets[c];
-            float[] keyTimes = times[c];
-            if (keyTimes != searched) {
-                searched = keyTimes;
-                k = keyTimes.length >= 2 ? Keyframes.segment(keyTimes, keyTimes.length, t) : -1;
-            }
-            switch (paths[c]) {
-                case TRANSLATION:
-                    Keyframes.sample(keyTimes, values[c], 3, interpolations[c], false, null, t, k, translations,
-                            target * 3);
-                    break;
-                case ROTATION:
-                    Keyframes.sample(keyTimes, values[c], 4, interpolations[c], true, arcs[c], t, k, rotations,
-                            target * 4);
-                    break;
-                case SCALE:
-                    Keyframes.sample(keyTimes, values[c], 3, interpolations[c], false, null, t, k, scales,
-                            target * 3);
-                    break;
-                default:
-                    throw new AssertionError(paths[c]);
-            }
-        }
+        sampler.sampleUnchecked(time, wrap, null, 0, pose.translations, 0, pose.rotations, 0, pose.scales, 0);
     }
 
     /**

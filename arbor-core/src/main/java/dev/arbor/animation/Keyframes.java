@@ -33,6 +33,11 @@ public final class Keyframes {
      * @return the index of the segment's first key
      */
     public static int segment(float[] times, int n, float t) {
+        return segment(times, n, (double) t);
+    }
+
+    /** {@link #segment(float[], int, float)} for a time in double (the key times compared exactly as doubles). */
+    static int segment(float[] times, int n, double t) {
         int lo = 0;
         int hi = n - 2;
         while (lo < hi) {

@@ -143,8 +143,9 @@ public final class Pose {
 
     /**
      * Blends two poses into this one: translations and scales {@code a + (b - a) × weight}, rotations
-     * {@code slerp(a, b, weight)} along the shorter arc. Weight 0 gives {@code a}, 1 gives {@code b}. This pose may
-     * be {@code a} or {@code b}. O(size), allocation-free.
+     * {@code slerp(a, b, weight)} along the shorter arc, computed in double at every arc (no lerp for short ones), as
+     * {@link PoseBatch#blend} does. Weight 0 gives {@code a}, 1 gives {@code b}. This pose may be {@code a} or
+     * {@code b}. O(size), allocation-free.
      *
      * @param a first pose
      * @param b second pose
@@ -166,9 +167,7 @@ public final class Pose {
             translations[i] = at[i] + (bt[i] - at[i]) * weight;
             scales[i] = as[i] + (bs[i] - as[i]) * weight;
         }
-        for (int i = 0; i < size; i++) {
-            Keyframes.slerp(a.rotations, i * 4, b.rotations, i * 4, weight, rotations, i * 4);
-        }
+        Slerp.range(a.rotations, b.rotations, weight, rotations, 0, 4 * size);
         return this;
     }
 

@@ -124,4 +124,107 @@ public final class Palettes {
             p[11 * s + j] = t02 * b30 + t12 * b31 + t22 * b32 + t32;
         }
     }
+
+    /**
+     * Palettes with the left matrix per lane: {@code p[r] = m[r] × w[r] × b} for lanes {@code r} in {@code [from, to)},
+     * where {@code m} lies in 12 planes of {@code ms} floats ({@code m[e × ms + r]}), {@code w} and {@code p} in 12
+     * planes of {@code s} floats from {@code o} ({@code w[o + e × s + r]}) and {@code b} is one matrix (12 floats from
+     * {@code bo}). The layout of a crowd's palettes joint by joint: lane {@code r} is an instance, {@code m} its mesh's
+     * {@code meshFromWorld}, {@code w} the worlds of one joint of every instance, {@code b} that joint's inverse bind
+     * matrix. Same operations in the same order as {@link #chain}, so an entry has the same bits. {@code p} may be
+     * {@code w}. Threads may compute disjoint lane ranges.
+     *
+     * <p>When {@code from}, {@code ms} and {@code s} are multiples of {@link #STRIDE_MULTIPLE} and the planes hold
+     * {@code to} rounded up to it, the vector path may compute the lanes up to that rounding too (the padding).
+     *
+     * @param m left matrices, 12 planes
+     * @param ms floats per plane of {@code m}
+     * @param w middle matrices, 12 planes from {@code o}
+     * @param p destination, 12 planes from {@code o}
+     * @param o index of element 0 of lane 0 in {@code w} and {@code p}
+     * @param s floats per plane of {@code w} and {@code p}
+     * @param b the right matrix
+     * @param bo its offset
+     * @param from first lane
+     * @param to end of the lanes (exclusive)
+     * @throws IllegalArgumentException if a range does not fit the arrays (nothing written)
+     */
+    public static void chainLanes(float[] m, int ms, float[] w, float[] p, int o, int s, float[] b, int bo, int from,
+                                  int to) {
+        int padded = (to + STRIDE_MULTIPLE - 1) / STRIDE_MULTIPLE * STRIDE_MULTIPLE;
+        if (from < 0 || to < from || ms < to || s < to || o < 0 || bo < 0 || b.length - 12L < bo
+                || m.length < 11L * ms + to || w.length < o + 11L * s + to || p.length < o + 11L * s + to) {
+            throw new IllegalArgumentException("bad palette lanes: from=" + from + ", to=" + to + ", ms=" + ms
+                    + ", s=" + s + ", o=" + o + ", m=" + m.length + ", w=" + w.length + ", p=" + p.length);
+        }
+        if (VectorSupport.active() && from % STRIDE_MULTIPLE == 0 && ms % STRIDE_MULTIPLE == 0
+                && s % STRIDE_MULTIPLE == 0 && ms >= padded && s >= padded && m.length >= 11L * ms + padded
+                && w.length >= o + 11L * s + padded && p.length >= o + 11L * s + padded) {
+            LocalToWorldVector.chainLanes(m, ms, w, p, o, s, b, bo, from, to);
+            return;
+        }
+        float b00 = b[bo];
+        float b01 = b[bo + 1];
+        float b02 = b[bo + 2];
+        float b10 = b[bo + 3];
+        float b11 = b[bo + 4];
+        float b12 = b[bo + 5];
+        float b20 = b[bo + 6];
+        float b21 = b[bo + 7];
+        float b22 = b[bo + 8];
+        float b30 = b[bo + 9];
+        float b31 = b[bo + 10];
+        float b32 = b[bo + 11];
+        for (int r = from; r < to; r++) {
+            int j = o + r;
+            float m00 = m[r];
+            float m01 = m[ms + r];
+            float m02 = m[2 * ms + r];
+            float m10 = m[3 * ms + r];
+            float m11 = m[4 * ms + r];
+            float m12 = m[5 * ms + r];
+            float m20 = m[6 * ms + r];
+            float m21 = m[7 * ms + r];
+            float m22 = m[8 * ms + r];
+            float m30 = m[9 * ms + r];
+            float m31 = m[10 * ms + r];
+            float m32 = m[11 * ms + r];
+            float w00 = w[j];
+            float w01 = w[s + j];
+            float w02 = w[2 * s + j];
+            float w10 = w[3 * s + j];
+            float w11 = w[4 * s + j];
+            float w12 = w[5 * s + j];
+            float w20 = w[6 * s + j];
+            float w21 = w[7 * s + j];
+            float w22 = w[8 * s + j];
+            float w30 = w[9 * s + j];
+            float w31 = w[10 * s + j];
+            float w32 = w[11 * s + j];
+            float t00 = m00 * w00 + m10 * w01 + m20 * w02;
+            float t01 = m01 * w00 + m11 * w01 + m21 * w02;
+            float t02 = m02 * w00 + m12 * w01 + m22 * w02;
+            float t10 = m00 * w10 + m10 * w11 + m20 * w12;
+            float t11 = m01 * w10 + m11 * w11 + m21 * w12;
+            float t12 = m02 * w10 + m12 * w11 + m22 * w12;
+            float t20 = m00 * w20 + m10 * w21 + m20 * w22;
+            float t21 = m01 * w20 + m11 * w21 + m21 * w22;
+            float t22 = m02 * w20 + m12 * w21 + m22 * w22;
+            float t30 = m00 * w30 + m10 * w31 + m20 * w32 + m30;
+            float t31 = m01 * w30 + m11 * w31 + m21 * w32 + m31;
+            float t32 = m02 * w30 + m12 * w31 + m22 * w32 + m32;
+            p[j] = t00 * b00 + t10 * b01 + t20 * b02;
+            p[s + j] = t01 * b00 + t11 * b01 + t21 * b02;
+            p[2 * s + j] = t02 * b00 + t12 * b01 + t22 * b02;
+            p[3 * s + j] = t00 * b10 + t10 * b11 + t20 * b12;
+            p[4 * s + j] = t01 * b10 + t11 * b11 + t21 * b12;
+            p[5 * s + j] = t02 * b10 + t12 * b11 + t22 * b12;
+            p[6 * s + j] = t00 * b20 + t10 * b21 + t20 * b22;
+            p[7 * s + j] = t01 * b20 + t11 * b21 + t21 * b22;
+            p[8 * s + j] = t02 * b20 + t12 * b21 + t22 * b22;
+            p[9 * s + j] = t00 * b30 + t10 * b31 + t20 * b32 + t30;
+            p[10 * s + j] = t01 * b30 + t11 * b31 + t21 * b32 + t31;
+            p[11 * s + j] = t02 * b30 + t12 * b31 + t22 * b32 + t32;
+        }
+    }
 }

@@ -90,6 +90,13 @@ class AnimationClipTest {
         }
         AnimationClip clip = builder.build();
         Pose pose = new Pose(channels);
+        // each channel in a clip of its own: sampled with no other channel on its key times
+        AnimationClip[] alone = new AnimationClip[channels];
+        for (int c = 0; c < channels; c++) {
+            alone[c] = AnimationClip.builder("alone").addChannel(c, channelPaths[c], channelInterpolations[c],
+                    timelines[c], channelValues[c]).build();
+        }
+        Pose alonePose = new Pose(channels);
         float[] expected = new float[4];
         float[] actual = new float[4];
         int compared = 0;
@@ -99,8 +106,14 @@ class AnimationClipTest {
             for (int c = 0; c < channels; c++) {
                 boolean rotation = channelPaths[c] == TargetPath.ROTATION;
                 int components = rotation ? 4 : 3;
-                Keyframes.sample(timelines[c], channelValues[c], components, channelInterpolations[c], rotation, t,
-                        expected, 0);
+                alone[c].sample(t, WrapMode.CLAMP, alonePose);
+                if (rotation) {
+                    alonePose.rotation(c, expected, 0);
+                } else if (channelPaths[c] == TargetPath.TRANSLATION) {
+                    alonePose.translation(c, expected, 0);
+                } else {
+                    alonePose.scale(c, expected, 0);
+                }
                 if (rotation) {
                     pose.rotation(c, actual, 0);
                 } else if (channelPaths[c] == TargetPath.TRANSLATION) {

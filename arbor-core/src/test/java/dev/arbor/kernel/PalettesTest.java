@@ -115,4 +115,45 @@ class PalettesTest {
                 .hasMessage("palette planes too short: required=192, w=192, b=191, p=192");
         assertThat(p).containsOnly(SENTINEL);
     }
+
+    /** chainLanes: a left matrix per lane, one right matrix; every lane the two products, bit for bit, both paths. */
+    @Test
+    void chainLanesIsTheTwoProductsPerLaneBitForBit() {
+        SplittableRandom random = new SplittableRandom(51);
+        for (int lanes : new int[] {1, 15, 16, 17, 53}) {
+            int padded = (lanes + 15) / 16 * 16;
+            for (int from : new int[] {0, 16}) {
+                if (from > lanes) {
+                    continue;
+                }
+                for (int s : new int[] {padded, padded + 3}) { // a multiple of 16 (vector path) and not (scalar)
+                    float[] m = randomPlanes(random, s, lanes, 0);
+                    int o = 2 * s / 3;
+                    float[] w = randomPlanes(random, 2 * s, 2 * s, 0);
+                    float[] before = w.clone();
+                    float[] b = new float[20];
+                    for (int i = 0; i < b.length; i++) {
+                        b[i] = (float) random.nextDouble(-2, 2);
+                    }
+                    Palettes.chainLanes(m, s, w, w, o, 2 * s, b, 5, from, lanes);
+                    for (int r = from; r < lanes; r++) {
+                        float[] want = new float[12];
+                        Affine.multiply(matrix(m, s, r), 0, matrix(before, 2 * s, o + r), 0, want, 0);
+                        Affine.multiply(want, 0, b, 5, want, 0);
+                        float[] got = matrix(w, 2 * s, o + r);
+                        for (int e = 0; e < 12; e++) {
+                            assertThat(Float.floatToRawIntBits(got[e])).as("lanes=%d from=%d s=%d lane %d element %d",
+                                    lanes, from, s, r, e).isEqualTo(Float.floatToRawIntBits(want[e]));
+                        }
+                    }
+                    for (int r = 0; r < from; r++) {
+                        assertThat(matrix(w, 2 * s, o + r)).isEqualTo(matrix(before, 2 * s, o + r));
+                    }
+                }
+            }
+        }
+        assertThatThrownBy(() -> Palettes.chainLanes(new float[12], 1, new float[12], new float[12], 0, 1,
+                new float[12], 0, 0, 2)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("bad palette lanes: from=0, to=2");
+    }
 }

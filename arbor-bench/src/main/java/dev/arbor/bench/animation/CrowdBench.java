@@ -19,7 +19,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Animated crowds (the issue "Animated crowds faster than native code"): {@link Crowd}s of CesiumMan or
  * RiggedFigure instances, each at its own time, posed per frame by each implementation ({@link CrowdSystem}):
- * {@code arbor} (the public API as {@code arbor demo --crowd} uses it), {@code jme} (jMonkeyEngine 3.9's
+ * {@code arbor} (the crowd path as {@code arbor demo --crowd} uses it: {@link ArborCrowd}, {@code threads} threads),
+ * {@code arbor-folded} (the same with channels constant within 1e-6 folded), {@code arbor-pose} (the per-instance
+ * API, {@link ArborPoseCrowd}), {@code jme} (jMonkeyEngine 3.9's
  * {@code AnimComposer}, {@code SkinningControl} and {@code Armature} on the same {@code .glb} through its own glTF
  * loader, headless) and {@code joml-tree} (a JOML object tree with a straightforward sampler).
  *
@@ -53,8 +55,11 @@ public class CrowdBench {
         @Param({"cesium-1000", "cesium-10000", "rigged-1000", "cesium-blend-1000"})
         public String crowd;
         /** Implementation id ({@link CrowdSystem#byId}). */
-        @Param({"arbor", "jme", "joml-tree"})
+        @Param({"arbor", "arbor-folded", "arbor-pose", "jme", "joml-tree"})
         public String impl;
+        /** Threads of the frame, for the implementations that have the setting (Arbor's crowd path). */
+        @Param({"1"})
+        public int threads;
         CrowdSystem system;
         FloatBuffer palettes;
         float clock;
@@ -65,6 +70,7 @@ public class CrowdBench {
             ForkOptions.announceKernel();
             Crowd c = Crowd.of(crowd);
             system = CrowdSystem.byId(impl);
+            system.setThreads(threads);
             system.build(c);
             if (!impl.equals("arbor")) {
                 CrowdSystem arbor = CrowdSystem.byId("arbor");

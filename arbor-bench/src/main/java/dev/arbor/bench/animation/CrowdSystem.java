@@ -12,6 +12,15 @@ public interface CrowdSystem {
     String id();
 
     /**
+     * Sets the threads of the implementation's frame, where it has such a setting (Arbor); before or after
+     * {@link #build}. The default ignores it.
+     *
+     * @param threads thread count, ≥ 1
+     */
+    default void setThreads(int threads) {
+    }
+
+    /**
      * Builds the crowd (instances on their grid, each at rest). Not timed.
      *
      * @param crowd the crowd
@@ -59,14 +68,18 @@ public interface CrowdSystem {
     }
 
     /**
-     * @param id {@code arbor}, {@code jme}, {@code joml-tree} or {@code gdx}
+     * @param id {@code arbor}, {@code arbor-folded}, {@code arbor-pose}, {@code jme} or {@code joml-tree}
      * @return a new, unbuilt implementation
      * @throws IllegalArgumentException for an unknown id
      */
     static CrowdSystem byId(String id) {
         switch (id) {
             case "arbor":
-                return new ArborCrowd();
+                return new ArborCrowd("arbor", 0f);
+            case "arbor-folded":
+                return new ArborCrowd("arbor-folded", ArborCrowd.FOLD_TOLERANCE);
+            case "arbor-pose":
+                return new ArborPoseCrowd();
             case "jme":
                 return new JmeCrowd();
             case "joml-tree":

@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CrowdPeersAgreeTest {
     @ParameterizedTest(name = "{0} on {1}")
     @CsvSource({
-        "joml-tree, cesium-1000", "joml-tree, rigged-1000", "joml-tree, cesium-blend-1000",
+        "arbor-pose, cesium-1000", "arbor-pose, cesium-blend-1000", "arbor-folded, cesium-1000",
+        "arbor-folded, rigged-1000", "joml-tree, cesium-1000", "joml-tree, rigged-1000", "joml-tree, cesium-blend-1000",
         "jme, cesium-1000", "jme, rigged-1000", "jme, cesium-blend-1000"})
     void peerMatchesArbor(String impl, String crowdId) {
         CrowdCheck.Result result = compare(impl, crowdId);

@@ -1,0 +1,288 @@
+package dev.arbor.animation;
+
+import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.MatrixLayout;
+import java.nio.FloatBuffer;
+
+/**
+ * The crowd jobs: sample a {@link ClipSampler} for many instances each at its own time into a {@link PoseBatch},
+ * blend two samples per instance, and write the skinning palettes of a {@link CrowdSkin} — each over all instances
+ * in one call, on {@link #setThreads(int) several threads} if asked.
+ *
+ * <p>Inputs and outputs are the caller's: times per instance, cursor state per instance
+ * ({@link ClipSampler#newCursors}), the pose batches, the palette destination. Instance {@code i} uses
+ * {@code times[i]}, the cursors from {@code i × clip.cursorCount()} and pose {@code i} of the batches.
+ *
+ * <p>Threads: instances are split into fixed contiguous ranges, one per thread (the caller's thread computes the
+ * first); every instance is computed by the same code whatever the thread, so results are bit-identical for any
+ * thread count. The worker threads are created by {@link #setThreads} and parked between jobs; no job creates a
+ * thread or allocates. Not thread-safe: one caller at a time.
+ */
+public final class CrowdAnimator implements AutoCloseable {
+    /** The largest thread count accepted. */
+    public static final int MAX_THREADS = 256;
+
+    private CrowdThreads threads = new CrowdThreads(1);
+
+    // the current job's arguments, set before the threads start
+    private ClipSampler clip;
+    private ClipSampler second;
+    private float[] times;
+    private float[] secondTimes;
+    private int[] cursors;
+    private int[] secondCursors;
+    private WrapMode wrap;
+    private PoseBatch dest;
+    private PoseBatch scratch;
+    private PoseBatch blendA;
+    private float weight;
+    private CrowdSkin skin;
+    private float[] paletteDest;
+    private FloatBuffer paletteBuffer;
+    private int paletteOffset;
+    private final CrowdThreads.Job sampleJob = this::sampleRange;
+    private final CrowdThreads.Job sampleBlendJob = this::sampleBlendRange;
+    private final CrowdThreads.Job blendJob = this::blendRange;
+    private final CrowdThreads.Job paletteJob = this::paletteRange;
+    private final CrowdThreads.Job bufferPaletteJob = this::bufferPaletteRange;
+
+    /** Creates an animator that runs every job on the caller's thread. */
+    public CrowdAnimator() {
+        Slerp.range(new float[] {0, 0, 0, 1}, new float[] {0, 0, 0, 1}, 0.25f, new float[4], 0, 4); // loads it now
+    }
+
+    /**
+     * Sets the number of threads the jobs use (the caller's and {@code threads - 1} workers). Results do not depend
+     * on it. Creates the workers now and stops the previous ones.
+     *
+     * @param threads 1 to {@link #MAX_THREADS}
+     * @throws IllegalArgumentException if {@code threads} is out of range (nothing changed)
+     */
+    public void setThreads(int threads) {
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads=" + threads + " is outside [1, " + MAX_THREADS + "]");
+        }
+        if (threads != this.threads.threads) {
+            this.threads.shutdown();
+            this.threads = new CrowdThreads(threads);
+        }
+    }
+
+    /** @return the number of threads the jobs use */
+    public int threads() {
+        return threads.threads;
+    }
+
+    /** Stops the worker threads; the animator then runs every job on the caller's thread. */
+    @Override
+    public void close() {
+        threads.shutdown();
+        threads = new CrowdThreads(1);
+    }
+
+    /**
+     * Samples {@code clip} for every pose of {@code dest}: pose {@code i} at {@code times[i]}. See
+     * {@link ClipSampler#sample(float, WrapMode, int[], int, PoseBatch, int)}. O(instances × channels).
+     *
+     * @param clip the compiled clip
+     * @param times per instance its time, at least {@code dest.poses()} of them, none NaN
+     * @param wrap LOOP or CLAMP
+     * @param cursors the instances' cursor state, {@code dest.poses() × clip.cursorCount()} ints or more
+     * @param dest destination batch, poses of at least {@code clip.targetCount()} entries
+     * @throws IllegalArgumentException if an array is too short, a time is NaN or the poses too small (nothing
+     *     written)
+     */
+    public void sample(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, PoseBatch dest) {
+        checkSample(clip, times, cursors, dest);
+        this.clip = clip;
+        this.times = times;
+        this.wrap = wrap;
+        this.cursors = cursors;
+        this.dest = dest;
+        run(sampleJob, dest.poses());
+    }
+
+    /**
+     * Samples two clips per instance and blends them: pose {@code i} of {@code dest} becomes
+     * {@code blend(clip at times[i], second at secondTimes[i], weight)} as {@link PoseBatch#blend} defines it, with
+     * {@code scratch} holding the second samples. Both batches must start from the same values for entries a clip
+     * does not animate (a rest pose, {@link PoseBatch#fill}). O(instances × (channels + targets)).
+     *
+     * @param clip the first clip
+     * @param times its time per instance
+     * @param cursors its cursor state
+     * @param second the second clip (may be {@code clip})
+     * @param secondTimes its time per instance
+     * @param secondCursors its cursor state (not {@code cursors})
+     * @param wrap LOOP or CLAMP, for both
+     * @param weight weight of the second sample, finite
+     * @param scratch batch for the second samples, shaped as {@code dest}
+     * @param dest destination
+     * @throws IllegalArgumentException if an array is too short, a time is NaN, the weight not finite or the shapes
+     *     differ (nothing written)
+     */
+    public void sampleBlend(ClipSampler clip, float[] times, int[] cursors, ClipSampler second, float[] secondTimes,
+                            int[] secondCursors, WrapMode wrap, float weight, PoseBatch scratch, PoseBatch dest) {
+        checkSample(clip, times, cursors, dest);
+        checkSample(second, secondTimes, secondCursors, scratch);
+        dest.checkBlend(dest, scratch, weight);
+        if (cursors == secondCursors && clip.cursorCount() > 0) {
+            throw new IllegalArgumentException("cursors and secondCursors are the same array");
+        }
+        this.clip = clip;
+        this.times = times;
+        this.cursors = cursors;
+        this.second = second;
+        this.secondTimes = secondTimes;
+        this.secondCursors = secondCursors;
+        this.wrap = wrap;
+        this.weight = weight;
+        this.scratch = scratch;
+        this.dest = dest;
+        run(sampleBlendJob, dest.poses());
+    }
+
+    /**
+     * {@link PoseBatch#blend} on the animator's threads: {@code dest = blend(a, b, weight)}.
+     *
+     * @param a first batch
+     * @param b second batch
+     * @param weight weight of {@code b}, finite
+     * @param dest destination (may be {@code a} or {@code b})
+     * @throws IllegalArgumentException if the shapes differ or the weight is not finite (nothing written)
+     */
+    public void blend(PoseBatch a, PoseBatch b, float weight, PoseBatch dest) {
+        dest.checkBlend(a, b, weight);
+        this.blendA = a;
+        this.scratch = b;
+        this.weight = weight;
+        this.dest = dest;
+        run(blendJob, dest.poses());
+    }
+
+    /**
+     * Writes every instance's skinning palette, 4×4 column-major ({@link MatrixLayout#COLUMN_MAJOR_4X4}), instance
+     * {@code i}'s joint {@code j} at {@code dest[offset + 16 × (i × joints + j)]}. The joints' world matrices are
+     * read joint by joint into planes whose lanes are the instances (one bulk read per joint, stale nodes brought up
+     * to date first, on the caller's thread); then, on the animator's threads split by blocks of 16 instances, the
+     * products run a vector of instances at a time (one inverse bind matrix broadcast, each lane its own mesh) and
+     * each entry is written out. Entries have the bits of {@link Skeleton#writePalette}'s. O(instances × joints).
+     *
+     * @param hierarchy the hierarchy holding the joints and meshes
+     * @param skin the crowd's skins
+     * @param dest destination
+     * @param offset index of the first entry
+     * @throws IllegalArgumentException if {@code dest} is too short or a handle is stale (nothing written)
+     * @throws IllegalStateException if a mesh's world matrix is not invertible (nothing written)
+     */
+    public void writePalettes(Hierarchy hierarchy, CrowdSkin skin, float[] dest, int offset) {
+        long required = 16L * skin.entryCount();
+        if (offset < 0 || dest.length - (long) offset < required) {
+            throw new IllegalArgumentException("palette destination too short: length=" + dest.length + ", offset="
+                    + offset + ", required=" + required);
+        }
+        skin.prepare(hierarchy);
+        this.skin = skin;
+        this.paletteDest = dest;
+        this.paletteOffset = offset;
+        run(paletteJob, skin.blocks());
+    }
+
+    /**
+     * Writes every instance's skinning palette into a buffer at absolute float index {@code index} (its position is
+     * not changed), as {@link #writePalettes(Hierarchy, CrowdSkin, float[], int)} does.
+     *
+     * @param hierarchy the hierarchy holding the joints and meshes
+     * @param skin the crowd's skins
+     * @param dest destination buffer
+     * @param index float index of the first entry
+     * @return {@code dest}
+     * @throws IllegalArgumentException if the buffer is too short or a handle is stale (nothing written)
+     * @throws IllegalStateException if a mesh's world matrix is not invertible (nothing written)
+     */
+    public FloatBuffer writePalettes(Hierarchy hierarchy, CrowdSkin skin, FloatBuffer dest, int index) {
+        int floats = 16 * skin.entryCount();
+        if (index < 0 || dest.limit() - (long) index < floats) {
+            throw new IllegalArgumentException("palette destination too short: limit=" + dest.limit() + ", index="
+                    + index + ", required=" + floats);
+        }
+        skin.prepare(hierarchy);
+        this.skin = skin;
+        this.paletteBuffer = dest;
+        this.paletteOffset = index;
+        run(bufferPaletteJob, skin.blocks());
+        return dest;
+    }
+
+    private void run(CrowdThreads.Job job, int count) {
+        try {
+            threads.run(job, count);
+        } finally {
+            clip = null;
+            second = null;
+            times = null;
+            secondTimes = null;
+            cursors = null;
+            secondCursors = null;
+            dest = null;
+            scratch = null;
+            blendA = null;
+            skin = null;
+            paletteDest = null;
+            paletteBuffer = null;
+        }
+    }
+
+    private static void checkSample(ClipSampler clip, float[] times, int[] cursors, PoseBatch dest) {
+        int n = dest.poses();
+        if (dest.size() < clip.targetCount()) {
+            throw new IllegalArgumentException("pose too small: size=" + dest.size() + ", required="
+                    + clip.targetCount());
+        }
+        if (times.length < n) {
+            throw new IllegalArgumentException("times too short: length=" + times.length + ", required=" + n);
+        }
+        long required = (long) n * clip.cursorCount();
+        if (cursors.length < required) {
+            throw new IllegalArgumentException("cursors too short: length=" + cursors.length + ", required="
+                    + required);
+        }
+        for (int i = 0; i < n; i++) {
+            if (Float.isNaN(times[i])) {
+                throw new IllegalArgumentException("times[" + i + "]=NaN");
+            }
+        }
+    }
+
+    private void sampleRange(int from, int to) {
+        sampleInto(clip, times, cursors, dest, from, to);
+    }
+
+    private void sampleInto(ClipSampler c, float[] ts, int[] cs, PoseBatch out, int from, int to) {
+        int size = out.size();
+        int stride = c.cursorCount();
+        WrapMode w = wrap;
+        for (int i = from; i < to; i++) {
+            c.sampleUnchecked(ts[i], w, cs, i * stride, out.translations, i * size * 3, out.rotations, i * size * 4,
+                    out.scales, i * size * 3);
+        }
+    }
+
+    private void sampleBlendRange(int from, int to) {
+        sampleInto(clip, times, cursors, dest, from, to);
+        sampleInto(second, secondTimes, secondCursors, scratch, from, to);
+        dest.blendRange(dest, scratch, weight, from, to);
+    }
+
+    private void blendRange(int from, int to) {
+        dest.blendRange(blendA, scratch, weight, from, to);
+    }
+
+    private void paletteRange(int from, int to) {
+        skin.palettes(from, to, paletteDest, paletteOffset);
+    }
+
+    private void bufferPaletteRange(int from, int to) {
+        skin.palettes(from, to, paletteBuffer, paletteOffset);
+    }
+}

@@ -1,0 +1,259 @@
+package dev.arbor.gltf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.arbor.animation.AnimationClip;
+import dev.arbor.animation.ClipSampler;
+import dev.arbor.animation.CrowdAnimator;
+import dev.arbor.animation.CrowdSkin;
+import dev.arbor.animation.Pose;
+import dev.arbor.animation.PoseBatch;
+import dev.arbor.animation.Skeleton;
+import dev.arbor.animation.WrapMode;
+import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.MatrixLayout;
+import dev.arbor.hierarchy.NodeList;
+import dev.arbor.hierarchy.StorageLayout;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The crowd path ({@link ClipSampler}, {@link PoseBatch}, {@link CrowdAnimator}, {@link CrowdSkin}) against the
+ * per-instance public API ({@link GltfInstance#applyAnimation}, {@link Pose#blend}, {@link Skeleton#writePalette}) on
+ * crowds of CesiumMan and RiggedFigure, each instance at its own seeded random time; thread counts 1, 2 and 3 give the
+ * same bits; a frame allocates nothing from the first one.
+ */
+class CrowdAnimatorTest {
+    /** Palettes of both paths agree to this, relative to the entry's scale (measured: equal, 0). */
+    static final double PALETTE_TOLERANCE = 1e-6;
+
+    /** One crowd in one hierarchy, with both paths' inputs. */
+    static final class Crowd {
+        final GltfModel model;
+        final Hierarchy h;
+        final GltfInstance[] members;
+        final long[] meshes;
+        final NodeList animated;
+        final CrowdSkin skin;
+        final int joints;
+
+        Crowd(String name, int count) throws Exception {
+            model = Gltf.read(SampleModels.model(name));
+            h = new Hierarchy();
+            // a fixed layout: the automatic one may rewrite the storage once for the animated nodes (allocating)
+            h.setStorageLayout(StorageLayout.PLANES);
+            members = new GltfInstance[count];
+            meshes = new long[count];
+            int size = model.animatedNodes().length;
+            long[] handles = new long[count * size];
+            Skeleton[] skeletons = new Skeleton[count];
+            int meshNode = -1;
+            for (int n = 0; n < model.nodeCount() && meshNode < 0; n++) {
+                meshNode = model.skinOf(n) == 0 ? n : -1;
+            }
+            for (int i = 0; i < count; i++) {
+                long spot = h.createRoot();
+                h.setLocalTranslation(spot, i * 1.5f, 0, -i);
+                members[i] = model.instantiate(h, model.sceneToShow(), spot);
+                skeletons[i] = members[i].skeleton(0);
+                meshes[i] = members[i].handle(meshNode);
+                System.arraycopy(members[i].animatedHandles(), 0, handles, i * size, size);
+            }
+            animated = h.nodeList(handles, 0, handles.length);
+            skin = CrowdSkin.of(skeletons, meshes);
+            joints = skeletons[0].jointCount();
+            h.update();
+        }
+
+        float[] oldPalettes() {
+            float[] out = new float[members.length * joints * 16];
+            for (int i = 0; i < members.length; i++) {
+                members[i].skeleton(0).writePalette(h, meshes[i], MatrixLayout.COLUMN_MAJOR_4X4, out, i * joints * 16);
+            }
+            return out;
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"CesiumMan", "RiggedFigure"})
+    void crowdPathGivesThePalettesOfThePerInstancePath(String name) throws Exception {
+        int n = 40;
+        Crowd a = new Crowd(name, n);
+        Crowd b = new Crowd(name, n);
+        AnimationClip clip = a.model.animation(0);
+        ClipSampler sampler = ClipSampler.compile(clip);
+        Random random = new Random(41);
+        float[] times = new float[n];
+        int[] cursors = sampler.newCursors(n);
+        PoseBatch poses = new PoseBatch(n, a.model.animatedNodes().length).fill(a.model.restPose());
+        Pose scratch = a.model.restPose();
+        float[] got = new float[n * a.joints * 16];
+        FloatBuffer buffer = ByteBuffer.allocateDirect(got.length * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
+        try (CrowdAnimator animator = new CrowdAnimator()) {
+            for (int frame = 0; frame < 30; frame++) {
+                for (int i = 0; i < n; i++) {
+                    times[i] = frame % 10 == 9 ? random.nextFloat() * -3 : times[i] + random.nextFloat() * 0.1f;
+                    b.members[i].applyAnimation(0, times[i], WrapMode.LOOP, scratch);
+                }
+                animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
+                poses.applyTo(a.h, a.animated);
+                a.h.update();
+                b.h.update();
+                animator.writePalettes(a.h, a.skin, got, 0);
+                float[] want = b.oldPalettes();
+                assertThat(maxRelativeError(got, want)).as("frame %d", frame).isLessThanOrEqualTo(PALETTE_TOLERANCE);
+                animator.writePalettes(a.h, a.skin, buffer, 0);
+                float[] fromBuffer = new float[got.length];
+                buffer.get(0, fromBuffer);
+                assertThat(fromBuffer).isEqualTo(got);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"CesiumMan", "RiggedFigure"})
+    void threadCountsOneTwoAndThreeGiveTheSameBits(String name) throws Exception {
+        int n = 53; // not a multiple of the threads or of the palette blocks
+        float[][] results = new float[3][];
+        float[][] blended = new float[3][];
+        for (int threads = 1; threads <= 3; threads++) {
+            Crowd c = new Crowd(name, n);
+            ClipSampler sampler = ClipSampler.compile(c.model.animation(0));
+            Random random = new Random(42);
+            float[] times = new float[n];
+            float[] second = new float[n];
+            int[] cursors = sampler.newCursors(n);
+            int[] secondCursors = sampler.newCursors(n);
+            int size = c.model.animatedNodes().length;
+            PoseBatch poses = new PoseBatch(n, size).fill(c.model.restPose());
+            PoseBatch scratch = new PoseBatch(n, size).fill(c.model.restPose());
+            float[] palettes = new float[n * c.joints * 16];
+            try (CrowdAnimator animator = new CrowdAnimator()) {
+                animator.setThreads(threads);
+                for (int frame = 0; frame < 20; frame++) {
+                    for (int i = 0; i < n; i++) {
+                        times[i] += random.nextFloat() * 0.05f;
+                        second[i] = times[i] * 1.3f;
+                    }
+                    animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
+                    poses.applyTo(c.h, c.animated);
+                    animator.writePalettes(c.h, c.skin, palettes, 0);
+                }
+                results[threads - 1] = palettes;
+                animator.sampleBlend(sampler, times, cursors, sampler, second, secondCursors, WrapMode.CLAMP, 0.3f,
+                        scratch, poses);
+                blended[threads - 1] = poses.rotations().clone();
+            }
+        }
+        assertThat(results[1]).isEqualTo(results[0]);
+        assertThat(results[2]).isEqualTo(results[0]);
+        assertThat(blended[1]).isEqualTo(blended[0]);
+        assertThat(blended[2]).isEqualTo(blended[0]);
+    }
+
+    /**
+     * Two hundred frames from the first after the build, in windows of 20: sample or sample-and-blend, apply, update,
+     * palettes into an array and a buffer. The least window allocates nothing; in all, at most a few hundred bytes
+     * have been seen on one thread over a whole run now and then, at no fixed frame (the JVM's, not a path of the
+     * frame: every window of the same frames allocates nothing on other runs).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void framesAllocateNothingFromTheFirst(int threads) throws Exception {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        assumeThat(bean).isInstanceOf(com.sun.management.ThreadMXBean.class);
+        com.sun.management.ThreadMXBean counter = (com.sun.management.ThreadMXBean) bean;
+        counter.setThreadAllocatedMemoryEnabled(true);
+        int n = 100;
+        Crowd c = new Crowd("CesiumMan", n);
+        ClipSampler sampler = ClipSampler.compile(c.model.animation(0));
+        float[] times = new float[n];
+        float[] second = new float[n];
+        int[] cursors = sampler.newCursors(n);
+        int[] secondCursors = sampler.newCursors(n);
+        int size = c.model.animatedNodes().length;
+        PoseBatch poses = new PoseBatch(n, size).fill(c.model.restPose());
+        PoseBatch scratch = new PoseBatch(n, size).fill(c.model.restPose());
+        float[] palettes = new float[n * c.joints * 16];
+        FloatBuffer buffer = ByteBuffer.allocateDirect(palettes.length * 4).order(ByteOrder.nativeOrder())
+                .asFloatBuffer();
+        try (CrowdAnimator animator = new CrowdAnimator()) {
+            animator.setThreads(threads);
+            poses.applyTo(c.h, c.animated); // the build: the node list's first use resolves it
+            long tid = Thread.currentThread().getId();
+            long least = Long.MAX_VALUE;
+            long total = 0;
+            int frame = 0;
+            for (int window = 0; window < 10; window++) {
+                long before = counter.getThreadAllocatedBytes(tid);
+                for (int f = 0; f < 20; f++, frame++) {
+                    for (int i = 0; i < n; i++) {
+                        times[i] = frame / 60f + i * 0.01f;
+                        second[i] = times[i] + 0.7f;
+                    }
+                    if (frame % 2 == 0) {
+                        animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
+                    } else {
+                        animator.sampleBlend(sampler, times, cursors, sampler, second, secondCursors, WrapMode.LOOP,
+                                0.5f, scratch, poses);
+                    }
+                    poses.applyTo(c.h, c.animated);
+                    c.h.update();
+                    animator.writePalettes(c.h, c.skin, palettes, 0);
+                    animator.writePalettes(c.h, c.skin, buffer, 0);
+                }
+                long bytes = counter.getThreadAllocatedBytes(tid) - before;
+                least = Math.min(least, bytes);
+                total += bytes;
+            }
+            System.out.println("# crowd frames on " + threads + " thread(s): " + total + " bytes in the first 200");
+            assertThat(least).as("bytes of the first 200 frames in windows of 20 (least; %d in all) on %d thread(s)",
+                    total, threads).isZero();
+            assertThat(total).as("bytes of the first 200 frames on %d thread(s)", threads).isLessThan(4096);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"CesiumMan"})
+    void badPaletteInputIsRefusedBeforeAnythingIsWritten(String name) throws Exception {
+        Crowd c = new Crowd(name, 3);
+        float[] dest = new float[3 * c.joints * 16 - 1];
+        try (CrowdAnimator animator = new CrowdAnimator()) {
+            assertThatThrownBy(() -> animator.writePalettes(c.h, c.skin, dest, 0))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("palette destination too short: length=" + dest.length + ", offset=0, required="
+                            + (dest.length + 1));
+            assertThat(dest).containsOnly(0f);
+            c.h.setLocalScale(c.meshes[1], 0, 0, 0);
+            float[] room = new float[3 * c.joints * 16];
+            assertThatThrownBy(() -> animator.writePalettes(c.h, c.skin, room, 0))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("mesh world matrix is not invertible: instance=1");
+            assertThat(room).containsOnly(0f);
+        }
+        assertThatThrownBy(() -> new CrowdSkin(new long[5], null, new float[24]))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("joints.length=5 is not a multiple of the joint count=2");
+    }
+
+    private static double maxRelativeError(float[] got, float[] want) {
+        double max = 0;
+        for (int e = 0; e < got.length; e += 16) {
+            double scale = 1;
+            for (int k = 0; k < 16; k++) {
+                scale = Math.max(scale, Math.abs(want[e + k]));
+            }
+            for (int k = 0; k < 16; k++) {
+                max = Math.max(max, Math.abs(got[e + k] - want[e + k]) / scale);
+            }
+        }
+        return max;
+    }
+}
