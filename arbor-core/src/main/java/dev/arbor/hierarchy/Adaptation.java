@@ -160,4 +160,18 @@ final class Adaptation {
         return count >= 64 && (long) count * (live >= t.largeHierarchy() ? 128 : 8) >= live;
     }
 
+    /** @return whether a node list of {@code count} nodes out of storage order times scattered stores against gathers */
+    static boolean timesCopyWays(Tuning t, int count) {
+        return count >= t.gatherMinNodes();
+    }
+
+    /** @return the runs a trial of the copy way not in use lasts before it is timed, for a list of {@code count} */
+    static int copyProbationRuns(Tuning t, int count) {
+        return Math.max(TwoWayChoice.TRIAL_RUNS, t.gatherProbationNodes() / count);
+    }
+
+    /** @return whether a gathered copy of a list of {@code count} nodes reads its quaternions ahead */
+    static boolean readsAhead(Tuning t, int count) {
+        return count >= t.touchMinNodes();
+    }
 }

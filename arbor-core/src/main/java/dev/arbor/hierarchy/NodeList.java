@@ -31,6 +31,22 @@ public final class NodeList {
     /** Whether, in a run, list position k holds node {@code runFirst + k}. */
     boolean runInOrder;
     /**
+     * For a run out of order whose rotations were copied by gathers: at {@code s - runFirst}, 4 × the list position of
+     * node {@code s}. Valid at {@link #inverseLayout}; null until first needed.
+     */
+    int[] inverse;
+    /**
+     * With {@link #inverse}, for lists that read ahead ({@link Tuning#touchMinNodes} nodes and more): for each run of
+     * {@link Tuning#touchChunk} storage positions, the range of {@link #inverse}'s values in it (lowest, then
+     * highest + 4), or an empty range where that run's quaternions lie too far apart to be worth reading ahead; null
+     * for shorter lists.
+     */
+    int[] inverseSpans;
+    /** The owner's layout version {@link #inverse} was computed at; -1 for none. */
+    long inverseLayout = -1;
+    /** How the list's run copies its rotations (see the owner's copyRunOutOfOrder); null until first needed. */
+    TwoWayChoice copyChoice;
+    /**
      * The stale closure of the list's nodes (the nodes and their subtrees) as the owner's stale-bit words it sets, in
      * increasing order, with their bits: the first {@link #closureCount} entries. Valid at {@link #closureLayout} and
      * {@link #closureStructure}; see {@code Hierarchy.markClosure}. Null until first recorded; reused after.
@@ -118,6 +134,49 @@ public final class NodeList {
             }
         }
         layout = layoutVersion;
+    }
+
+    /**
+     * For a run out of order: at {@code s - runFirst}, 4 × the list position of storage position {@code s}, computed
+     * again when the layout changed; with {@code chunk > 0} also {@link #inverseSpans} for reading ahead in runs of
+     * that many positions. Allocates the inverse once.
+     */
+    int[] inverse(long layoutVersion, int chunk) {
+        if (inverseLayout != layoutVersion) {
+            int count = nodes.length;
+            if (inverse == null) {
+                inverse = new int[count];
+            }
+            for (int k = 0; k < count; k++) {
+                inverse[nodes[k] - runFirst] = 4 * k;
+            }
+            inverseSpans = chunk > 0 ? sourceSpans(inverse, count, chunk) : null;
+            inverseLayout = layoutVersion;
+        }
+        return inverse;
+    }
+
+    /**
+     * The spans of {@link #inverseSpans}: for each run of {@link Tuning#touchChunk} entries of {@code inverse}, its
+     * lowest value and its highest + 4 (the quaternions the run gathers), or an empty span (0, 0) when they lie more
+     * than four times a run's own span of floats apart.
+     */
+    static int[] sourceSpans(int[] inverse, int count, int chunk) {
+        int runs = (count + chunk - 1) / chunk;
+        int[] spans = new int[2 * runs];
+        for (int r = 0; r < runs; r++) {
+            int lo = Integer.MAX_VALUE;
+            int hi = Integer.MIN_VALUE;
+            for (int k = r * chunk, end = Math.min(count, k + chunk); k < end; k++) {
+                lo = Math.min(lo, inverse[k]);
+                hi = Math.max(hi, inverse[k] + 4);
+            }
+            if ((long) hi - lo <= 4L * 4 * chunk) {
+                spans[2 * r] = lo;
+                spans[2 * r + 1] = hi;
+            }
+        }
+        return spans;
     }
 
     // ---- the recorded stale closure: valid while the owner's layout and structure versions hold ----

@@ -28,6 +28,14 @@ import java.util.function.Consumer;
  *     (1/n) of the live ones
  * @param packMaxNodes the layout is rewritten for activity only in hierarchies of at most this many live nodes, which
  *     bounds the pause of the rewrite (60–120 ns per node) to about one frame
+ * @param gatherMinNodes node lists at least this long that fill a run of storage out of order copy their rotations by
+ *     the faster of scattered stores and vector gathers, timed on this machine; shorter ones scatter
+ * @param gatherProbationNodes quaternions a trial of the way not in use copies before it is timed, so that its loop
+ *     is compiled first
+ * @param touchMinNodes gathered rotation copies of lists at least this long read their quaternions ahead, a run of
+ *     {@link #touchChunk} positions at a time (from about 1 MB of quaternions, where they come from memory)
+ * @param touchChunk storage positions per run of the read-ahead: their quaternions (16 KB at most) stay in the L1
+ *     cache
  * @param clusterNodes nodes a cluster of the compacted layout holds at least: a large forest is laid out as clusters
  *     of consecutive trees, each breadth-first, whose planes stay in the L2 cache while computed
  * @param clusteredMinNodes the fewest live nodes for which compaction writes clusters (16 clusters, so that update
@@ -39,17 +47,27 @@ import java.util.function.Consumer;
  *     on), {@link LocalToWorld#VECTOR_ALL} and its parts
  * @param largeHierarchy live nodes from which subtree walks are assumed to miss the cache at every step, so that a
  *     bulk set sweeps the stale bits instead of walking subtrees sooner
+ * @param copyWay how node lists copy rotations out of order: {@link #COPY_TIMED} (the faster on this machine),
+ *     {@link #COPY_SCATTER} or {@link #COPY_GATHER}
  * @param rangeMarking whether subtrees may be marked stale by ranges of the layout (levels, pre-order, a whole tree)
  *     instead of walks
  */
 record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int recordNodeCost,
               int planesConversionCost, int activityWindowFactor, int activeShareMax, int packMaxNodes,
-              int clusterNodes, int clusteredMinNodes, int vectorShapeMin, int vectorShapeLargeRefresh,
-              int initialVectorKinds, int largeHierarchy, boolean rangeMarking) {
+              int gatherMinNodes, int gatherProbationNodes, int touchMinNodes, int touchChunk, int clusterNodes,
+              int clusteredMinNodes, int vectorShapeMin, int vectorShapeLargeRefresh, int initialVectorKinds,
+              int largeHierarchy, int copyWay, boolean rangeMarking) {
+
+    /** {@link #copyWay}: the faster way on this machine, timed now and then. */
+    static final int COPY_TIMED = 0;
+    /** {@link #copyWay}: scattered stores in list order. */
+    static final int COPY_SCATTER = 1;
+    /** {@link #copyWay}: vector gathers in storage order. */
+    static final int COPY_GATHER = 2;
 
     /** The values every public constructor of {@link Hierarchy} uses. */
-    static final Tuning DEFAULT = new Tuning(4, 2048, 8, 4, 8, 16, 32, 1 << 17, 4096, 16 * 4096, 32, 16_384,
-            LocalToWorld.VECTOR_ALL, 1 << 19, true);
+    static final Tuning DEFAULT = new Tuning(4, 2048, 8, 4, 8, 16, 32, 1 << 17, 256, 1 << 20, 1 << 16, 1024, 4096,
+            16 * 4096, 32, 16_384, LocalToWorld.VECTOR_ALL, 1 << 19, COPY_TIMED, true);
 
     /** @return these values with the records layout chosen after {@code minWork}, or {@code factor} × live nodes */
     Tuning withRecordsWork(int factor, int minWork) {
@@ -65,6 +83,14 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
             v.activityWindowFactor = windowFactor;
             v.activeShareMax = shareMax;
             v.packMaxNodes = maxNodes;
+        });
+    }
+
+    /** @return these values with node lists copying rotations one way, and reading ahead from {@code touchMin} */
+    Tuning withCopyWay(int way, int touchMin) {
+        return with(v -> {
+            v.copyWay = way;
+            v.touchMinNodes = touchMin;
         });
     }
 
@@ -105,12 +131,17 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
         int activityWindowFactor;
         int activeShareMax;
         int packMaxNodes;
+        int gatherMinNodes;
+        int gatherProbationNodes;
+        int touchMinNodes;
+        int touchChunk;
         int clusterNodes;
         int clusteredMinNodes;
         int vectorShapeMin;
         int vectorShapeLargeRefresh;
         int initialVectorKinds;
         int largeHierarchy;
+        int copyWay;
         boolean rangeMarking;
 
         Values(Tuning t) {
@@ -122,17 +153,22 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
             activityWindowFactor = t.activityWindowFactor;
             activeShareMax = t.activeShareMax;
             packMaxNodes = t.packMaxNodes;
+            gatherMinNodes = t.gatherMinNodes;
+            gatherProbationNodes = t.gatherProbationNodes;
+            touchMinNodes = t.touchMinNodes;
+            touchChunk = t.touchChunk;
             clusterNodes = t.clusterNodes;
             clusteredMinNodes = t.clusteredMinNodes;
             vectorShapeMin = t.vectorShapeMin;
             vectorShapeLargeRefresh = t.vectorShapeLargeRefresh;
             initialVectorKinds = t.initialVectorKinds;
             largeHierarchy = t.largeHierarchy;
+            copyWay = t.copyWay;
             rangeMarking = t.rangeMarking;
         }
 
         Tuning build() {
-            return new Tuning(recordsWorkFactor, recordsMinWork, planeNodeCost, recordNodeCost, planesConversionCost, activityWindowFactor, activeShareMax, packMaxNodes, clusterNodes, clusteredMinNodes, vectorShapeMin, vectorShapeLargeRefresh, initialVectorKinds, largeHierarchy, rangeMarking);
+            return new Tuning(recordsWorkFactor, recordsMinWork, planeNodeCost, recordNodeCost, planesConversionCost, activityWindowFactor, activeShareMax, packMaxNodes, gatherMinNodes, gatherProbationNodes, touchMinNodes, touchChunk, clusterNodes, clusteredMinNodes, vectorShapeMin, vectorShapeLargeRefresh, initialVectorKinds, largeHierarchy, copyWay, rangeMarking);
         }
     }
 }

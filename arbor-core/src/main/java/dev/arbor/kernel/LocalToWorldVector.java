@@ -162,6 +162,23 @@ final class LocalToWorldVector {
     }
 
     /**
+     * The vector part of {@link QuaternionRuns#gather}: {@link #lanes()} destinations at a time, each of the
+     * {@code components} planes filled by one gather through {@code index}. Bounds are checked by the caller.
+     *
+     * @return the first destination not written
+     */
+    static int gatherComponents(float[] src, int offset, int[] index, int from, int to, int components,
+                                float[] planes, int base, int c) {
+        int k = from;
+        for (; k + LANES <= to; k += LANES) {
+            for (int m = 0; m < components; m++) {
+                FloatVector.fromArray(SPECIES, src, offset + m, index, k).intoArray(planes, base + m * c + k);
+            }
+        }
+        return k;
+    }
+
+    /**
      * {@link Palettes#chain} a vector of joints at a time, up to {@code count} rounded up to whole vectors (within the
      * plane stride, a multiple of {@link Palettes#STRIDE_MULTIPLE}). Each lane performs the scalar path's operations in
      * its order. {@code m}'s elements are broadcast once; only this class's own vector type is used, so the bulk
@@ -340,6 +357,11 @@ final class LocalToWorldVector {
         if (VectorSupport.WIDE_PERMUTES) {
             copyQuaternions(unit, 0, 0, quaternions, locals, 3 * c, c);
         }
+        int[] index = new int[LANES];
+        for (int k = 0; k < LANES; k++) {
+            index[k] = 4 * (LANES - 1 - k);
+        }
+        gatherComponents(unit, 0, index, 0, LANES, 4, locals, 3 * c, c);
         float[] palette = new float[12 * Palettes.STRIDE_MULTIPLE];
         chainPlanes(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, 1);
         chainLanes(palette, Palettes.STRIDE_MULTIPLE, palette, palette, 0, Palettes.STRIDE_MULTIPLE, palette, 0, 0,

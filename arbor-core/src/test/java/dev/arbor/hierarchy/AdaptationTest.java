@@ -77,6 +77,12 @@ class AdaptationTest {
         assertThat(Adaptation.sweepsStaleness(T, 63, 100)).as("fewer than 64 nodes").isFalse();
         assertThat(Adaptation.sweepsStaleness(T, 8192, 1 << 20)).isTrue();
         assertThat(Adaptation.sweepsStaleness(T, 8191, 1 << 20)).isFalse();
+        assertThat(Adaptation.timesCopyWays(T, 256)).isTrue();
+        assertThat(Adaptation.timesCopyWays(T, 255)).isFalse();
+        assertThat(Adaptation.copyProbationRuns(T, 1 << 20)).isEqualTo(TwoWayChoice.TRIAL_RUNS);
+        assertThat(Adaptation.copyProbationRuns(T, 256)).isEqualTo(4096);
+        assertThat(Adaptation.readsAhead(T, 1 << 16)).isTrue();
+        assertThat(Adaptation.readsAhead(T, (1 << 16) - 1)).isFalse();
     }
 
     @Test

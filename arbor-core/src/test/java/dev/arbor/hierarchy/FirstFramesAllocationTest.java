@@ -30,8 +30,8 @@ class FirstFramesAllocationTest {
     /** The last frame run. */
     private static final int LAST = 100;
     /**
-     * At most this many bytes in any frame from frame 1 but a layout conversion (a few kilobytes of the JVM's own
-     * first-frame work); the uncompiled vector kernel allocated 1.1 MB a frame.
+     * At most this many bytes in any frame from frame 1 but a layout conversion: room for a node list's inverse (4
+     * bytes per node, 24 KB here) when it first tries gathers; the uncompiled vector kernel allocated 1.1 MB a frame.
      */
     private static final long FRAME_BYTES = 32 * 1024;
     /** More than a layout conversion allocates: twice the local and world floats of every node. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.arbor.kernel.VectorSupport;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -484,16 +485,22 @@ class NodeListTest {
     }
 
     /**
-     * A list that fills a run of storage out of order stores exactly what handle batches store, for the whole storage
-     * and for a run in its middle, through compactions and a reparenting that change the layout; in the planes
-     * layout and in records.
+     * A list that fills a run of storage out of order copies its unit rotations by scattered stores or by gathers
+     * through its inverse, whichever the timed trials find faster: both ways, and the timed choice, store exactly
+     * what handle batches store, for the whole storage and for a run in its middle, through compactions and a
+     * reparenting that change the layout (and so the inverse). The fourth twin gathers run by run, reading each run's
+     * quaternions ahead, as lists of {@link Tuning#touchMinNodes} and more do.
      */
     @Test
-    void outOfOrderRunsStoreTheSameFloatsAsHandleBatches() {
+    void outOfOrderRunsStoreTheSameFloatsByScatteredStoresAndByGathers() {
         SplittableRandom random = new SplittableRandom(41);
         Hierarchy reference = new Hierarchy();
-        Hierarchy[] twins = {new Hierarchy(), new Hierarchy()};
-        twins[1].setStorageLayout(StorageLayout.RECORDS);
+        // by timing, stores, gathers, gathers run by run
+        Tuning tuning = Tuning.DEFAULT;
+        Hierarchy[] twins = {new Hierarchy(),
+            new Hierarchy(64, tuning.withCopyWay(Tuning.COPY_SCATTER, tuning.touchMinNodes())),
+            new Hierarchy(64, tuning.withCopyWay(Tuning.COPY_GATHER, tuning.touchMinNodes())),
+            new Hierarchy(64, tuning.withCopyWay(Tuning.COPY_GATHER, 1))};
         long[] hr = new long[N];
         long[][] ht = new long[twins.length][N];
         for (int i = 0; i < N; i++) {
@@ -545,9 +552,10 @@ class NodeListTest {
                 }
                 lists[k] = twins[k].nodeList(h, 0, count);
             }
-            long runsBefore = twins[0].bulk().bulkRuns;
+            long[] gathersBefore = {twins[0].bulk().gatherCopies, twins[1].bulk().gatherCopies, twins[2].bulk().gatherCopies,
+                twins[3].bulk().gatherCopies};
             for (int frame = 0; frame < 600; frame++) {
-                if (frame == 200) { // a new layout: the list resolves again
+                if (frame == 200) { // a new layout: the inverse is computed again
                     reference.compactNow();
                     for (Hierarchy h : twins) {
                         h.compactNow();
@@ -584,9 +592,41 @@ class NodeListTest {
                     }
                 }
             }
-            assertThat(twins[0].bulk().bulkRuns - runsBefore).as("sets of %d nodes written run-wise", count)
-                    .isEqualTo(600);
+            if (VectorSupport.ENABLED) {
+                assertThat(twins[2].bulk().gatherCopies - gathersBefore[2]).as("gathers of %d nodes", count).isEqualTo(514);
+                assertThat(twins[3].bulk().gatherCopies - gathersBefore[3]).isEqualTo(514);
+                assertThat(lists[2].inverseSpans).isNull();
+                int runs = (count + Tuning.DEFAULT.touchChunk() - 1) / Tuning.DEFAULT.touchChunk();
+                assertThat(lists[3].inverseSpans).hasSize(2 * runs);
+                // the whole list's first trial ends after 64 + 349 + 4 of its 514 unit copies; the short one's probation is longer
+                assertThat(lists[0].copyChoice.trials).isEqualTo(count == N ? 1 : 0);
+            }
+            assertThat(twins[1].bulk().gatherCopies).isEqualTo(gathersBefore[1]).isZero();
         }
     }
 
+    /**
+     * The spans a large list reads ahead: each run of {@link Hierarchy#TOUCH_CHUNK} inverse entries gives its lowest
+     * value and its highest + 4, or nothing when its quaternions lie more than four times the run's own size apart;
+     * the last run may be short.
+     */
+    @Test
+    void sourceSpansCoverEachRunsQuaternionsOrNothingWhenTheyLieFarApart() {
+        int chunk = Tuning.DEFAULT.touchChunk();
+        int count = 2 * chunk + 10;
+        int[] inverse = new int[count];
+        for (int k = 0; k < chunk; k++) { // run 0: positions 100 .. 100 + chunk - 1, reversed
+            inverse[k] = 4 * (100 + chunk - 1 - k);
+        }
+        for (int k = chunk; k < 2 * chunk; k++) { // run 1: close together except one quaternion far away
+            inverse[k] = 4 * (k - chunk);
+        }
+        inverse[chunk + 7] = 4 * (4 * chunk + 1);
+        for (int k = 2 * chunk; k < count; k++) { // run 2, short: exactly four times a run's size apart
+            inverse[k] = 4 * (k - 2 * chunk);
+        }
+        inverse[count - 1] = 4 * (4 * chunk - 1);
+        int[] spans = NodeList.sourceSpans(inverse, count, Tuning.DEFAULT.touchChunk());
+        assertThat(spans).containsExactly(4 * 100, 4 * (100 + chunk), 0, 0, 0, 4 * 4 * chunk);
+    }
 }

@@ -20,7 +20,9 @@ import java.util.Locale;
  *
  * <p>Each implementation is built alone, runs {@code --frames} frames alternating the bench's two animation frames,
  * and reports the median of the later half of the frames for the set, the update and their sum, in ns per node. The
- * earlier half is warm-up, while the JIT compiles the loops. After the last frame every world matrix is compared with the reference
+ * earlier half is warm-up: the JIT compiles the loops, and Arbor's choice between its two ways of copying an
+ * out-of-order list ({@code TwoWayChoice}) makes its first trial only at frame 64, so fewer than about 130 frames
+ * would time the copy it does not keep. After the last frame every world matrix is compared with the reference
  * ({@link CorrectnessGate}); a mismatch stops the run. Not a JMH benchmark: one JVM, no forks, so compare builds or
  * machines with care (docs/benchmarks.md, "Commands").
  *
