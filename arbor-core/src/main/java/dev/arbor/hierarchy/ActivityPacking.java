@@ -44,23 +44,25 @@ final class ActivityPacking {
         }
     }
 
-    /** Before a refresh: records the stale nodes as active in the current window. O(stale words). */
-    void observe(TrackedBits stale, long layoutVersion) {
+    /**
+     * Before a refresh: the current window's bits, one per storage position, for the refresh to OR its stale words
+     * into (then {@link #addWork}); a window whose layout changed begins again first. O(1), or O(words) to begin.
+     *
+     * @return the bits, or null when packing is off
+     */
+    long[] windowBits(int words, long layoutVersion) {
         if (!enabled) {
-            return;
+            return null;
         }
-        if (activeBits == null || activeBits.length != stale.words.length || windowLayout != layoutVersion) {
-            begin(stale.words.length, layoutVersion);
+        if (activeBits == null || activeBits.length != words || windowLayout != layoutVersion) {
+            begin(words, layoutVersion);
         }
-        long[] active = activeBits;
-        long[] words = stale.words;
-        long count = 0;
-        for (int w = stale.loWord; w < stale.hiWord; w++) {
-            long word = words[w];
-            active[w] |= word;
-            count += Long.bitCount(word);
-        }
-        work += count;
+        return activeBits;
+    }
+
+    /** The refresh marked {@code staleNodes} nodes in the window's bits. */
+    void addWork(long staleNodes) {
+        work += staleNodes;
     }
 
     /**

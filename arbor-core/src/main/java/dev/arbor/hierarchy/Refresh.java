@@ -140,27 +140,39 @@ final class Refresh {
     }
 
     /**
-     * Before a refresh: tells the activity packing which nodes are stale, and lets the layout choice convert the
-     * storage for the refresh ({@link LayoutChoice#beforeRefresh}). The planes cost is estimated in units of one node
+     * Before a refresh: marks the stale nodes active in the activity packing's window, and lets the layout choice
+     * convert the storage for the refresh ({@link LayoutChoice#beforeRefresh}). The planes cost is estimated in units of one node
      * of a vector word: a word with at least {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole (64
      * units), a node elsewhere alone ({@link Tuning#planeNodeCost}). O(stale words).
      */
     private void beforeRefresh() {
-        packing.observe(stale, store.layoutVersion);
-        if (layoutChoice.policy() != StorageLayout.AUTOMATIC) {
+        long[] active = packing.windowBits(stale.words.length, store.layoutVersion); // null when packing is off
+        boolean automatic = layoutChoice.policy() == StorageLayout.AUTOMATIC;
+        if (active == null && !automatic) {
             return;
         }
+        // one pass over the stale words for both: most words between a sparse update's first and last are empty
         long staleCount = 0;
         long planesCost = 0;
         long[] words = stale.words;
         for (int w = stale.loWord; w < stale.hiWord; w++) {
-            int bits = Long.bitCount(words[w]);
-            if (bits != 0) { // most words between a sparse update's first and last are empty
-                staleCount += bits;
-                planesCost += Adaptation.planesCost(tuning, bits);
+            long word = words[w];
+            if (word == 0L) {
+                continue;
             }
+            if (active != null) {
+                active[w] |= word;
+            }
+            int bits = Long.bitCount(word);
+            staleCount += bits;
+            planesCost += Adaptation.planesCost(tuning, bits);
         }
-        layoutChoice.beforeRefresh(staleCount, planesCost, vectorKinds != 0);
+        if (active != null) {
+            packing.addWork(staleCount);
+        }
+        if (automatic) {
+            layoutChoice.beforeRefresh(staleCount, planesCost, vectorKinds != 0);
+        }
     }
 
     /** The sequential refresh: stamps the stale nodes' versions and computes them. */

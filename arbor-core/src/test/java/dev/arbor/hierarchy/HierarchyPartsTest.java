@@ -141,9 +141,14 @@ class HierarchyPartsTest {
         h.setActivityPacking(false);
         assertThat(h.activityPacking()).isFalse();
         ActivityPacking packing = h.packing();
-        TrackedBits stale = new TrackedBits(128);
-        stale.setRange(0, 128);
-        packing.observe(stale, 0);
+        assertThat(packing.windowBits(2, 0)).as("off: no window").isNull();
+        packing.addWork(1 << 20);
         assertThat(packing.toPack(128, 1.0 / 16, 8, 0)).as("off: never packs").isNull();
+        h.setActivityPacking(true);
+        long[] window = packing.windowBits(2, 0);
+        window[0] = 0b1011L; // 3 of 8 live nodes active, in one word: nothing to gain by packing
+        packing.addWork(16 * 8);
+        assertThat(packing.toPack(64, 1.0 / 16, 8, 0)).isNull();
+        assertThat(packing.windowBits(2, 0)).as("a new window").containsOnly(0L);
     }
 }
