@@ -1,6 +1,7 @@
 package dev.arbor.cli;
 
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.Kernels;
 import dev.arbor.hierarchy.HierarchyBounds;
 import dev.arbor.scenes.Scene;
 import dev.arbor.scenes.Scenes;
@@ -105,6 +106,9 @@ public final class DemoCommand implements Callable<Integer> {
                 .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250).continuousUpdate().build();
         try {
             for (int frame = 0; frame < total; frame++) {
+                if (frame == warmup) {
+                    Kernels.warmUp(); // the medians are the steady state: the vector kernel compiled, if any
+                }
                 s.animatedRotations(frame + 1, rotations);
                 long t0 = System.nanoTime();
                 h.setLocalRotations(handles, 0, handles.length, rotations, 0);
