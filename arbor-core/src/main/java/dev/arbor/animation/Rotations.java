@@ -21,7 +21,9 @@ final class Rotations {
         dest[2] = world[o + 11];
     }
 
-    /** The rotation of a world matrix (its columns normalised) as a unit quaternion; {@code trs}: 10 floats of scratch. */
+    /**
+     * The rotation of a world matrix (its columns normalised) as a unit quaternion; {@code trs}: 10 floats of scratch.
+     */
     static void rotationOf(float[] world, int o, float[] trs, double[] dest) {
         Affine.decompose(world, o, trs, 0);
         double x = trs[Affine.TRS_Q];

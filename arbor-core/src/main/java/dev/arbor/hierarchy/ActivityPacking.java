@@ -4,7 +4,8 @@ import dev.arbor.kernel.Bits;
 import java.util.Arrays;
 
 /**
- * Whether to rewrite the storage with the nodes that keep changing packed together ({@link Hierarchy#setActivityPacking}).
+ * Whether to rewrite the storage with the nodes that keep changing packed together
+ * ({@link Hierarchy#setActivityPacking}).
  * Watches the refreshes of an <em>activity window</em> (refreshes that computed {@link Tuning#activityWindowFactor}
  * times the live nodes, with no node moved or destroyed): the nodes they found stale are the active ones. At the end
  * of a window, when those are few and scattered ({@link Adaptation#packsActiveNodes}), it asks for a rewrite with

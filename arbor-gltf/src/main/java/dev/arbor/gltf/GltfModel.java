@@ -374,6 +374,29 @@ public final class GltfModel {
         return animatedNodes.clone();
     }
 
+    /**
+     * The pose targets' tree, for masks ({@link dev.arbor.animation.PoseLayers#subtreeMask}): for pose index k, the
+     * pose index of node {@code animatedNodes()[k]}'s nearest animated ancestor, or -1 where it has none. O(nodes).
+     *
+     * @return a new array of {@code animatedNodes().length} entries
+     */
+    public int[] animatedParents() {
+        int[] targetOfNode = new int[parents.length];
+        java.util.Arrays.fill(targetOfNode, -1);
+        for (int k = 0; k < animatedNodes.length; k++) {
+            targetOfNode[animatedNodes[k]] = k;
+        }
+        int[] result = new int[animatedNodes.length];
+        for (int k = 0; k < animatedNodes.length; k++) {
+            int p = parents[animatedNodes[k]];
+            while (p >= 0 && targetOfNode[p] < 0) {
+                p = parents[p];
+            }
+            result[k] = p < 0 ? -1 : targetOfNode[p];
+        }
+        return result;
+    }
+
     /** @return a new pose holding the animated nodes' rest TRS (as in the file) */
     public Pose restPose() {
         return new Pose(animatedNodes.length).copyFrom(restPose);

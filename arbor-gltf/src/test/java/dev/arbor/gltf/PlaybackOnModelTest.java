@@ -9,6 +9,7 @@ import dev.arbor.animation.FiredEvents;
 import dev.arbor.animation.Playback;
 import dev.arbor.animation.PlaybackMode;
 import dev.arbor.animation.Pose;
+import dev.arbor.animation.PoseLayers;
 import dev.arbor.animation.Skeleton;
 import dev.arbor.animation.WrapMode;
 import dev.arbor.hierarchy.Hierarchy;
@@ -65,5 +66,50 @@ class PlaybackOnModelTest {
         h.getWorld(joint, w, 0);
         double length = Math.sqrt(w[6] * w[6] + w[7] * w[7] + w[8] * w[8]);
         assertThat(w[6] / length).as("the joint's z axis along +x").isGreaterThan(0.99999);
+    }
+
+    @Test
+    void aMaskedLayerMovesItsSubtreeOnlyAndTheOtherTargetsStayAtRest() throws Exception {
+        GltfModel model = Gltf.read(SampleModels.model("CesiumMan"));
+        AnimationClip walk = model.animation(0);
+        int[] parents = model.animatedParents();
+        int[] nodes = model.animatedNodes();
+        for (int k = 0; k < parents.length; k++) { // each target's parent target is its node's nearest animated ancestor
+            int p = model.parent(nodes[k]);
+            while (p >= 0 && indexOf(nodes, p) < 0) {
+                p = model.parent(p);
+            }
+            assertThat(parents[k]).as("target %d", k).isEqualTo(p < 0 ? -1 : indexOf(nodes, p));
+        }
+        Pose rest = model.restPose();
+        PoseLayers layers = new PoseLayers(rest);
+        int legs = layers.addOverride();
+        int top = walk.target(0); // an animated node; its subtree takes the walk, everything else stays
+        float[] mask = PoseLayers.subtreeMask(parents, top, 1f);
+        layers.mask(legs, mask);
+        walk.sample(0.5f, WrapMode.CLAMP, layers.pose(legs));
+        Pose pose = model.restPose();
+        layers.evaluate(pose);
+        Pose walked = model.restPose();
+        walk.sample(0.5f, WrapMode.CLAMP, walked);
+        float[] a = new float[4];
+        float[] b = new float[4];
+        int inside = 0;
+        for (int target = 0; target < parents.length; target++) {
+            Pose expected = mask[target] == 1f ? walked : rest;
+            inside += mask[target] == 1f ? 1 : 0;
+            assertThat(pose.rotation(target, a, 0)).as("target %d", target)
+                    .containsExactly(expected.rotation(target, b, 0), org.assertj.core.data.Offset.offset(1e-6f));
+        }
+        assertThat(inside).isPositive();
+    }
+
+    private static int indexOf(int[] values, int value) {
+        for (int k = 0; k < values.length; k++) {
+            if (values[k] == value) {
+                return k;
+            }
+        }
+        return -1;
     }
 }
