@@ -189,6 +189,22 @@ public final class Playback {
         return end > 0 ? clipTime(current) / end : 0;
     }
 
+    /**
+     * The playback position of the clip playing now, in seconds, before it is wrapped into the clip: it keeps growing
+     * past the end time on a loop (and shrinking below 0 backwards) and turns into time with the mode. What
+     * {@link RootMotion#delta} takes.
+     *
+     * @return the position
+     */
+    public double position() {
+        return current.position;
+    }
+
+    /** @return the mode of the clip playing now */
+    public PlaybackMode mode() {
+        return current.mode;
+    }
+
     /** @return whether a cross-fade is running */
     public boolean fading() {
         return fading;
