@@ -1,6 +1,7 @@
 package dev.arbor.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,12 +35,17 @@ final class PoseOptions {
     @Option(names = "--loop", description = "Wrap the time into the animation's length instead; needs --animation.")
     boolean loop;
 
+    @Option(names = "--blend", paramLabel = "NAME|INDEX:WEIGHT",
+            description = "Blend another animation, at the same time, into the pose by a weight from 0 to 1 (for "
+                    + "example 2:0.5); repeatable, applied in order; needs --animation.")
+    List<String> blends;
+
     /** Checks the options, then reads, builds and poses; see {@link PosedModel#load}. */
     PosedModel load() {
         if (animation == null) {
-            for (String needsAnimation : new String[] {"--time", "--loop"}) {
+            for (String needsAnimation : new String[] {"--time", "--loop", "--blend"}) {
                 if (Problems.isGiven(spec, needsAnimation)) {
-                    String value = needsAnimation.equals("--time") ? " " + Problems.given(spec, "--time") : "";
+                    String value = needsAnimation.equals("--loop") ? "" : " " + Problems.given(spec, needsAnimation);
                     throw Problems.usage(spec, needsAnimation + value + ": needs --animation NAME|INDEX (without an"
                             + " animation the rest pose is shown)");
                 }
@@ -48,6 +54,27 @@ final class PoseOptions {
         if (!Float.isFinite(time)) {
             throw Problems.invalid(spec, "--time", "must be a finite number of seconds");
         }
-        return PosedModel.load(spec, file, scene, animation, time, loop);
+        String[] blendAnimations = new String[blends == null ? 0 : blends.size()];
+        float[] blendWeights = new float[blendAnimations.length];
+        for (int k = 0; k < blendAnimations.length; k++) {
+            String given = blends.get(k);
+            int colon = given.lastIndexOf(':');
+            if (colon <= 0 || colon == given.length() - 1) {
+                throw Problems.usage(spec, "--blend " + given + ": expected NAME|INDEX:WEIGHT, for example 1:0.5");
+            }
+            blendAnimations[k] = given.substring(0, colon);
+            float weight;
+            try {
+                weight = Float.parseFloat(given.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                weight = Float.NaN;
+            }
+            if (!(weight >= 0 && weight <= 1)) {
+                throw Problems.usage(spec, "--blend " + given + ": the weight must be a number from 0 to 1");
+            }
+            blendWeights[k] = weight;
+        }
+        return PosedModel.load(spec, file, scene, animation, time, loop,
+                blends == null ? new String[0] : blends.toArray(new String[0]), blendAnimations, blendWeights);
     }
 }

@@ -30,15 +30,24 @@ final class PosedModel {
     /** The animation posed, or -1 for the rest pose. */
     final int animation;
     final float time;
+    /** Animations blended into the pose, in order, with their weights ({@code --blend}). */
+    private final int[] blendAnimations;
+    private final float[] blendWeights;
+    private final Pose pose;
+    private final Pose second;
 
     private PosedModel(GltfModel model, Hierarchy hierarchy, GltfInstance instance, int scene, int animation,
-                       float time) {
+                       float time, int[] blendAnimations, float[] blendWeights) {
         this.model = model;
         this.hierarchy = hierarchy;
         this.instance = instance;
         this.scene = scene;
         this.animation = animation;
         this.time = time;
+        this.blendAnimations = blendAnimations;
+        this.blendWeights = blendWeights;
+        this.pose = model.restPose();
+        this.second = model.restPose();
     }
 
     /**
@@ -47,6 +56,16 @@ final class PosedModel {
      */
     static PosedModel load(CommandSpec spec, Path file, Integer sceneOption, String animationOption, float time,
                            boolean loop) {
+        return load(spec, file, sceneOption, animationOption, time, loop, new String[0], new String[0], new float[0]);
+    }
+
+    /**
+     * As {@link #load(CommandSpec, Path, Integer, String, float, boolean)}, with animations blended into the pose in
+     * order ({@code --blend}: as typed, the animation's name or index, and its weight); an animation the file lacks is a
+     * usage error.
+     */
+    static PosedModel load(CommandSpec spec, Path file, Integer sceneOption, String animationOption, float time,
+                           boolean loop, String[] blendGiven, String[] blendOptions, float[] blendWeights) {
         GltfModel model = Problems.readModel(file);
         int scene = sceneOption == null ? model.sceneToShow() : sceneOption;
         if (sceneOption != null && (scene < 0 || scene >= model.sceneCount())) {
@@ -61,14 +80,20 @@ final class PosedModel {
                 throw Problems.invalid(spec, "--animation", "no such animation; " + animations(model, file));
             }
         }
+        int[] blends = new int[blendOptions.length];
+        for (int k = 0; k < blends.length; k++) {
+            blends[k] = model.findAnimation(blendOptions[k]);
+            if (blends[k] < 0) {
+                throw Problems.usage(spec, "--blend " + blendGiven[k] + ": no such animation "
+                        + blendOptions[k] + "; " + animations(model, file));
+            }
+        }
         Hierarchy h = new Hierarchy(Math.max(16, model.nodeCount()));
         GltfInstance instance = model.instantiate(h, scene, Hierarchy.NULL);
-        if (animation >= 0) {
-            Pose pose = model.restPose();
-            instance.applyAnimation(animation, time, loop ? WrapMode.LOOP : WrapMode.CLAMP, pose);
-        }
+        PosedModel posed = new PosedModel(model, h, instance, scene, animation, time, blends, blendWeights);
+        posed.pose(time, loop ? WrapMode.LOOP : WrapMode.CLAMP);
         h.update();
-        return new PosedModel(model, h, instance, scene, animation, time);
+        return posed;
     }
 
     /**
@@ -76,10 +101,18 @@ final class PosedModel {
      * hierarchy. Does nothing at rest (no animation).
      */
     void pose(float at, WrapMode wrap) {
-        if (animation >= 0) {
-            instance.applyAnimation(animation, at, wrap, model.restPose());
-            hierarchy.update();
+        if (animation < 0) {
+            return;
         }
+        model.copyRestPose(pose);
+        model.animation(animation).sample(at, wrap, pose);
+        for (int k = 0; k < blendAnimations.length; k++) {
+            model.copyRestPose(second);
+            model.animation(blendAnimations[k]).sample(at, wrap, second);
+            pose.blend(pose, second, blendWeights[k]);
+        }
+        instance.applyPose(pose);
+        hierarchy.update();
     }
 
     /** @return the glTF indices of the nodes built (those of the scene), ascending */
@@ -96,13 +129,18 @@ final class PosedModel {
 
     /** @return the title line of the text outputs: file, scene and pose */
     String title() {
-        return String.format(Locale.ROOT, "%s scene %d, %s", model.sourceName(), scene, animation < 0 ? "rest pose"
-                : "animation " + animation + " at t=" + time);
+        StringBuilder blended = new StringBuilder();
+        for (int k = 0; k < blendAnimations.length; k++) {
+            blended.append(", blended with animation ").append(blendAnimations[k]).append(" by ")
+                    .append(blendWeights[k]);
+        }
+        return String.format(Locale.ROOT, "%s scene %d, %s%s", model.sourceName(), scene, animation < 0 ? "rest pose"
+                : "animation " + animation + " at t=" + time, blended);
     }
 
     /**
-     * Writes one JSON object and a line break: {@code file}, {@code scene}, when posed {@code animation} and
-     * {@code time}, then {@code nodes}, an array with one object per built node: {@code node} (glTF index),
+     * Writes one JSON object and a line break: {@code file}, {@code scene}, when posed {@code animation},
+     * {@code time} and (with {@code --blend}) {@code blend}, an array of {@code animation} and {@code weight}, then {@code nodes}, an array with one object per built node: {@code node} (glTF index),
      * {@code name}, and the fields {@code fields} writes.
      */
     void writeJson(PrintWriter out, NodeFields fields) throws IOException {
@@ -114,6 +152,16 @@ final class PosedModel {
             if (animation >= 0) {
                 g.writeNumberField("animation", animation);
                 g.writeNumberField("time", time);
+                if (blendAnimations.length > 0) {
+                    g.writeArrayFieldStart("blend");
+                    for (int k = 0; k < blendAnimations.length; k++) {
+                        g.writeStartObject();
+                        g.writeNumberField("animation", blendAnimations[k]);
+                        g.writeNumberField("weight", blendWeights[k]);
+                        g.writeEndObject();
+                    }
+                    g.writeEndArray();
+                }
             }
             g.writeArrayFieldStart("nodes");
             for (int node : builtNodes()) {

@@ -103,6 +103,11 @@ class CommandLineErrorsTest {
         2 | dump DIR/model.gltf --time -1 | arbor: dump: --time -1: needs --animation NAME|INDEX (without an animation the rest pose is shown)
         2 | bounds DIR/model.gltf --time -1 | arbor: bounds: --time -1: needs --animation NAME|INDEX (without an animation the rest pose is shown)
         2 | dump DIR/model.gltf --loop | arbor: dump: --loop: needs --animation NAME|INDEX (without an animation the rest pose is shown)
+        2 | dump DIR/model.gltf --blend 1:0.5 | arbor: dump: --blend 1:0.5: needs --animation NAME|INDEX (without an animation the rest pose is shown)
+        2 | dump DIR/model.gltf --animation 0 --blend 1 | arbor: dump: --blend 1: expected NAME|INDEX:WEIGHT, for example 1:0.5
+        2 | dump DIR/model.gltf --animation 0 --blend 1:1.5 | arbor: dump: --blend 1:1.5: the weight must be a number from 0 to 1
+        2 | dump DIR/model.gltf --animation 0 --blend 1:half | arbor: dump: --blend 1:half: the weight must be a number from 0 to 1
+        2 | render DIR/model.gltf -o DIR/p.png --animation 0 --blend 7:0.5 | arbor: render: --blend 7:0.5: no such animation 7; the file has 2 animations: 0 "Walk", 1 (no name)
         2 | dump DIR/model.gltf --animation walk | arbor: dump: --animation walk: no such animation; the file has 2 animations: 0 "Walk", 1 (no name)
         2 | bounds DIR/model.gltf --animation 2 | arbor: bounds: --animation 2: no such animation; the file has 2 animations: 0 "Walk", 1 (no name)
         2 | dump DIR/model.gltf --animation -1 | arbor: dump: --animation -1: no such animation; the file has 2 animations: 0 "Walk", 1 (no name)

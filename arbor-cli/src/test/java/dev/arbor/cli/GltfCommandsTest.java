@@ -1,6 +1,7 @@
 package dev.arbor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -90,6 +91,45 @@ class GltfCommandsTest {
         assertThat(posed.get("time").doubleValue()).isEqualTo(1.5);
         assertThat(posed.get("nodes").get(2).get("world_matrix_colmajor").get(5).doubleValue())
                 .isNotEqualTo(rest.get("nodes").get(2).get("world_matrix_colmajor").get(5).doubleValue());
+    }
+
+    @Test
+    void dumpBlendsASecondAnimationByItsWeight() throws Exception {
+        // InterpolationTest: each animation moves its own node; blending animation 8 (linear translation) into
+        // animation 6 (step translation) by a weight moves animation 8's node that part of the way from where animation
+        // 6 leaves it (its rest) to its own place
+        String path = shared("InterpolationTest", "InterpolationTest.glb").toString();
+        ObjectMapper json = new ObjectMapper();
+        JsonNode base = json.readTree(run(0, "dump", path, "--animation", "6", "--time", "0.7", "--json")[0]);
+        JsonNode none = json.readTree(run(0, "dump", path, "--animation", "6", "--time", "0.7", "--blend", "8:0",
+                "--json")[0]);
+        JsonNode half = json.readTree(run(0, "dump", path, "--animation", "6", "--time", "0.7", "--blend", "8:0.5",
+                "--json")[0]);
+        JsonNode other = json.readTree(run(0, "dump", path, "--animation", "8", "--time", "0.7", "--json")[0]);
+        for (int n = 0; n < base.get("nodes").size(); n++) {
+            for (int e = 0; e < 16; e++) {
+                assertThat(none.get("nodes").get(n).get("world_matrix_colmajor").get(e).doubleValue())
+                        .as("weight 0 changes nothing: node %d element %d", n, e)
+                        .isEqualTo(base.get("nodes").get(n).get("world_matrix_colmajor").get(e).doubleValue());
+            }
+        }
+        assertThat(half.get("blend").get(0).get("animation").intValue()).isEqualTo(8);
+        assertThat(half.get("blend").get(0).get("weight").doubleValue()).isEqualTo(0.5);
+        int moved = 0;
+        for (int n = 0; n < base.get("nodes").size(); n++) {
+            JsonNode b = base.get("nodes").get(n).get("world_matrix_colmajor");
+            JsonNode o = other.get("nodes").get(n).get("world_matrix_colmajor");
+            JsonNode h = half.get("nodes").get(n).get("world_matrix_colmajor");
+            // a translation is linear in the blend: halfway between the two
+            for (int e = 12; e < 15; e++) {
+                if (Math.abs(b.get(e).doubleValue() - o.get(e).doubleValue()) > 1e-3) {
+                    moved++;
+                    assertThat(h.get(e).doubleValue()).as("node %d element %d", n, e)
+                            .isCloseTo((b.get(e).doubleValue() + o.get(e).doubleValue()) / 2, within(1e-4));
+                }
+            }
+        }
+        assertThat(moved).as("nodes that the two animations place apart").isPositive();
     }
 
     @Test
