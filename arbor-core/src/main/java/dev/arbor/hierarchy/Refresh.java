@@ -36,6 +36,8 @@ final class Refresh {
     private boolean planFailed;
     /** The batches of the latest refresh, counted by shape (see {@link LocalToWorld#STATS}). */
     private final int[] batchStats = new int[LocalToWorld.STATS];
+    /** Whether {@link #batchStats} may hold counts since the last {@link #layoutUnfit}. */
+    private boolean counted;
     /**
      * The batch shapes the next refresh computes on the vector path ({@link LocalToWorld#VECTOR_ALL} and its parts):
      * see {@link Adaptation#vectorKinds}. Read and set by tests.
@@ -105,6 +107,10 @@ final class Refresh {
      * come. Forgets the refresh's counts.
      */
     boolean layoutUnfit(int appendedSinceRewrite) {
+        if (!counted && !planFailed) {
+            return false; // nothing refreshed in batches since the last call: nothing to judge
+        }
+        counted = false;
         int live = slots.liveCount;
         boolean unfit = Adaptation.relayoutsForVectors(batchStats[LocalToWorld.STAT_SLOW],
                 batchStats[LocalToWorld.STAT_FAST], appendedSinceRewrite, live)
@@ -132,6 +138,7 @@ final class Refresh {
             }
         }
         beforeRefresh();
+        counted = true;
         if (parallel == null || !refreshInParallel(stamp)) {
             recomputedNodes += propagate(stamp);
         }
