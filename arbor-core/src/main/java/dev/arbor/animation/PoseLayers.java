@@ -34,6 +34,8 @@ public final class PoseLayers {
     private int[] kinds = new int[0];
     private float[] weights = new float[0];
     private float[][] masks = new float[0][];
+    /** Additive layers among them: none means the second pass over the layers is skipped. */
+    private int additives;
     private final float[] q = new float[4];
 
     /**
@@ -82,6 +84,7 @@ public final class PoseLayers {
         weights = Arrays.copyOf(weights, n + 1);
         masks = Arrays.copyOf(masks, n + 1);
         poses[n] = new Pose(size).copyFrom(reference != null ? reference : rest);
+        additives += kind == ADDITIVE ? 1 : 0;
         references[n] = reference;
         kinds[n] = kind;
         weights[n] = 1f;
@@ -270,13 +273,14 @@ public final class PoseLayers {
             q[1] = (float) (qy / length);
             q[2] = (float) (qz / length);
             q[3] = (float) (qw / length);
-            double ox = tx / w;
-            double oy = ty / w;
-            double oz = tz / w;
-            double px = sx / w;
-            double py = sy / w;
-            double pz = sz / w;
-            for (int l = 0; l < layers; l++) {
+            double inverse = w == 1 ? 1 : 1 / w;
+            double ox = tx * inverse;
+            double oy = ty * inverse;
+            double oz = tz * inverse;
+            double px = sx * inverse;
+            double py = sy * inverse;
+            double pz = sz * inverse;
+            for (int l = 0; additives > 0 && l < layers; l++) {
                 if (kinds[l] != ADDITIVE) {
                     continue;
                 }
