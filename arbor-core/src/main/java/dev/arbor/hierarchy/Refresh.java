@@ -40,7 +40,7 @@ final class Refresh {
     private boolean counted;
     /**
      * The batch shapes the next refresh computes on the vector path ({@link LocalToWorld#VECTOR_ALL} and its parts):
-     * see {@link Adaptation#vectorKinds}. Read and set by tests.
+     * see {@link Adaptation#vectorKinds}. Read by tests.
      */
     int vectorKinds;
     /** The stale ancestors of a read node, deepest first. */
