@@ -251,20 +251,7 @@ public final class Playback {
         if (!(end > 0)) {
             return 0;
         }
-        double p = t.position;
-        double time;
-        switch (t.mode) {
-            case LOOP:
-                time = p - Math.floor(p / end) * end;
-                break;
-            case PING_PONG:
-                double r = p - Math.floor(p / (2 * end)) * (2 * end);
-                time = r <= end ? r : 2 * end - r;
-                break;
-            default:
-                time = p;
-        }
-        float f = (float) time;
+        float f = (float) t.mode.timeAt(t.position, end);
         return t.mode == PlaybackMode.LOOP && f >= end ? Math.nextDown((float) end) : Math.min(f, (float) end);
     }
 

@@ -37,6 +37,8 @@ public final class PoseLayers {
     /** Additive layers among them: none means the second pass over the layers is skipped. */
     private int additives;
     private final float[] q = new float[4];
+    private final double[] delta = new double[4];
+    private final double[] scratch = new double[4];
 
     /**
      * @param rest the rest pose of the targets (kept, not copied: it is read at every {@link #evaluate})
@@ -315,42 +317,22 @@ public final class PoseLayers {
 
     /** {@code q ← q × slerp(1, conj(reference) × layer, w)}, on the shorter arc; {@link #q} holds the rotation. */
     private void turn(float[] reference, float[] layer, int o, double w) {
-        // d = conj(reference) × layer
-        double ax = -reference[o];
-        double ay = -reference[o + 1];
-        double az = -reference[o + 2];
-        double aw = reference[o + 3];
-        double bx = layer[o];
-        double by = layer[o + 1];
-        double bz = layer[o + 2];
-        double bw = layer[o + 3];
-        double dx = aw * bx + ax * bw + ay * bz - az * by;
-        double dy = aw * by - ax * bz + ay * bw + az * bx;
-        double dz = aw * bz + ax * by - ay * bx + az * bw;
-        double dw = aw * bw - ax * bx - ay * by - az * bz;
-        if (dw < 0) {
-            dx = -dx;
-            dy = -dy;
-            dz = -dz;
-            dw = -dw;
+        double[] d = delta;
+        double[] b = scratch;
+        d[0] = -reference[o];
+        d[1] = -reference[o + 1];
+        d[2] = -reference[o + 2];
+        d[3] = reference[o + 3];
+        for (int k = 0; k < 4; k++) {
+            b[k] = layer[o + k];
         }
-        double sine = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        double angle = 2 * Math.atan2(sine, dw) * w;
-        double scale = sine < 1e-12 ? 0 : Math.sin(angle / 2) / sine;
-        dx *= scale;
-        dy *= scale;
-        dz *= scale;
-        dw = Math.cos(angle / 2);
-        // q × d
-        double x = q[3] * dx + q[0] * dw + q[1] * dz - q[2] * dy;
-        double y = q[3] * dy - q[0] * dz + q[1] * dw + q[2] * dx;
-        double z = q[3] * dz + q[0] * dy - q[1] * dx + q[2] * dw;
-        double qw = q[3] * dw - q[0] * dx - q[1] * dy - q[2] * dz;
-        double length = Math.sqrt(x * x + y * y + z * z + qw * qw);
-        q[0] = (float) (x / length);
-        q[1] = (float) (y / length);
-        q[2] = (float) (z / length);
-        q[3] = (float) (qw / length);
+        Rotations.multiply(d, b, d); // conj(reference) × layer
+        Rotations.weighted(d, w);
+        for (int k = 0; k < 4; k++) {
+            b[k] = q[k];
+        }
+        Rotations.multiply(b, d, b);
+        Rotations.store(b, q, 0);
     }
 
     private int checkLayer(int layer) {

@@ -1,5 +1,7 @@
 package dev.arbor.animation;
 
+import static dev.arbor.animation.Rotations.wrap;
+
 import dev.arbor.hierarchy.Hierarchy;
 import org.joml.Quaternionf;
 
@@ -15,6 +17,8 @@ import org.joml.Quaternionf;
  * may turn less than half a turn from start to end.
  */
 public final class RootMotion {
+    private static final double[] UP = {0, 1, 0};
+
     private final AnimationClip clip;
     private final int target;
     private final boolean heading;
@@ -27,6 +31,8 @@ public final class RootMotion {
     private final float[] at0 = new float[4];
     private final float[] at1 = new float[4];
     private final Quaternionf local = new Quaternionf();
+    private final double[] yTurn = new double[4];
+    private final double[] rotation = new double[4];
     private final org.joml.Vector3f move = new org.joml.Vector3f();
     private final org.joml.Vector3f position = new org.joml.Vector3f();
 
@@ -62,8 +68,8 @@ public final class RootMotion {
     public float[] delta(PlaybackMode mode, double from, double to, float[] dest, int d) {
         double length = clip.endTime();
         double turns = 0;
-        read(timeAt(mode, from, length), at0);
-        read(timeAt(mode, to, length), at1);
+        read(mode.timeAt(from, length), at0);
+        read(mode.timeAt(to, length), at1);
         if (mode == PlaybackMode.LOOP && length > 0) {
             turns = Math.floor(to / length) - Math.floor(from / length);
         }
@@ -91,19 +97,12 @@ public final class RootMotion {
         if (heading) {
             int o = 4 * target;
             double turn = -wrap(headingOf(pose.rotations, o) - start[3]);
-            // a turn about +Y before the rotation: (0, sin, 0, cos) × q
-            double s = Math.sin(turn / 2);
-            double c = Math.cos(turn / 2);
-            float[] r = pose.rotations;
-            double x = c * r[o] + s * r[o + 2];
-            double y = c * r[o + 1] + s * r[o + 3];
-            double z = c * r[o + 2] - s * r[o];
-            double w = c * r[o + 3] - s * r[o + 1];
-            double l = Math.sqrt(x * x + y * y + z * z + w * w);
-            r[o] = (float) (x / l);
-            r[o + 1] = (float) (y / l);
-            r[o + 2] = (float) (z / l);
-            r[o + 3] = (float) (w / l);
+            Rotations.axisAngle(UP, turn, yTurn); // a turn about +Y before the rotation: yTurn × q
+            for (int k = 0; k < 4; k++) {
+                rotation[k] = pose.rotations[o + k];
+            }
+            Rotations.multiply(yTurn, rotation, rotation);
+            Rotations.store(rotation, pose.rotations, o);
         }
     }
 
@@ -135,21 +134,6 @@ public final class RootMotion {
 
     // ---- helpers ----
 
-    private static double timeAt(PlaybackMode mode, double position, double length) {
-        if (!(length > 0)) {
-            return 0;
-        }
-        switch (mode) {
-            case LOOP:
-                return position - Math.floor(position / length) * length;
-            case PING_PONG:
-                double r = position - Math.floor(position / (2 * length)) * (2 * length);
-                return r <= length ? r : 2 * length - r;
-            default:
-                return Math.max(0, Math.min(length, position));
-        }
-    }
-
     /** Samples the root joint at a clip time: translation into {@code dest[0..2]}, heading into {@code dest[3]}. */
     private void read(double time, float[] dest) {
         clip.sample((float) time, WrapMode.CLAMP, scratch);
@@ -170,9 +154,5 @@ public final class RootMotion {
         double fx = 2 * (x * z + w * y);
         double fz = 1 - 2 * (x * x + y * y);
         return Math.atan2(fx, fz);
-    }
-
-    private static double wrap(double angle) {
-        return Math.IEEEremainder(angle, 2 * Math.PI);
     }
 }
