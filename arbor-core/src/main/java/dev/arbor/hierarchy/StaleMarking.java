@@ -318,7 +318,7 @@ final class StaleMarking {
 
     /**
      * Records which stale-bit words marking the list's subtrees sets, whatever is stale now: the nodes are marked on
-     * an empty scratch set ({@link #closureScratch}), which the list copies and which is cleared again. Allocates only
+     * an empty scratch set ({@link #closureScratch}), whose words the list takes and clears. Allocates only
      * when the scratch or the list's arrays are too short, so that a hierarchy whose structure changes every other
      * frame does not allocate every other frame.
      */
@@ -329,10 +329,12 @@ final class StaleMarking {
         }
         try {
             markNodes(scratch, nodes, count);
-            list.recordClosure(scratch.words, scratch.loWord, scratch.hiWord);
-        } finally {
-            scratch.clearAll();
+        } catch (RuntimeException | Error e) {
+            scratch.clearAll(); // leave the scratch empty for the next recording
+            throw e;
         }
+        list.recordClosure(scratch.words, scratch.loWord, scratch.hiWord); // takes the marked words, clearing them
+        scratch.forgetRange();
     }
 
     /**
