@@ -1,14 +1,11 @@
 package dev.arbor.hierarchy;
 
 import static dev.arbor.hierarchy.Invariants.check;
-import static dev.arbor.kernel.LocalToWorld.LOCAL_PLANES;
 import static dev.arbor.kernel.LocalToWorld.MODE_HOLE;
 import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
 import static dev.arbor.kernel.LocalToWorld.MODE_TRS;
-import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
 
 import dev.arbor.kernel.Bits;
-import dev.arbor.kernel.LocalToWorld;
 import dev.arbor.kernel.VectorSupport;
 import dev.arbor.math.Affine;
 import java.nio.ByteBuffer;
@@ -66,8 +63,6 @@ public final class Hierarchy {
 
     private static final int NONE = -1;
     private static final int DEFAULT_CAPACITY = 64;
-    /** Largest number of nodes: the plane arrays must stay addressable. */
-    private static final int MAX_NODES = LocalToWorld.maxCapacity(LOCAL_PLANES);
 
     /** The handle table and the tree's links, by slot. */
     private final SlotTable slots;
@@ -97,6 +92,10 @@ public final class Hierarchy {
     private final ActivityPacking packing;
     /** Brings stale world matrices up to date, batched or for one read; owns the update threads. */
     private final Refresh refresh;
+    /** Creates, destroys, moves and reorders nodes; grows and rewrites the storage. */
+    private final Structure structure;
+    /** Exact world reads, cached inverses, and locals solved from a wanted world. */
+    private final WorldSolver solver;
 
     // ---- published change set ----
     private long version;
@@ -113,12 +112,8 @@ public final class Hierarchy {
     public static final int PARALLEL_MIN_NODES = 16_384;
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
     private java.lang.ref.Cleaner.Cleanable cleanup;
-    /** Rewrites done because the layout did not suit the vector kernel. */
-    long relinearizations;
 
     // ---- scratch, reused so steady-state operations do not allocate ----
-    /** The slots of a subtree being destroyed or listed. */
-    private int[] scratch = new int[64];
     /** Scratch of the bulk exports into callers' buffers. */
     private final WorldExport export;
     /*
@@ -155,11 +150,11 @@ public final class Hierarchy {
      */
     Hierarchy(int initialCapacity, Tuning tuning) {
         this.tuning = Objects.requireNonNull(tuning, "tuning");
-        if (initialCapacity < 0 || initialCapacity > MAX_NODES) {
+        if (initialCapacity < 0 || initialCapacity > Structure.MAX_NODES) {
             throw new IllegalArgumentException("initialCapacity out of range: initialCapacity=" + initialCapacity
-                    + ", allowed=[0, " + MAX_NODES + "]");
+                    + ", allowed=[0, " + Structure.MAX_NODES + "]");
         }
-        int cap = setFriendly(Math.max(initialCapacity, 1));
+        int cap = Structure.setFriendly(Math.max(initialCapacity, 1));
         slots = new SlotTable(cap);
         store = new NodeStorage(cap);
         export = new WorldExport(store, slots);
@@ -174,6 +169,8 @@ public final class Hierarchy {
         packing = new ActivityPacking(tuning);
         refresh = new Refresh(slots, store, versions, stale, changed, layoutChoice, packing, tuning);
         changes = new ChangeSet(Bits.words(cap));
+        solver = new WorldSolver(slots, store, stale, refresh, forms);
+        structure = new Structure(slots, store, versions, marking, changed, relayout, forms, refresh, packing, changes);
     }
 
     // =====================================================================================================
@@ -250,21 +247,7 @@ public final class Hierarchy {
     }
 
     private long create(int parentSlot, int index) {
-        ensureDenseCapacity(1);
-        int slot = slots.allocate(Hierarchy::grownCapacity);
-        int node = store.nodeEnd++;
-        relayout.appended();
-        structureChanged();
-        slots.nodeOfSlot[slot] = node;
-        store.slotOfNode[node] = slot;
-        store.setParentNode(node, parentSlot == NONE ? NONE : slots.nodeOfSlot[parentSlot]);
-        store.setMode(node, MODE_TRS);
-        store.storeLocalFrom(node, 0, LocalForms.IDENTITY_TRS, 0, LOCAL_PLANES);
-        Affine.identity(matrixE, 0);
-        store.storeWorld(node, matrixE, 0);
-        versions.setStored(node, version + 1);
-        stale.set(node);
-                slots.linkAt(slot, parentSlot, index);
+        int slot = structure.create(parentSlot, index, version + 1);
         return Handles.of(slot, slots.generations[slot]);
     }
 
@@ -277,18 +260,8 @@ public final class Hierarchy {
      */
     public void destroy(long handle) {
         int x = slots.liveSlot(handle);
-        fireDetaching(handle);
-        listChanges();
-        int count = collectSubtree(x);
-        structureChanged(); // a move, a reorder among siblings or a destruction follows
-        slots.unlink(x);
-        for (int k = 0; k < count; k++) {
-            int slot = scratch[k];
-            relayout.makeHole(slots.nodeOfSlot[slot]);
-            store.layoutVersion++;
-            slots.free(slot);
-        }
-        trimAndMaybeCompact();
+        changes.fireDetaching(this, handle);
+        structure.destroy(x);
     }
 
     // =====================================================================================================
@@ -370,42 +343,13 @@ public final class Hierarchy {
                     + (p == x ? "itself" : "its own descendant " + Handles.toString(newParent)));
         }
         byte newMode = MODE_HOLE;
-        if (keepWorld) {
-            // compute everything that can fail before changing anything
+        if (keepWorld) { // everything that can fail before anything changes
             int node = slots.nodeOfSlot[x];
-            if (p == NONE) {
-                worldInto(node, matrixA, 0);
-            } else {
-                int pNode = slots.nodeOfSlot[p];
-                worldInto(pNode, matrixD, 0);
-                invertOrThrow(matrixD, 0, matrixB, newParent, "cannot keep the world pose");
-                worldInto(node, matrixD, 0);
-                Affine.multiply(matrixB, 0, matrixD, 0, matrixA, 0);
-            }
-            newMode = forms.chooseLocalForm(store.modes[node], matrixA, matrixC);
+            solver.world(node, matrixD, 0);
+            newMode = solver.localFor(node, p, matrixD, 0, "cannot keep the world pose");
         }
-        fireDetaching(handle);
-        structureChanged(); // a move, a reorder among siblings or a destruction follows
-        slots.unlink(x);
-        slots.linkAt(x, p, index);
-        // the subtree moves to the end when its new parent comes later, and also, with update threads, when it
-        // sits in the breadth-first region: it changes level, and the region must stay level-ordered for the split
-        if (p != NONE && slots.nodeOfSlot[p] > slots.nodeOfSlot[x]
-                || refresh.inSplitRegion(slots.nodeOfSlot[x])) {
-            int size = slots.subtreeSize(x);
-            long before = relayout.compactions;
-            ensureDenseCapacity(size); // may compact, which alone puts x in a valid place
-            if (relayout.compactions == before) {
-                moveSubtreeToEnd(x, size);
-            }
-        }
-        int node = slots.nodeOfSlot[x];
-        store.setParentNode(node, p == NONE ? NONE : slots.nodeOfSlot[p]);
-        if (keepWorld) {
-            forms.writeLocal(node, newMode, newMode == MODE_TRS ? matrixC : matrixA);
-        }
-        marking.markSubtree(x);
-        trimAndMaybeCompact();
+        changes.fireDetaching(this, handle);
+        structure.move(x, p, index, newMode, solver.solvedLocal(newMode));
     }
 
     /**
@@ -421,9 +365,7 @@ public final class Hierarchy {
         int p = slots.parentSlots[x];
         int count = (p == NONE ? slots.rootCount : slots.childCounts[p]) - 1;
         Arguments.checkInsertIndex(index, count);
-        structureChanged(); // a move, a reorder among siblings or a destruction follows
-        slots.unlink(x);
-        slots.linkAt(x, p, index);
+        structure.reorder(x, index);
     }
 
     // =====================================================================================================
@@ -612,10 +554,11 @@ public final class Hierarchy {
      */
     public int subtree(long handle, long[] dest, int offset) {
         int x = slots.liveSlot(handle);
-        int count = collectSubtree(x);
+        int count = structure.collectSubtree(x);
         Arguments.requireRoom("dest", dest.length, offset, count);
+        int[] subtree = structure.subtreeSlots();
         for (int k = 0; k < count; k++) {
-            dest[offset + k] = slots.handleOf(scratch[k]);
+            dest[offset + k] = slots.handleOf(subtree[k]);
         }
         return count;
     }
@@ -1125,7 +1068,7 @@ public final class Hierarchy {
     public float[] getWorld(long handle, float[] dest, int offset) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         Arguments.requireRoom("dest", dest.length, offset, Affine.STRIDE);
-        worldInto(node, dest, offset);
+        solver.world(node, dest, offset);
         return dest;
     }
 
@@ -1142,7 +1085,7 @@ public final class Hierarchy {
     public float[] getWorld4x4(long handle, float[] dest, int offset) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         Arguments.requireRoom("dest", dest.length, offset, 16);
-        worldInto(node, matrixE, 0);
+        solver.world(node, matrixE, 0);
         MatrixLayout.COLUMN_MAJOR_4X4.convert(matrixE, 0, dest, offset);
         return dest;
     }
@@ -1157,7 +1100,7 @@ public final class Hierarchy {
      */
     public Matrix4x3f getWorld(long handle, Matrix4x3f dest) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        worldInto(node, matrixE, 0);
+        solver.world(node, matrixE, 0);
         return dest.set(matrixE, 0);
     }
 
@@ -1188,7 +1131,7 @@ public final class Hierarchy {
     public FloatBuffer getWorld(long handle, MatrixLayout layout, FloatBuffer dest, int index) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         Arguments.requireRoom("dest", dest.limit(), index, layout.floats());
-        worldInto(node, matrixE, 0);
+        solver.world(node, matrixE, 0);
         layout.convert(matrixE, 0, matrixA, 0);
         dest.put(index, matrixA, 0, layout.floats());
         return dest;
@@ -1208,7 +1151,7 @@ public final class Hierarchy {
     public ByteBuffer getWorld(long handle, MatrixLayout layout, ByteBuffer dest, int byteIndex) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         Arguments.requireRoom("dest", dest.limit(), byteIndex, layout.bytes());
-        worldInto(node, matrixE, 0);
+        solver.world(node, matrixE, 0);
         layout.convert(matrixE, 0, matrixA, 0);
         for (int k = 0; k < layout.floats(); k++) {
             dest.putFloat(byteIndex + k * Float.BYTES, matrixA[k]);
@@ -1244,7 +1187,7 @@ public final class Hierarchy {
      */
     public Quaternionf getWorldRotation(long handle, Quaternionf dest) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        worldInto(node, matrixE, 0);
+        solver.world(node, matrixE, 0);
         Affine.decompose(matrixE, 0, matrixA, 0);
         return dest.set(matrixA[Affine.TRS_Q], matrixA[Affine.TRS_Q + 1], matrixA[Affine.TRS_Q + 2],
                 matrixA[Affine.TRS_Q + 3]);
@@ -1260,7 +1203,7 @@ public final class Hierarchy {
      */
     public Vector3f getWorldScale(long handle, Vector3f dest) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        worldInto(node, matrixE, 0);
+        solver.world(node, matrixE, 0);
         Affine.decompose(matrixE, 0, matrixA, 0);
         return dest.set(matrixA[Affine.TRS_S], matrixA[Affine.TRS_S + 1], matrixA[Affine.TRS_S + 2]);
     }
@@ -1280,8 +1223,8 @@ public final class Hierarchy {
     public float[] getWorldInverse(long handle, float[] dest, int offset) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         Arguments.requireRoom("dest", dest.length, offset, Affine.STRIDE);
-        ensureInverse(node, handle);
-        System.arraycopy(store.inverses, node * Affine.STRIDE, dest, offset, Affine.STRIDE);
+        int at = solver.inverse(node, handle); // allocates the inverses on first use
+        System.arraycopy(store.inverses, at, dest, offset, Affine.STRIDE);
         return dest;
     }
 
@@ -1296,8 +1239,8 @@ public final class Hierarchy {
      */
     public Matrix4x3f getWorldInverse(long handle, Matrix4x3f dest) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
-        ensureInverse(node, handle);
-        return dest.set(store.inverses, node * Affine.STRIDE);
+        int at = solver.inverse(node, handle); // allocates the inverses on first use
+        return dest.set(store.inverses, at);
     }
 
     /**
@@ -1319,19 +1262,9 @@ public final class Hierarchy {
         int slot = slots.liveSlot(handle);
         Arguments.requireRoom("world", world.length, offset, Affine.STRIDE);
         Arguments.requireFiniteMatrix("world matrix", handle, world, offset, Affine.STRIDE);
-        System.arraycopy(world, offset, matrixC, 0, Affine.STRIDE);
         int node = slots.nodeOfSlot[slot];
-        int p = slots.parentSlots[slot];
-        if (p == NONE) {
-            System.arraycopy(matrixC, 0, matrixA, 0, Affine.STRIDE);
-        } else {
-            int pNode = slots.nodeOfSlot[p];
-            worldInto(pNode, matrixE, 0);
-            invertOrThrow(matrixE, 0, matrixB, slots.handleOf(p), "cannot set the world transform");
-            Affine.multiply(matrixB, 0, matrixC, 0, matrixA, 0);
-        }
-        byte mode = forms.chooseLocalForm(store.modes[node], matrixA, matrixC);
-        forms.writeLocal(node, mode, mode == MODE_TRS ? matrixC : matrixA);
+        byte mode = solver.localFor(node, slots.parentSlots[slot], world, offset, "cannot set the world transform");
+        forms.writeLocal(node, mode, solver.solvedLocal(mode));
         marking.markSubtree(slot, node);
     }
 
@@ -1365,20 +1298,8 @@ public final class Hierarchy {
     public void setWorldTranslation(long handle, float x, float y, float z) {
         int slot = slots.liveSlot(handle);
         Arguments.requireFinite3("world translation", handle, x, y, z);
-        int p = slots.parentSlots[slot];
-        float lx = x;
-        float ly = y;
-        float lz = z;
-        if (p != NONE) {
-            int pNode = slots.nodeOfSlot[p];
-            worldInto(pNode, matrixE, 0);
-            invertOrThrow(matrixE, 0, matrixB, slots.handleOf(p), "cannot set the world position");
-            Affine.transformPoint(matrixB, 0, x, y, z, matrixA, 0);
-            lx = matrixA[0];
-            ly = matrixA[1];
-            lz = matrixA[2];
-        }
-        setLocalTranslation(handle, lx, ly, lz);
+        solver.localPointFor(slots.parentSlots[slot], x, y, z, matrixA, "cannot set the world position");
+        setLocalTranslation(handle, matrixA[0], matrixA[1], matrixA[2]);
     }
 
     // =====================================================================================================
@@ -1413,32 +1334,11 @@ public final class Hierarchy {
         changed.words = changes.publish(changed.words, changed.loWord, changed.hiWord);
         changed.forgetRange(); // publish handed the bits over and gave back cleared words
         version = next;
-        if (refresh.layoutUnfit(relayout.appendedSinceRewrite)) {
-            // many vector batches had a parent inside them, or parents too far apart to load as one window (a scene
-            // built depth-first, or many nodes appended since), or the threads found no split: one breadth-first
-            // rewrite fixes it for the frames to come
-            compact();
-            relinearizations++;
-        }
-        long[] active = packing.toPack(store.nodeEnd, relayout.packedWordsPerActive, slots.liveCount,
-                store.layoutVersion);
-        if (active != null) {
-            // the nodes that keep changing are few and scattered: rewrite once with them packed together
-            compact(active);
-            packing.packed(store.layoutVersion);
-        }
+        structure.afterUpdate();
         if (changes.count() > 0 && changes.hasListeners()) {
-            listChanges();
+            structure.listChanges();
             changes.notifyListeners(this);
         }
-    }
-
-    /**
-     * Turns the published change bits into handles, parents before children. Called on demand and before anything
-     * that moves nodes in the dense arrays (so the bits still name the right nodes). O(published words + changed).
-     */
-    private void listChanges() {
-        changes.list(store.slotOfNode, slots.generations);
     }
 
     /**
@@ -1476,7 +1376,7 @@ public final class Hierarchy {
             throw new IllegalArgumentException("change index out of range: index=" + index + ", changedCount="
                     + changes.count());
         }
-        listChanges();
+        structure.listChanges();
         return changes.handle(index);
     }
 
@@ -1490,7 +1390,7 @@ public final class Hierarchy {
      */
     public int changedHandles(long[] dest, int offset) {
         Arguments.requireRoom("dest", dest.length, offset, changes.count());
-        listChanges();
+        structure.listChanges();
         changes.copy(dest, offset);
         return changes.count();
     }
@@ -1541,10 +1441,6 @@ public final class Hierarchy {
         return changes.removeTopologyListener(listener);
     }
 
-    private void fireDetaching(long handle) {
-        changes.fireDetaching(this, handle);
-    }
-
     // ---- slot-level access for structures in this package that aggregate over the tree (bounds) ----
 
     /** @return one past the highest slot ever used; slot arrays of companions must cover [0, slotLimit()) */
@@ -1588,7 +1484,7 @@ public final class Hierarchy {
 
     /** Copies the published world matrix of a live slot (12 floats); exact if there are no unpublished changes. */
     void worldAt(int slot, float[] dest, int offset) {
-        loadWorld(slots.nodeOfSlot[slot], dest, offset);
+        store.convertWorld(slots.nodeOfSlot[slot], MatrixLayout.COLUMN_MAJOR_3X4, dest, offset);
     }
 
     /** Writes the local matrix ({@code parentFromLocal}) of a live slot (12 floats). */
@@ -1791,73 +1687,15 @@ public final class Hierarchy {
      */
     public void checkInvariants() {
         slots.checkInvariants();
+        structure.checkInvariants();
+        store.checkInvariants(matrixA);
         marking.checkInvariants();
+        refresh.checkInvariants(matrixA, matrixB, matrixC);
         changed.checkInvariants("changed");
-        for (int s = 0; s < slots.slotEnd; s++) {
-            int node = slots.nodeOfSlot[s];
-            if (node != NONE) {
-                check(node >= 0 && node < store.nodeEnd, "slot ", s, " maps to node out of range: ", node);
-                check(store.slotOfNode[node] == s, "slot ", s, " maps to node whose slot is ", store.slotOfNode[node]);
-            }
-        }
         relayout.checkInvariants();
-        int holes = 0;
-        for (int node = 0; node < store.nodeEnd; node++) {
-            int slot = store.slotOfNode[node];
-            if (store.modes[node] == MODE_HOLE) {
-                holes++;
-                check(slot == NONE, "hole at node ", node, " names slot ", slot);
-                check(!changed.get(node), "changed hole at node ", node, "", 0);
-                continue;
-            }
-            check(slot >= 0 && slot < slots.slotEnd && slots.nodeOfSlot[slot] == node, "node ", node, " has bad slot ",
-                    slot);
-            int p = store.parentNodes[node];
-            int ps = slots.parentSlots[slot];
-            check(p == (ps == NONE ? NONE : slots.nodeOfSlot[ps]), "node ", node, " dense parent disagrees: ", p);
-            check(p < node, "parent after child: node=", node, " parent=", p);
-            store.loadLocal(node, matrixD, 0);
-            for (int k = 0; k < (store.modes[node] == MODE_TRS ? Affine.TRS_STRIDE : Affine.STRIDE); k++) {
-                check(Float.isFinite(matrixD[k]), "non-finite local at node ", node, " element ", k);
-            }
-            check(Bits.get(store.matrixBits, node) == (store.modes[node] == MODE_MATRIX),
-                    "matrix bit disagrees with mode at node ",
-                    node, "", 0);
-            if (store.modes[node] == MODE_TRS) {
-                double len = 0;
-                for (int k = 0; k < 4; k++) {
-                    len += (double) matrixD[Affine.TRS_Q + k] * matrixD[Affine.TRS_Q + k];
-                }
-                check(Math.abs(len - 1) < 1e-5, "non-unit quaternion at node ", node, " length² x1e6 ",
-                        (int) (len * 1e6));
-            }
-            if (!stale.get(node)) {
-                if (store.records) {
-                    LocalToWorld.computeNodeIntoRecords(store.locals, store.modes, store.parentNodes, store.worlds, node,
-                            matrixE, 0);
-                } else {
-                    LocalToWorld.computeNodeInto(store.locals, store.modes, store.parentNodes, store.worlds,
-                            store.modes.length, node, matrixE, 0);
-                }
-                loadWorld(node, matrixD, 0);
-                for (int k = 0; k < WORLD_PLANES; k++) {
-                    check(Float.floatToIntBits(matrixE[k]) == Float.floatToIntBits(matrixD[k]),
-                            "world matrix of node ", node, " is out of date at element ", k);
-                }
-                if (store.inverseValidBits != null && Bits.get(store.inverseValidBits, node)) {
-                    check(Affine.invert(matrixD, 0, matrixA, 0), "cached inverse of singular node ",
-                            node, "", 0);
-                    for (int k = 0; k < Affine.STRIDE; k++) {
-                        check(matrixA[k] == store.inverses[node * Affine.STRIDE + k], "cached inverse of node ", node,
-                                " is out of date at element ", k);
-                    }
-                }
-            }
-        }
-        check(holes == store.holeCount, "holes ", holes, " but holeCount=", store.holeCount);
         changes.checkInvariants(store.nodeEnd, store.modes);
         for (int node = store.nodeEnd; node < store.modes.length; node++) {
-            check(!changed.get(node) && !Bits.get(store.matrixBits, node), "flag past the end at node ", node, "", 0);
+            check(!changed.get(node), "changed bit past the end at node ", node, "", 0);
         }
     }
 
@@ -1976,95 +1814,13 @@ public final class Hierarchy {
     }
 
 
-    /**
-     * Writes one node's exact world matrix to {@code dest}: loaded from the planes when it is up to date, else
-     * written by the recomputation itself, so that a read after a set does not load back what it just stored.
-     */
-    private void worldInto(int node, float[] dest, int offset) {
-        if (stale.get(node)) {
-            refresh.recomputeChain(node, dest, offset);
-        } else {
-            loadWorld(node, dest, offset);
-        }
-    }
-
-    private void ensureInverse(int node, long handle) {
-        refresh.ensureWorld(node);
-        if (store.inverses == null) {
-            store.inverses = new float[store.modes.length * Affine.STRIDE];
-            store.inverseValidBits = new long[stale.words.length];
-        }
-        if (!Bits.get(store.inverseValidBits, node)) {
-            loadWorld(node, matrixE, 0);
-            invertOrThrow(matrixE, 0, store.inverses, node * Affine.STRIDE, handle, "cannot invert the world matrix");
-            Bits.set(store.inverseValidBits, node);
-        }
-    }
-
-    private void invertOrThrow(float[] m, int mo, float[] out, long handle, String what) {
-        invertOrThrow(m, mo, out, 0, handle, what);
-    }
-
-    private void invertOrThrow(float[] m, int mo, float[] out, int oo, long handle, String what) {
-        if (!Affine.invert(m, mo, out, oo)) {
-            throw new IllegalStateException(what + ": world matrix of " + Handles.toString(handle)
-                    + " is not invertible: determinant=" + Affine.determinant(m, mo));
-        }
-    }
-
     // =====================================================================================================
     // Internals: local transforms
     // =====================================================================================================
 
-    /** Copies a node's world matrix out of storage: 12 floats, column-major (the storage's own order). */
-    private void loadWorld(int node, float[] dest, int d) {
-        store.convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, dest, d);
-    }
-
     // =====================================================================================================
     // Internals: slots, links, dense storage
     // =====================================================================================================
-
-    private static int grownCapacity(int current, int needed) {
-        long grown = Math.max((long) needed, (long) current + (current >> 1) + 16);
-        if (needed > MAX_NODES) {
-            throw new IllegalStateException("hierarchy full: nodes=" + needed + ", maximum=" + MAX_NODES);
-        }
-        return setFriendly((int) Math.min(grown, MAX_NODES));
-    }
-
-    /**
-     * Rounds a capacity up to the next value ≡ 16 (mod 32), so that the planes of one array (capacity × 4 bytes
-     * apart) start an odd number of 64-byte lines apart and a node's planes fall into different cache sets. With a
-     * capacity that is a multiple of 1,024, every plane of a node maps to the same set of an 8-way cache: measured
-     * (a 6,000-node scene, JDK 17) {@code new Hierarchy(8192)} updated at 87–95 ns/node against
-     * 12–14 for capacities 6,000 and 8,208.
-     */
-    static int setFriendly(int capacity) {
-        long padded = (((long) capacity + 31) & ~31L) | 16L;
-        return (int) Math.min(padded, MAX_NODES);
-    }
-
-    /**
-     * Forgets what is known about the layout's shape ({@link StaleMarking#shapeUnknown}): called by everything
-     * that creates, moves, reorders or destroys a node.
-     */
-    private void structureChanged() {
-        slots.structureVersion++;
-        marking.shapeUnknown();
-    }
-
-    /** Writes the subtree's slots in pre-order into {@link #scratch}; returns the count. */
-    private int collectSubtree(int x) {
-        int count = 0;
-        for (int s = x; s != NONE; s = slots.nextInPreOrder(s, x)) {
-            if (count == scratch.length) {
-                scratch = Arrays.copyOf(scratch, scratch.length * 2);
-            }
-            scratch[count++] = s;
-        }
-        return count;
-    }
 
     /** @return the handle of the node at storage position {@code node}, or {@link #NULL} for a hole (for tests) */
     long handleAtStorage(int node) {
@@ -2074,6 +1830,11 @@ public final class Hierarchy {
     /** @return whether the node at storage position {@code node} holds an explicit local matrix (for tests) */
     boolean matrixAtStorage(int node) {
         return store.modes[node] == MODE_MATRIX;
+    }
+
+    /** @return the rewrites for the layout (for tests) */
+    Structure structure() {
+        return structure;
     }
 
     /** @return the handle table and links (for tests) */
@@ -2127,65 +1888,8 @@ public final class Hierarchy {
 
     /** Rewrites the dense arrays now (for tests). */
     void compactNow() {
-        listChanges();
-        compact();
-    }
-
-    /** Makes room for {@code extra} more dense positions, compacting when holes are plentiful, else growing. */
-    private void ensureDenseCapacity(int extra) {
-        long needed = (long) store.nodeEnd + extra;
-        if (needed <= store.modes.length) {
-            return;
-        }
-        if (store.holeCount >= store.nodeEnd / 4 && (long) slots.liveCount + extra <= store.modes.length) {
-            compact();
-            return;
-        }
-        int cap = grownCapacity(store.modes.length, (int) Math.min(needed, Integer.MAX_VALUE));
-        store.grow(cap);
-        versions.grow(cap);
-        stale.resize(cap);
-        changed.resize(cap);
-        changes.resize(Bits.words(cap));
-    }
-
-    /** Drops holes at the end of the dense arrays; compacts when holes make up half of them. */
-    private void trimAndMaybeCompact() {
-        while (store.nodeEnd > 0 && store.modes[store.nodeEnd - 1] == MODE_HOLE) {
-            store.nodeEnd--;
-            store.holeCount--;
-        }
-        refresh.trimmed(store.nodeEnd); // new nodes will be appended inside the old region: the split no longer holds
-        if (Adaptation.compactsHoles(store.holeCount, store.nodeEnd)) {
-            compact();
-        }
-    }
-
-    /**
-     * Rewrites the dense arrays without holes, in the order of {@link Relayout#rewrite}. O(live nodes);
-     * allocates the new arrays.
-     */
-    private void compact() {
-        compact(null);
-    }
-
-    /**
-     * {@link #compact()}, with the subtrees that hold a node set in {@code active} (one bit per storage position, or
-     * null) first among their siblings ({@link Relayout#rewrite}).
-     */
-    private void compact(long[] active) {
-        store.layoutVersion++;
-        listChanges();
-        relayout.rewrite(active);
-        refresh.layoutRewritten(store.nodeEnd);
-    }
-
-    /** Moves slot {@code x}'s subtree to the end of the storage ({@link Relayout#moveSubtreeToEnd}). */
-    private void moveSubtreeToEnd(int x, int size) {
-        structureChanged();
-        listChanges();
-        store.layoutVersion++;
-        relayout.moveSubtreeToEnd(x, size);
+        structure.listChanges();
+        structure.compact(null);
     }
 
 }

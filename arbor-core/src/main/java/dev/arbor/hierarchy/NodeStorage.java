@@ -1,5 +1,6 @@
 package dev.arbor.hierarchy;
 
+import static dev.arbor.hierarchy.Invariants.check;
 import static dev.arbor.kernel.LocalToWorld.LOCAL_PLANES;
 import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
 import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
@@ -16,12 +17,12 @@ import java.util.Arrays;
  * parent position and slot, the matrix bits and batch plans the kernel reads, the children ranges of a breadth-first
  * layout, and the cached inverse world matrices.
  *
- * <p>Invariant (checked by {@link Hierarchy#checkInvariants()}, which needs the slots and the stale bits too): every
- * position below {@link #nodeEnd} is a live node or a hole ({@link LocalToWorld#MODE_HOLE}, slot NONE); a node's
- * parent position is smaller than its own; the matrix bit is set exactly where the mode is
- * {@link LocalToWorld#MODE_MATRIX}; {@link #holeCount} counts the holes.
+ * <p>Invariant ({@link #checkInvariants}): every local is finite, and a TRS local's quaternion has unit length; the
+ * matrix bit is set exactly where the mode is {@link LocalToWorld#MODE_MATRIX}, and nowhere past {@link #nodeEnd}.
+ * That every position below {@link #nodeEnd} is a live node or a counted hole, with its parent before it, needs the
+ * slot table too: {@link Structure} checks it.
  *
- * <p>The kernels read these arrays directly; {@link Hierarchy} decides what moves where (creation, reparenting,
+ * <p>The kernels read these arrays directly; {@link Structure} decides what moves where (creation, reparenting,
  * compaction) and keeps the slot table's map to positions in step.
  */
 final class NodeStorage {
@@ -208,5 +209,35 @@ final class NodeStorage {
             System.arraycopy(planes, k * oldCap, grown, k * newCap, used);
         }
         return grown;
+    }
+
+    /**
+     * Checks the invariant stated on the class; throws {@link IllegalStateException} naming the first violation.
+     *
+     * @param local scratch of at least 12 floats
+     */
+    void checkInvariants(float[] local) {
+        for (int node = 0; node < nodeEnd; node++) {
+            if (modes[node] == LocalToWorld.MODE_HOLE) {
+                continue;
+            }
+            loadLocal(node, local, 0);
+            for (int k = 0; k < (modes[node] == LocalToWorld.MODE_TRS ? Affine.TRS_STRIDE : Affine.STRIDE); k++) {
+                check(Float.isFinite(local[k]), "non-finite local at node ", node, " element ", k);
+            }
+            check(Bits.get(matrixBits, node) == (modes[node] == MODE_MATRIX), "matrix bit disagrees with mode at node ",
+                    node, "", 0);
+            if (modes[node] == LocalToWorld.MODE_TRS) {
+                double len = 0;
+                for (int k = 0; k < 4; k++) {
+                    len += (double) local[Affine.TRS_Q + k] * local[Affine.TRS_Q + k];
+                }
+                check(Math.abs(len - 1) < 1e-5, "non-unit quaternion at node ", node, " length² x1e6 ",
+                        (int) (len * 1e6));
+            }
+        }
+        for (int node = nodeEnd; node < modes.length; node++) {
+            check(!Bits.get(matrixBits, node), "matrix bit past the end at node ", node, "", 0);
+        }
     }
 }

@@ -1,8 +1,11 @@
 package dev.arbor.hierarchy;
 
+import static dev.arbor.hierarchy.Invariants.check;
+
 import dev.arbor.kernel.Bits;
 import dev.arbor.kernel.LocalToWorld;
 import dev.arbor.kernel.VectorSupport;
+import dev.arbor.math.Affine;
 import java.util.Arrays;
 
 /**
@@ -321,6 +324,42 @@ final class Refresh {
         changed.set(c);
         if (store.inverseValidBits != null) {
             Bits.clear(store.inverseValidBits, c);
+        }
+    }
+
+    /**
+     * Checks that every world matrix not marked stale is bit-identical to its parent's world matrix times its local,
+     * and that every cached inverse valid for it is the inverse of it; throws {@link IllegalStateException} naming
+     * the first violation.
+     *
+     * @param computed scratch of at least 12 floats
+     * @param stored scratch of at least 12 floats
+     * @param inverse scratch of at least 12 floats
+     */
+    void checkInvariants(float[] computed, float[] stored, float[] inverse) {
+        for (int node = 0; node < store.nodeEnd; node++) {
+            if (store.modes[node] == LocalToWorld.MODE_HOLE || stale.get(node)) {
+                continue;
+            }
+            if (store.records) {
+                LocalToWorld.computeNodeIntoRecords(store.locals, store.modes, store.parentNodes, store.worlds, node,
+                        computed, 0);
+            } else {
+                LocalToWorld.computeNodeInto(store.locals, store.modes, store.parentNodes, store.worlds,
+                        store.modes.length, node, computed, 0);
+            }
+            store.convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, stored, 0);
+            for (int k = 0; k < LocalToWorld.WORLD_PLANES; k++) {
+                check(Float.floatToIntBits(computed[k]) == Float.floatToIntBits(stored[k]), "world matrix of node ",
+                        node, " is out of date at element ", k);
+            }
+            if (store.inverseValidBits != null && Bits.get(store.inverseValidBits, node)) {
+                check(Affine.invert(stored, 0, inverse, 0), "cached inverse of singular node ", node, "", 0);
+                for (int k = 0; k < Affine.STRIDE; k++) {
+                    check(inverse[k] == store.inverses[node * Affine.STRIDE + k], "cached inverse of node ", node,
+                            " is out of date at element ", k);
+                }
+            }
         }
     }
 }

@@ -64,7 +64,7 @@ class DenseWordsTest {
         assertThat(animated.h.hasLocalMatrix(animated.all[1])).isTrue();
         // the first update, in the constructor, found the matrices sharing words with the joints below them (all
         // stale then) and rewrote the layout
-        assertThat(animated.h.relinearizations).as("rewrites").isEqualTo(1);
+        assertThat(animated.h.structure().relinearizations).as("rewrites").isEqualTo(1);
         long recomputedBefore = animated.h.refresh().recomputedNodes;
         SplittableRandom random = new SplittableRandom(5);
         float[] expected = new float[12];
@@ -82,7 +82,7 @@ class DenseWordsTest {
                 assertThat(actual).as("frame %d, node %d", frame, n).containsExactly(expected);
             }
         }
-        assertThat(animated.h.relinearizations).as("rewrites").isEqualTo(1);
+        assertThat(animated.h.structure().relinearizations).as("rewrites").isEqualTo(1);
         // only the stale nodes count as recomputed, although dense words recompute their other nodes too
         assertThat(animated.h.refresh().recomputedNodes - recomputedBefore).isEqualTo((long) frames * JOINTS * INSTANCES);
     }

@@ -76,7 +76,7 @@ class HierarchyCostTest {
     @Test
     void capacitiesKeepPlanesInDifferentCacheSets() {
         for (int asked = 0; asked < 5000; asked++) {
-            int c = Hierarchy.setFriendly(asked);
+            int c = Structure.setFriendly(asked);
             assertThat(c).as("asked %d", asked).isGreaterThanOrEqualTo(asked).isLessThan(asked + 48);
             assertThat(c % 32).as("asked %d", asked).isEqualTo(16);
         }
