@@ -197,25 +197,9 @@ final class SlotTable {
         int p = parentSlots[s];
         int prev = prevSiblingSlots[s];
         int next = nextSiblingSlots[s];
-        if (prev != NONE) {
-            nextSiblingSlots[prev] = next;
-        } else if (p != NONE) {
-            firstChildSlots[p] = next;
-        } else {
-            firstRootSlot = next;
-        }
-        if (next != NONE) {
-            prevSiblingSlots[next] = prev;
-        } else if (p != NONE) {
-            lastChildSlots[p] = prev;
-        } else {
-            lastRootSlot = prev;
-        }
-        if (p != NONE) {
-            childCounts[p]--;
-        } else {
-            rootCount--;
-        }
+        setNextOf(prev, p, next);
+        setPreviousOf(next, p, prev);
+        countChildren(p, -1);
         parentSlots[s] = NONE;
         prevSiblingSlots[s] = NONE;
         nextSiblingSlots[s] = NONE;
@@ -229,24 +213,39 @@ final class SlotTable {
         parentSlots[s] = p;
         prevSiblingSlots[s] = after;
         nextSiblingSlots[s] = before;
-        if (after != NONE) {
-            nextSiblingSlots[after] = s;
+        setNextOf(after, p, s);
+        setPreviousOf(before, p, s);
+        countChildren(p, 1);
+    }
+
+    /** Makes {@code s} follow {@code prev} among the children of {@code p} (the first of them if prev is NONE). */
+    private void setNextOf(int prev, int p, int s) {
+        if (prev != NONE) {
+            nextSiblingSlots[prev] = s;
         } else if (p != NONE) {
             firstChildSlots[p] = s;
         } else {
             firstRootSlot = s;
         }
-        if (before != NONE) {
-            prevSiblingSlots[before] = s;
+    }
+
+    /** Makes {@code s} precede {@code next} among the children of {@code p} (the last of them if next is NONE). */
+    private void setPreviousOf(int next, int p, int s) {
+        if (next != NONE) {
+            prevSiblingSlots[next] = s;
         } else if (p != NONE) {
             lastChildSlots[p] = s;
         } else {
             lastRootSlot = s;
         }
+    }
+
+    /** Adds {@code delta} to the child count of {@code p}, or to the root count. */
+    private void countChildren(int p, int delta) {
         if (p != NONE) {
-            childCounts[p]++;
+            childCounts[p] += delta;
         } else {
-            rootCount++;
+            rootCount += delta;
         }
     }
 
