@@ -56,6 +56,18 @@ final class Adaptation {
         return vectorPath && planesCost <= stale * t.recordNodeCost() && VectorSupport.active();
     }
 
+    /**
+     * The layout a new hierarchy starts in under {@link StorageLayout#AUTOMATIC}.
+     *
+     * @param vectorKernelInUse whether the vector kernel is compiled and in use ({@link VectorSupport#active()})
+     * @return records when the vector kernel is not in use: then no refresh is dense ({@link #isDense}), so a
+     *     hierarchy started in planes would convert to records after its first updates, allocating its storage
+     *     again in one of its first frames; planes otherwise
+     */
+    static boolean startsInRecords(boolean vectorKernelInUse) {
+        return !vectorKernelInUse;
+    }
+
     /** @return what a dense refresh saves in planes over records */
     static long denseGain(Tuning t, long stale, long planesCost) {
         return stale * t.recordNodeCost() - planesCost;

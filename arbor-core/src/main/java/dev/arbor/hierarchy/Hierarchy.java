@@ -156,7 +156,7 @@ public final class Hierarchy {
         }
         int cap = Structure.setFriendly(Math.max(initialCapacity, 1));
         slots = new SlotTable(cap);
-        store = new NodeStorage(cap);
+        store = new NodeStorage(cap, Adaptation.startsInRecords(VectorSupport.active()));
         export = new WorldExport(store, slots);
         versions = new WorldVersions(cap);
         marking = new StaleMarking(slots, store, tuning, cap);

@@ -67,8 +67,12 @@ final class NodeStorage {
     /** Bumped whenever live nodes move in the storage or die: {@link NodeList}s resolve their handles again. */
     long layoutVersion;
 
-    /** @param capacity positions to make room for */
-    NodeStorage(int capacity) {
+    /**
+     * @param capacity positions to make room for
+     * @param records whether to start in the record layout (else planes); both take the same arrays
+     */
+    NodeStorage(int capacity, boolean records) {
+        this.records = records;
         locals = LocalToWorld.newPlanes(capacity, LOCAL_PLANES);
         modes = new byte[capacity];
         worlds = LocalToWorld.newPlanes(capacity, WORLD_PLANES);

@@ -9,7 +9,8 @@ package dev.arbor.hierarchy;
 public enum StorageLayout {
     /**
      * The hierarchy chooses, and changes its choice as the work changes (the default). It starts in
-     * {@link #PLANES}. Once it has computed four times as many nodes one at a time (lazy reads of stale nodes, and
+     * {@link #PLANES} when the vector kernel is in use ({@link Kernels#vectorKernelInUse()}), else in {@link #RECORDS},
+     * where a hierarchy without the vector path would end up after its first updates anyway. Once it has computed four times as many nodes one at a time (lazy reads of stale nodes, and
      * sparse updates) as it holds, with no dense update between, it converts to {@link #RECORDS}. Dense updates
      * convert it back once what they would have saved in planes adds up to what a conversion costs, with no sparse
      * update between: the third all-dirty update of a hierarchy in records, and only after many when each covers a

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class HierarchyPartsTest {
     @Test
     void layoutChoiceConvertsToRecordsAfterSparseWorkAndBackAfterDenseWork() {
-        NodeStorage store = new NodeStorage(128);
+        NodeStorage store = new NodeStorage(128, false);
         SlotTable slots = new SlotTable(128);
         slots.liveCount = 100;
         LayoutChoice choice = new LayoutChoice(store, slots, Tuning.DEFAULT);
@@ -39,7 +39,7 @@ class HierarchyPartsTest {
 
     @Test
     void aFixedLayoutIsConvertedAtOnceAndNeverByTheWork() {
-        NodeStorage store = new NodeStorage(128);
+        NodeStorage store = new NodeStorage(128, false);
         SlotTable slots = new SlotTable(128);
         slots.liveCount = 10;
         LayoutChoice choice = new LayoutChoice(store, slots, Tuning.DEFAULT);
@@ -58,7 +58,7 @@ class HierarchyPartsTest {
 
     @Test
     void localFormsSplitAMatrixWithoutShearAndRefuseOneWithShear() {
-        NodeStorage store = new NodeStorage(64);
+        NodeStorage store = new NodeStorage(64, false);
         store.nodeEnd = 2;
         LocalForms forms = new LocalForms(store);
         float[] trs = {1, 2, 3, 0, 0, (float) Math.sin(0.3), (float) Math.cos(0.3), 2, 2, 2};
