@@ -117,7 +117,8 @@ public final class GltfModel {
      * What is wrong with the file but did not stop it from loading, one message per problem, each starting with the
      * JSON location: negative key times, POSITION min/max that contradict the data (bounds then come from the
      * data), skins whose joints have no common root, two channels of one animation with the same target (the later
-     * wins), channels of extensions Arbor does not apply (skipped), matrices with shear.
+     * wins), channels of extensions Arbor does not apply (skipped), matrices with shear, primitives of one mesh with
+     * different numbers of morph targets.
      *
      * @return the warnings, in the order found (unmodifiable; empty for a clean file)
      */

@@ -785,15 +785,17 @@ final class GltfReader {
         for (int m = 0; m < meshes.size(); m++) {
             Location path = Json.at(Location.top("meshes"), m);
             JsonNode primitives = meshes.get(m).get("primitives"); // checked by readMeshBounds
+            int first = 0;
             for (int p = 0; p < primitives.size(); p++) {
                 Location pp = Json.at(Json.at(path, "primitives"), p);
                 int count = Json.optArray(primitives.get(p), pp, "targets").size();
-                if (p > 0 && count != targetCounts[m]) {
+                first = p == 0 ? count : first;
+                if (count != first) {
                     model.warnings.add(Json.at(pp, "targets") + ": " + count + " morph targets, but primitives[0]"
-                            + " has " + targetCounts[m] + " (glTF requires the same number in every primitive);"
-                            + " the mesh's nodes get " + Math.max(count, targetCounts[m]) + " weights");
+                            + " has " + first + " (glTF requires the same number in every primitive); the mesh's"
+                            + " nodes get " + Math.max(count, targetCounts[m]) + " weights");
                 }
-                targetCounts[m] = p == 0 ? count : Math.max(count, targetCounts[m]);
+                targetCounts[m] = Math.max(count, targetCounts[m]);
             }
             meshWeights[m] = defaultWeights(meshes.get(m), path, targetCounts[m], "mesh " + m);
         }
