@@ -14,10 +14,12 @@ import picocli.CommandLine.Spec;
  * {@code arbor dump FILE [--scene N] [--animation NAME|INDEX --time T] [--json]}: the world matrix of every node of
  * the scene by glTF node index, after posing the animation at time T (rest pose without one). With {@code --json}
  * the output has the shape of the shared {@code *.static-world.json} files:
- * {@code {"nodes":[{"node":i,"name":...,"world_matrix_colmajor":[16 numbers]}]}}.
+ * {@code {"nodes":[{"node":i,"name":...,"world_matrix_colmajor":[16 numbers]}]}}, and for a node whose mesh has morph
+ * targets {@code "weights"}: its morph-target weights, posed like the matrices (the file's defaults at rest).
  */
 @Command(name = "dump", mixinStandardHelpOptions = true,
-        description = "Print the world matrix of every node (by glTF node index), at rest or posed at a time.")
+        description = "Print the world matrix of every node (by glTF node index), at rest or posed at a time, and the "
+                + "morph-target weights of the nodes that have them.")
 public final class DumpCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -26,7 +28,7 @@ public final class DumpCommand implements Callable<Integer> {
     private PoseOptions pose;
 
     @Option(names = "--json", description = "JSON output: per node its glTF index, name and world matrix "
-            + "(world_matrix_colmajor: 16 numbers, column by column).")
+            + "(world_matrix_colmajor: 16 numbers, column by column), and weights where its mesh has morph targets.")
     private boolean json;
 
     @Override
@@ -51,6 +53,14 @@ public final class DumpCommand implements Callable<Integer> {
                 g.writeNumber(v);
             }
             g.writeEndArray();
+            float[] weights = p.weightsOf(node);
+            if (weights != null) {
+                g.writeArrayFieldStart("weights");
+                for (float w : weights) {
+                    g.writeNumber(w);
+                }
+                g.writeEndArray();
+            }
         });
     }
 
@@ -65,6 +75,10 @@ public final class DumpCommand implements Callable<Integer> {
                 for (int r = 0; r < 3; r++) {
                     line.append(String.format(Locale.ROOT, "%s%.6g", r == 0 ? "" : " ", m[c * 4 + r]));
                 }
+            }
+            float[] weights = p.weightsOf(i);
+            for (int k = 0; weights != null && k < weights.length; k++) {
+                line.append(String.format(Locale.ROOT, k == 0 ? "  weights %.6g" : " %.6g", weights[k]));
             }
             out.println(line);
         }

@@ -2,6 +2,7 @@ package dev.arbor.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.Pose;
 import dev.arbor.animation.WrapMode;
 import dev.arbor.gltf.GltfInstance;
@@ -35,6 +36,9 @@ final class PosedModel {
     private final float[] blendWeights;
     private final Pose pose;
     private final Pose second;
+    /** The morph-target weights posed (the defaults at rest), and a scratch for blends. */
+    final MorphWeights weights;
+    private final MorphWeights secondWeights;
 
     private PosedModel(GltfModel model, Hierarchy hierarchy, GltfInstance instance, int scene, int animation,
                        float time, int[] blendAnimations, float[] blendWeights) {
@@ -48,6 +52,8 @@ final class PosedModel {
         this.blendWeights = blendWeights;
         this.pose = model.restPose();
         this.second = model.restPose();
+        this.weights = model.restWeights();
+        this.secondWeights = model.restWeights();
     }
 
     /**
@@ -105,14 +111,30 @@ final class PosedModel {
             return;
         }
         model.copyRestPose(pose);
+        model.copyRestWeights(weights);
         model.animation(animation).sample(at, wrap, pose);
+        model.animation(animation).sampleWeights(at, wrap, weights);
         for (int k = 0; k < blendAnimations.length; k++) {
             model.copyRestPose(second);
+            model.copyRestWeights(secondWeights);
             model.animation(blendAnimations[k]).sample(at, wrap, second);
+            model.animation(blendAnimations[k]).sampleWeights(at, wrap, secondWeights);
             pose.blend(pose, second, blendWeights[k]);
+            weights.blend(weights, secondWeights, blendWeights[k]);
         }
         instance.applyPose(pose);
+        instance.applyWeights(weights);
         hierarchy.update();
+    }
+
+    /**
+     * @param node glTF node index
+     * @return the node's morph-target weights as posed (its defaults at rest), or {@code null} if its mesh has no
+     *     morph targets
+     */
+    float[] weightsOf(int node) {
+        int morph = model.morphIndex(node);
+        return morph < 0 ? null : weights.weights(morph, new float[weights.count(morph)], 0);
     }
 
     /** @return the glTF indices of the nodes built (those of the scene), ascending */

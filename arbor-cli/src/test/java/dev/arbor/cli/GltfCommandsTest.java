@@ -94,6 +94,37 @@ class GltfCommandsTest {
     }
 
     @Test
+    void dumpShowsTheMorphWeightsOfTheNodesThatHaveThem() throws Exception {
+        // SimpleMorph: node 0's mesh has 2 morph targets, defaults 0.5 0.5; its animation's keys at 0..4 s are
+        // (0, 0), (0, 1), (1, 1), (1, 0), (0, 0)
+        String path = shared("SimpleMorph", "SimpleMorph.gltf").toString();
+        ObjectMapper json = new ObjectMapper();
+        JsonNode rest = json.readTree(run(0, "dump", path, "--json")[0]).get("nodes").get(0);
+        assertThat(rest.get("weights").toString()).isEqualTo("[0.5,0.5]");
+        JsonNode posed = json.readTree(run(0, "dump", path, "--animation", "0", "--time", "2.5", "--json")[0]);
+        assertThat(posed.get("nodes").get(0).get("weights").toString()).isEqualTo("[1.0,0.5]");
+        JsonNode looped = json.readTree(run(0, "dump", path, "--animation", "0", "--time", "5.25", "--loop",
+                "--json")[0]);
+        assertThat(looped.get("nodes").get(0).get("weights").toString()).isEqualTo("[0.25,1.0]");
+        assertThat(run(0, "dump", path, "--animation", "0", "--time", "1.5")[0])
+                .contains("  weights 0.500000 1.00000");
+        JsonNode noMorph = json.readTree(run(0, "dump", shared("BoxAnimated", "BoxAnimated.glb").toString(),
+                "--json")[0]);
+        for (JsonNode node : noMorph.get("nodes")) {
+            assertThat(node.has("weights")).isFalse();
+        }
+    }
+
+    @Test
+    void exportWritesTheMorphWeightsOfThePose() throws Exception {
+        Path out = temp.resolve("posed.gltf");
+        run(0, "export", shared("SimpleMorph", "SimpleMorph.gltf").toString(), out.toString(), "--animation", "0",
+                "--time", "1.5");
+        JsonNode node = new ObjectMapper().readTree(out.toFile()).get("nodes").get(0);
+        assertThat(node.get("weights").toString()).isEqualTo("[0.5,1.0]");
+    }
+
+    @Test
     void dumpBlendsASecondAnimationByItsWeight() throws Exception {
         // InterpolationTest: each animation moves its own node; blending animation 8 (linear translation) into
         // animation 6 (step translation) by a weight moves animation 8's node that part of the way from where animation

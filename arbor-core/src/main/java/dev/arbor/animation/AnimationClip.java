@@ -9,6 +9,11 @@ import java.util.List;
  * key times and values in flat arrays (layout as in {@link Keyframes}). A target is an index into a {@link Pose};
  * which node it moves is decided by whoever applies the pose ({@link Pose#applyTo}).
  *
+ * <p>A clip may also hold <em>weights channels</em>, each animating the morph-target weights of one morphed node: an
+ * entry ({@code morph} index) of a {@link MorphWeights}, sampled by {@link #sampleWeights} (layout as in
+ * {@link MorphKeyframes}: per key the node's weights, or for splines in-tangents, weights and out-tangents). They
+ * count towards the clip's start and end time like the others.
+ *
  * <p>Immutable once built and safe to share between threads and between any number of instances that play it at
  * different times (a crowd): sampling reads the clip and writes only into the caller's pose.
  *
@@ -32,6 +37,13 @@ public final class AnimationClip {
     private final float startTime;
     private final float endTime;
     private final int targetCount;
+    /** Weights channels: the morph entry each writes, its weights per key, interpolation, key times and values. */
+    private final int[] morphs;
+    private final int[] weightCounts;
+    private final Interpolation[] weightInterpolations;
+    private final float[][] weightTimes;
+    private final float[][] weightValues;
+    private final int morphCount;
 
     private AnimationClip(Builder b) {
         int n = b.targets.size();
@@ -55,9 +67,24 @@ public final class AnimationClip {
             end = Math.max(end, times[c][times[c].length - 1]);
             maxTarget = Math.max(maxTarget, targets[c]);
         }
-        this.startTime = n == 0 ? 0f : start;
-        this.endTime = n == 0 ? 0f : end;
+        int w = b.morphs.size();
+        this.morphs = new int[w];
+        this.weightCounts = new int[w];
+        this.weightInterpolations = b.weightInterpolations.toArray(new Interpolation[0]);
+        this.weightTimes = b.weightTimes.toArray(new float[0][]);
+        this.weightValues = b.weightValues.toArray(new float[0][]);
+        int maxMorph = -1;
+        for (int c = 0; c < w; c++) {
+            morphs[c] = b.morphs.get(c);
+            weightCounts[c] = b.weightCounts.get(c);
+            start = Math.min(start, weightTimes[c][0]);
+            end = Math.max(end, weightTimes[c][weightTimes[c].length - 1]);
+            maxMorph = Math.max(maxMorph, morphs[c]);
+        }
+        this.startTime = n + w == 0 ? 0f : start;
+        this.endTime = n + w == 0 ? 0f : end;
         this.targetCount = maxTarget + 1;
+        this.morphCount = maxMorph + 1;
         this.sampler = ClipSampler.compile(this);
     }
 
@@ -79,6 +106,61 @@ public final class AnimationClip {
     /** @return the number of channels */
     public int channelCount() {
         return targets.length;
+    }
+
+    /** @return the number of weights channels */
+    public int weightsChannelCount() {
+        return morphs.length;
+    }
+
+    /** @return one more than the largest morph entry a weights channel writes: the fewest entries to sample into */
+    public int morphCount() {
+        return morphCount;
+    }
+
+    /**
+     * @param channel weights channel index
+     * @return the morph entry ({@link MorphWeights}) the channel writes
+     * @throws IndexOutOfBoundsException if {@code channel} is out of range
+     */
+    public int weightsMorph(int channel) {
+        return morphs[channel];
+    }
+
+    /**
+     * @param channel weights channel index
+     * @return the number of weights (morph targets) it animates per key
+     * @throws IndexOutOfBoundsException if {@code channel} is out of range
+     */
+    public int weightsCount(int channel) {
+        return weightCounts[channel];
+    }
+
+    /**
+     * @param channel weights channel index
+     * @return the channel's interpolation
+     * @throws IndexOutOfBoundsException if {@code channel} is out of range
+     */
+    public Interpolation weightsInterpolation(int channel) {
+        return weightInterpolations[channel];
+    }
+
+    /**
+     * @param channel weights channel index
+     * @return a copy of the channel's key times
+     * @throws IndexOutOfBoundsException if {@code channel} is out of range
+     */
+    public float[] weightsTimes(int channel) {
+        return weightTimes[channel].clone();
+    }
+
+    /**
+     * @param channel weights channel index
+     * @return a copy of the channel's key values (layout as in the class comment)
+     * @throws IndexOutOfBoundsException if {@code channel} is out of range
+     */
+    public float[] weightsValues(int channel) {
+        return weightValues[channel].clone();
     }
 
     /** @return the earliest key time over all channels (0 for a clip without channels) */
@@ -166,6 +248,43 @@ public final class AnimationClip {
     }
 
     /**
+     * Samples every weights channel at time {@code time} into {@code weights}; entries no channel animates are left as
+     * they were (start from the rest weights with {@link MorphWeights#copyFrom}). Of two channels of one entry the
+     * later wins. The time is wrapped as {@link #sample} wraps it (in double), and each value is computed in double
+     * and rounded once (see {@link MorphKeyframes}), so it is within a float's rounding of the exact glTF value.
+     * Allocation-free; O(weights + channels × log keys). Thread-safe for the clip; the weights must not be shared.
+     *
+     * @param time time in seconds
+     * @param wrap CLAMP or LOOP, as for {@link #sample}
+     * @param weights destination
+     * @throws IllegalArgumentException if {@code time} is NaN, {@code weights} has fewer than {@link #morphCount()}
+     *     entries or an entry a channel writes has another number of weights than the channel (nothing written)
+     */
+    public void sampleWeights(float time, WrapMode wrap, MorphWeights weights) {
+        if (Float.isNaN(time)) {
+            throw new IllegalArgumentException("time is NaN");
+        }
+        if (weights.morphCount() < morphCount) {
+            throw new IllegalArgumentException("morph weights too small: morphCount=" + weights.morphCount()
+                    + ", required=" + morphCount);
+        }
+        int[] offsets = weights.offsets;
+        for (int c = 0; c < morphs.length; c++) {
+            int count = offsets[morphs[c] + 1] - offsets[morphs[c]];
+            if (count != weightCounts[c]) {
+                throw new IllegalArgumentException("weights channel " + c + ": morph " + morphs[c] + " has "
+                        + count + " weights, the channel " + weightCounts[c]);
+            }
+        }
+        double t = sampler.wrap(time, wrap);
+        float[] dest = weights.values;
+        for (int c = 0; c < morphs.length; c++) {
+            MorphKeyframes.sample(weightTimes[c], weightValues[c], weightCounts[c], weightInterpolations[c], t, dest,
+                    offsets[morphs[c]]);
+        }
+    }
+
+    /**
      * Wraps a time into {@code [0, endTime())} as {@link WrapMode#LOOP} does.
      *
      * @param time any finite time
@@ -187,8 +306,8 @@ public final class AnimationClip {
 
     @Override
     public String toString() {
-        return "AnimationClip[name=" + name + ", channels=" + targets.length + ", time=" + startTime + ".." + endTime
-                + "]";
+        return "AnimationClip[name=" + name + ", channels=" + targets.length + ", weightsChannels=" + morphs.length
+                + ", time=" + startTime + ".." + endTime + "]";
     }
 
     /**
@@ -201,6 +320,11 @@ public final class AnimationClip {
         private final List<Interpolation> interpolations = new ArrayList<>();
         private final List<float[]> times = new ArrayList<>();
         private final List<float[]> values = new ArrayList<>();
+        private final List<Integer> morphs = new ArrayList<>();
+        private final List<Integer> weightCounts = new ArrayList<>();
+        private final List<Interpolation> weightInterpolations = new ArrayList<>();
+        private final List<float[]> weightTimes = new ArrayList<>();
+        private final List<float[]> weightValues = new ArrayList<>();
 
         private Builder(String name) {
             this.name = name;
@@ -220,36 +344,14 @@ public final class AnimationClip {
          */
         public Builder addChannel(int target, TargetPath path, Interpolation interpolation, float[] keyTimes,
                                   float[] keyValues) {
-            int c = targets.size();
+            String c = "channel " + targets.size();
             if (target < 0) {
-                throw new IllegalArgumentException("channel " + c + ": negative target=" + target);
+                throw new IllegalArgumentException(c + ": negative target=" + target);
             }
             int n = keyTimes.length;
-            if (n == 0) {
-                throw new IllegalArgumentException("channel " + c + ": no keys");
-            }
-            for (int k = 0; k < n; k++) {
-                float t = keyTimes[k];
-                if (!Float.isFinite(t)) {
-                    throw new IllegalArgumentException("channel " + c + ": time[" + k + "]=" + t + " is not finite");
-                }
-                if (k > 0 && !(t > keyTimes[k - 1])) {
-                    throw new IllegalArgumentException("channel " + c + ": times not strictly increasing: time["
-                            + (k - 1) + "]=" + keyTimes[k - 1] + ", time[" + k + "]=" + t);
-                }
-            }
             int components = path.components();
             int perKey = interpolation.valuesPerKey() * components;
-            if (keyValues.length != (long) n * perKey) {
-                throw new IllegalArgumentException("channel " + c + ": values.length=" + keyValues.length
-                        + ", required=" + (long) n * perKey + " (" + n + " keys × " + perKey + ")");
-            }
-            for (int i = 0; i < keyValues.length; i++) {
-                if (!Float.isFinite(keyValues[i])) {
-                    throw new IllegalArgumentException("channel " + c + ": value[" + i + "]=" + keyValues[i]
-                            + " is not finite");
-                }
-            }
+            checkKeys(c, keyTimes, keyValues, perKey);
             if (path == TargetPath.ROTATION) {
                 int mid = interpolation == Interpolation.CUBICSPLINE ? components : 0;
                 for (int k = 0; k < n; k++) {
@@ -258,8 +360,7 @@ public final class AnimationClip {
                             + (double) keyValues[v + 2] * keyValues[v + 2]
                             + (double) keyValues[v + 3] * keyValues[v + 3];
                     if (!(len2 > 1e-12)) {
-                        throw new IllegalArgumentException("channel " + c + ": key " + k
-                                + " is a zero quaternion");
+                        throw new IllegalArgumentException(c + ": key " + k + " is a zero quaternion");
                     }
                 }
             }
@@ -269,6 +370,65 @@ public final class AnimationClip {
             times.add(keyTimes.clone());
             values.add(keyValues.clone());
             return this;
+        }
+
+        /**
+         * Adds a weights channel: the morph-target weights of one morphed node. The arrays are copied. O(keys).
+         *
+         * @param morph the {@link MorphWeights} entry the channel writes, ≥ 0
+         * @param interpolation how it interpolates (LINEAR: plain per-weight lerp; CUBICSPLINE: Hermite)
+         * @param keyTimes key times: at least one, finite, strictly increasing
+         * @param keyValues {@code keyTimes.length × interpolation.valuesPerKey() × weightCount} finite floats: per key
+         *     the node's weights, or for CUBICSPLINE its in-tangents, weights and out-tangents
+         * @param weightCount weights (morph targets) per key, ≥ 1
+         * @return this builder
+         * @throws IllegalArgumentException naming the channel and the bad value if any of these does not hold
+         *     (nothing added)
+         */
+        public Builder addWeightsChannel(int morph, Interpolation interpolation, float[] keyTimes, float[] keyValues,
+                                         int weightCount) {
+            String c = "weights channel " + morphs.size();
+            if (morph < 0) {
+                throw new IllegalArgumentException(c + ": negative morph=" + morph);
+            }
+            if (weightCount < 1) {
+                throw new IllegalArgumentException(c + ": weightCount=" + weightCount + ", required ≥ 1");
+            }
+            checkKeys(c, keyTimes, keyValues, (long) interpolation.valuesPerKey() * weightCount);
+            morphs.add(morph);
+            weightCounts.add(weightCount);
+            weightInterpolations.add(interpolation);
+            weightTimes.add(keyTimes.clone());
+            weightValues.add(keyValues.clone());
+            return this;
+        }
+
+        /** Checks key times (at least one, finite, strictly increasing) and values ({@code perKey} finite per key). */
+        private static void checkKeys(String channel, float[] keyTimes, float[] keyValues, long perKey) {
+            int n = keyTimes.length;
+            if (n == 0) {
+                throw new IllegalArgumentException(channel + ": no keys");
+            }
+            for (int k = 0; k < n; k++) {
+                float t = keyTimes[k];
+                if (!Float.isFinite(t)) {
+                    throw new IllegalArgumentException(channel + ": time[" + k + "]=" + t + " is not finite");
+                }
+                if (k > 0 && !(t > keyTimes[k - 1])) {
+                    throw new IllegalArgumentException(channel + ": times not strictly increasing: time["
+                            + (k - 1) + "]=" + keyTimes[k - 1] + ", time[" + k + "]=" + t);
+                }
+            }
+            if (keyValues.length != n * perKey) {
+                throw new IllegalArgumentException(channel + ": values.length=" + keyValues.length
+                        + ", required=" + n * perKey + " (" + n + " keys × " + perKey + ")");
+            }
+            for (int i = 0; i < keyValues.length; i++) {
+                if (!Float.isFinite(keyValues[i])) {
+                    throw new IllegalArgumentException(channel + ": value[" + i + "]=" + keyValues[i]
+                            + " is not finite");
+                }
+            }
         }
 
         /**

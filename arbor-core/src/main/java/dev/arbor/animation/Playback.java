@@ -235,6 +235,26 @@ public final class Playback {
         }
     }
 
+    /**
+     * Writes the morph-target weights at the current time, as {@link #sample} writes the pose: {@code rest}, then the
+     * weights channels of the clip playing now over it; during a cross-fade those of the clip faded from, over
+     * {@code rest} into {@code scratch}, blended by {@link #weight()}. Allocation-free.
+     *
+     * @param rest the rest (default) weights of the morphed nodes
+     * @param dest receives the weights
+     * @param scratch another holder of the same layout, overwritten during a cross-fade
+     * @throws IllegalArgumentException if the layouts differ or do not fit a clip's weights channels
+     */
+    public void sampleWeights(MorphWeights rest, MorphWeights dest, MorphWeights scratch) {
+        dest.copyFrom(rest);
+        current.clip.sampleWeights(clipTime(current), WrapMode.CLAMP, dest);
+        if (fading) {
+            scratch.copyFrom(rest);
+            previous.clip.sampleWeights(clipTime(previous), WrapMode.CLAMP, scratch);
+            dest.blend(scratch, dest, weight());
+        }
+    }
+
     // ---- time and markers ----
 
     private static void requireFits(AnimationEvents events, AnimationClip clip) {

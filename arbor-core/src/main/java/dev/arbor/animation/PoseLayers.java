@@ -22,6 +22,11 @@ import java.util.Arrays;
  *   (the layer's turn from its reference, on the shorter arc, taken in the target's own frame). Quaternion products
  *   do not commute, so additive layers depend on their order.</li>
  * </ul>
+ *
+ * <p>Morph-target weights ({@link MorphWeights}, when the layers are made with rest weights) are mixed by the same
+ * rules, per weight: override layers a weighted mean {@code Σ w·v / W} with the rest weights taking the remaining
+ * {@code 1 − W} where {@code W < 1}, then each additive layer adds {@code w (v_layer − v_reference)}. Their masks are a
+ * value per morphed node ({@link #morphMask}); sample each layer's weights channels into {@link #weights(int)}.
  */
 public final class PoseLayers {
     private static final int OVERRIDE = 0;
@@ -29,6 +34,10 @@ public final class PoseLayers {
 
     private final Pose rest;
     private final int size;
+    private final MorphWeights restWeights;
+    private MorphWeights[] layerWeights = new MorphWeights[0];
+    private MorphWeights[] referenceWeights = new MorphWeights[0];
+    private float[][] morphMasks = new float[0][];
     private Pose[] poses = new Pose[0];
     private Pose[] references = new Pose[0];
     private int[] kinds = new int[0];
@@ -44,8 +53,20 @@ public final class PoseLayers {
      * @param rest the rest pose of the targets (kept, not copied: it is read at every {@link #evaluate})
      */
     public PoseLayers(Pose rest) {
+        this(rest, new MorphWeights());
+    }
+
+    /**
+     * Layers that mix morph-target weights too.
+     *
+     * @param rest the rest pose of the targets (kept, not copied: it is read at every {@link #evaluate})
+     * @param restWeights the rest (default) weights of the morphed nodes, what a layer's weights start as and what
+     *     fills in below a total weight of 1 (kept, not copied)
+     */
+    public PoseLayers(Pose rest, MorphWeights restWeights) {
         this.rest = rest;
         this.size = rest.size();
+        this.restWeights = restWeights;
     }
 
     /** @return the number of layers */
@@ -63,7 +84,8 @@ public final class PoseLayers {
     }
 
     /**
-     * Adds an additive layer at weight 1 with no mask; its pose starts as the reference.
+     * Adds an additive layer at weight 1 with no mask; its pose starts as the reference, its morph weights as the
+     * rest weights, which are also their reference (so its weights add nothing until sampled).
      *
      * @param reference the pose the layer's difference is taken from (usually its clip's first frame); kept, not
      *     copied
@@ -71,20 +93,45 @@ public final class PoseLayers {
      * @throws IllegalArgumentException if the reference's size is not the rest pose's (nothing added)
      */
     public int addAdditive(Pose reference) {
+        return addAdditive(reference, restWeights);
+    }
+
+    /**
+     * Adds an additive layer at weight 1 with no mask; its pose and weights start as the references.
+     *
+     * @param reference the pose the layer's difference is taken from (usually its clip's first frame); kept, not
+     *     copied
+     * @param weightsReference the morph weights the layer's difference is taken from; kept, not copied
+     * @return the layer's index
+     * @throws IllegalArgumentException if the reference's size is not the rest pose's, or the weights' layout not
+     *     the rest weights' (nothing added)
+     */
+    public int addAdditive(Pose reference, MorphWeights weightsReference) {
         if (reference.size() != size) {
             throw new IllegalArgumentException("reference pose size " + reference.size() + " is not the rest pose's "
                     + size);
         }
-        return add(ADDITIVE, reference);
+        restWeights.requireSameLayout(weightsReference, "weightsReference");
+        return add(ADDITIVE, reference, weightsReference);
     }
 
     private int add(int kind, Pose reference) {
+        return add(kind, reference, null);
+    }
+
+    private int add(int kind, Pose reference, MorphWeights weightsReference) {
         int n = poses.length;
         poses = Arrays.copyOf(poses, n + 1);
         references = Arrays.copyOf(references, n + 1);
         kinds = Arrays.copyOf(kinds, n + 1);
         weights = Arrays.copyOf(weights, n + 1);
         masks = Arrays.copyOf(masks, n + 1);
+        layerWeights = Arrays.copyOf(layerWeights, n + 1);
+        referenceWeights = Arrays.copyOf(referenceWeights, n + 1);
+        morphMasks = Arrays.copyOf(morphMasks, n + 1);
+        layerWeights[n] = new MorphWeights(counts(restWeights))
+                .copyFrom(weightsReference != null ? weightsReference : restWeights);
+        referenceWeights[n] = weightsReference;
         poses[n] = new Pose(size).copyFrom(reference != null ? reference : rest);
         additives += kind == ADDITIVE ? 1 : 0;
         references[n] = reference;
@@ -100,6 +147,15 @@ public final class PoseLayers {
      */
     public Pose pose(int layer) {
         return poses[checkLayer(layer)];
+    }
+
+    /**
+     * @param layer layer index
+     * @return the layer's morph weights, to sample its clip's weights channels into (same layout as the rest weights)
+     * @throws IllegalArgumentException if the layer does not exist
+     */
+    public MorphWeights weights(int layer) {
+        return layerWeights[checkLayer(layer)];
     }
 
     /**
@@ -139,21 +195,42 @@ public final class PoseLayers {
      */
     public PoseLayers mask(int layer, float[] targetWeights) {
         checkLayer(layer);
-        if (targetWeights == null) {
-            masks[layer] = null;
-            return this;
+        masks[layer] = checkedMask(targetWeights, size, "targets", "target");
+        return this;
+    }
+
+    /** A copy of a mask after checking its length and values, or null for none. */
+    private static float[] checkedMask(float[] values, int length, String what, String index) {
+        if (values == null) {
+            return null;
         }
-        if (targetWeights.length != size) {
-            throw new IllegalArgumentException("mask length " + targetWeights.length + " is not the number of targets "
-                    + size);
+        if (values.length != length) {
+            throw new IllegalArgumentException("mask length " + values.length + " is not the number of " + what + " "
+                    + length);
         }
-        for (int i = 0; i < size; i++) {
-            if (!(targetWeights[i] >= 0 && targetWeights[i] <= 1)) {
-                throw new IllegalArgumentException("mask value out of range: target=" + i + ", value="
-                        + targetWeights[i] + ", allowed=[0, 1]");
+        for (int i = 0; i < length; i++) {
+            if (!(values[i] >= 0 && values[i] <= 1)) {
+                throw new IllegalArgumentException("mask value out of range: " + index + "=" + i + ", value="
+                        + values[i] + ", allowed=[0, 1]");
             }
         }
-        masks[layer] = targetWeights.clone();
+        return values.clone();
+    }
+
+    /**
+     * Sets a layer's mask for morph weights: a value per morphed node, multiplied with the layer's weight for every
+     * weight of that node. Independent of the pose mask ({@link #mask}), since morphed nodes are usually not pose
+     * targets.
+     *
+     * @param layer layer index
+     * @param morphWeights one value in [0, 1] per morphed node (copied), or null for none (every node 1)
+     * @return this object
+     * @throws IllegalArgumentException if the layer does not exist, the mask's length is not the number of morphed
+     *     nodes or a value is outside [0, 1] (nothing changed)
+     */
+    public PoseLayers morphMask(int layer, float[] morphWeights) {
+        checkLayer(layer);
+        morphMasks[layer] = checkedMask(morphWeights, restWeights.morphCount(), "morphed nodes", "morph");
         return this;
     }
 
@@ -308,6 +385,58 @@ public final class PoseLayers {
             dest.scales[t3 + 2] = (float) pz;
             System.arraycopy(q, 0, dest.rotations, q4, 4);
         }
+    }
+
+    /**
+     * Writes the layered pose and morph weights (see the class comment). O((targets + weights) × layers),
+     * allocation-free.
+     *
+     * @param dest receives the pose; may not be a layer's own pose
+     * @param destWeights receives the weights; may not be a layer's own weights
+     * @throws IllegalArgumentException if {@code dest}'s size is not the rest pose's or {@code destWeights}' layout
+     *     not the rest weights' (nothing written)
+     */
+    public void evaluate(Pose dest, MorphWeights destWeights) {
+        restWeights.requireSameLayout(destWeights, "destWeights");
+        evaluate(dest);
+        float[] out = destWeights.values;
+        float[] restValues = restWeights.values;
+        int[] offsets = restWeights.offsets;
+        int layers = poses.length;
+        for (int m = 0; m < offsets.length - 1; m++) {
+            for (int i = offsets[m]; i < offsets[m + 1]; i++) {
+                double w = 0;
+                double v = 0;
+                for (int l = 0; l < layers; l++) {
+                    if (kinds[l] != OVERRIDE) {
+                        continue;
+                    }
+                    double lw = weights[l] * (morphMasks[l] == null ? 1f : morphMasks[l][m]);
+                    w += lw;
+                    v += lw * layerWeights[l].values[i];
+                }
+                if (w < 1) { // the rest weights take what the layers leave
+                    v += (1 - w) * restValues[i];
+                } else if (w > 1) {
+                    v /= w;
+                }
+                for (int l = 0; additives > 0 && l < layers; l++) {
+                    if (kinds[l] == ADDITIVE) {
+                        double lw = weights[l] * (morphMasks[l] == null ? 1f : morphMasks[l][m]);
+                        v += lw * ((double) layerWeights[l].values[i] - referenceWeights[l].values[i]);
+                    }
+                }
+                out[i] = (float) v;
+            }
+        }
+    }
+
+    private static int[] counts(MorphWeights weights) {
+        int[] counts = new int[weights.morphCount()];
+        for (int m = 0; m < counts.length; m++) {
+            counts[m] = weights.count(m);
+        }
+        return counts;
     }
 
     /** {@code 1 + w (layer / reference − 1)}; 1 where the reference scale is 0 (no ratio to take). */

@@ -1,6 +1,7 @@
 package dev.arbor.gltf;
 
 import dev.arbor.animation.AnimationClip;
+import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.Pose;
 import dev.arbor.animation.Skeleton;
 import dev.arbor.animation.WrapMode;
@@ -12,7 +13,9 @@ import java.util.Map;
 
 /**
  * One copy of a {@link GltfModel} built into a {@link Hierarchy}: the two-way mapping between glTF node indices and
- * handles, one {@link Skeleton} per skin whose joints were all built, and the handles a pose is applied to.
+ * handles, one {@link Skeleton} per skin whose joints were all built, the handles a pose is applied to, and the
+ * morph-target weights of its morphed nodes ({@link #applyWeights}: what {@link GltfWriter} exports and a renderer
+ * may read), which start as the model's defaults.
  *
  * <p>Not thread-safe (like the hierarchy it writes). Many instances of one model may live in one hierarchy; they
  * share the model's clips, and each keeps only its handles and skeletons.
@@ -27,6 +30,8 @@ public final class GltfInstance {
     private NodeList animatedList;
     private final Skeleton[] skeletons;
     private final Map<Long, Integer> nodeOfHandle;
+    /** The current morph-target weights, entries as {@link GltfModel#morphNodes()}. */
+    private final MorphWeights weights;
 
     GltfInstance(GltfModel model, Hierarchy hierarchy, int scene, long[] handles, int[] animatedNodes,
             GltfSkin[] skins) {
@@ -38,6 +43,7 @@ public final class GltfInstance {
         for (int k = 0; k < animatedNodes.length; k++) {
             animatedHandles[k] = handles[animatedNodes[k]];
         }
+        this.weights = model.restWeights();
         this.skeletons = new Skeleton[skins.length];
         for (int s = 0; s < skins.length; s++) {
             GltfSkin skin = skins[s];
@@ -149,6 +155,29 @@ public final class GltfInstance {
         } else {
             pose.applyTo(hierarchy, animatedHandles, 0);
         }
+    }
+
+    /**
+     * Sets this instance's morph-target weights (copied; the layout of {@link GltfModel#restWeights()}). The
+     * hierarchy does not hold weights: the instance keeps them for the writer and for whoever draws it. O(weights),
+     * allocation-free.
+     *
+     * @param weights the weights, e.g. sampled by {@link AnimationClip#sampleWeights} over the rest weights
+     * @throws IllegalArgumentException if the layout differs (nothing changed)
+     */
+    public void applyWeights(MorphWeights weights) {
+        this.weights.copyFrom(weights);
+    }
+
+    /**
+     * Reads this instance's morph-target weights. O(weights), allocation-free.
+     *
+     * @param dest weights of the layout of {@link GltfModel#restWeights()}
+     * @return {@code dest}
+     * @throws IllegalArgumentException if the layout differs
+     */
+    public MorphWeights weights(MorphWeights dest) {
+        return dest.copyFrom(weights);
     }
 
     private static boolean noneNull(long[] handles) {

@@ -2,6 +2,7 @@ package dev.arbor.gltf;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.arbor.animation.AnimationClip;
+import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.Pose;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.math.Affine;
@@ -15,7 +16,9 @@ import java.util.Objects;
  * copies into hierarchies with {@link #instantiate} — a crowd shares this one model and its clip data.
  *
  * <p>Node indices are the file's glTF node indices. Animation clips target poses whose entries are the
- * {@link #animatedNodes()} in order: pose index {@code k} animates node {@code animatedNodes()[k]}.
+ * {@link #animatedNodes()} in order: pose index {@code k} animates node {@code animatedNodes()[k]}. Their weights
+ * channels write {@link MorphWeights} whose entries are the {@link #morphNodes()} in order: entry {@code k} holds the
+ * morph-target weights of node {@code morphNodes()[k]}.
  */
 public final class GltfModel {
     private final String sourceName;
@@ -39,6 +42,11 @@ public final class GltfModel {
     private final AnimationClip[] clips;
     private final int[] animatedNodes;
     private final Pose restPose;
+    /** Nodes whose mesh has morph targets, ascending; the entry of each node in them, or -1. */
+    private final int[] morphNodes;
+    private final int[] morphOfNode;
+    /** Their default weights (node's, else mesh's, else zeros). */
+    private final MorphWeights restWeights;
     private final int[] allRoots;
     private final List<String> warnings;
     /** Accessors read as key times whose first time is negative (the writer refuses to pass them through). */
@@ -65,6 +73,9 @@ public final class GltfModel {
         this.skinList = b.skinList;
         this.clips = b.clips;
         this.animatedNodes = b.animatedNodes;
+        this.morphNodes = b.morphNodes;
+        this.morphOfNode = b.morphOfNode;
+        this.restWeights = b.restWeights;
         this.warnings = List.copyOf(b.warnings);
         this.negativeKeyTimes = java.util.Set.copyOf(b.negativeKeyTimes);
         this.source = b.source;
@@ -106,7 +117,8 @@ public final class GltfModel {
      * What is wrong with the file but did not stop it from loading, one message per problem, each starting with the
      * JSON location: negative key times, POSITION min/max that contradict the data (bounds then come from the
      * data), skins whose joints have no common root, two channels of one animation with the same target (the later
-     * wins), channels of extensions Arbor does not apply (skipped), matrices with shear.
+     * wins), channels of extensions Arbor does not apply (skipped), matrices with shear, primitives of one mesh with
+     * different numbers of morph targets.
      *
      * @return the warnings, in the order found (unmodifiable; empty for a clean file)
      */
@@ -403,6 +415,46 @@ public final class GltfModel {
     }
 
     /**
+     * @return a copy of the morphed nodes (those whose mesh has morph targets), ascending: entry k of the
+     *     {@link MorphWeights} the clips' weights channels write is node {@code morphNodes()[k]}
+     */
+    public int[] morphNodes() {
+        return morphNodes.clone();
+    }
+
+    /**
+     * @param node glTF node index
+     * @return the node's entry in {@link #morphNodes()}, or -1 if its mesh has no morph targets (or it has no mesh)
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     */
+    public int morphIndex(int node) {
+        return morphOfNode[node];
+    }
+
+    /**
+     * @return new weights holding the morphed nodes' default weights: the node's {@code weights}, else its mesh's,
+     *     else zeros; one entry per {@link #morphNodes()} node, as many weights as its mesh has morph targets
+     */
+    public MorphWeights restWeights() {
+        int[] counts = new int[morphNodes.length];
+        for (int k = 0; k < counts.length; k++) {
+            counts[k] = restWeights.count(k);
+        }
+        return new MorphWeights(counts).copyFrom(restWeights);
+    }
+
+    /**
+     * Overwrites {@code dest} with the default weights, without allocating.
+     *
+     * @param dest weights of the layout {@link #restWeights()} gives
+     * @return {@code dest}
+     * @throws IllegalArgumentException if the layout differs
+     */
+    public MorphWeights copyRestWeights(MorphWeights dest) {
+        return dest.copyFrom(restWeights);
+    }
+
+    /**
      * Overwrites {@code dest} with the rest pose, without allocating.
      *
      * @param dest a pose of {@code animatedNodes().length} entries
@@ -479,6 +531,9 @@ public final class GltfModel {
         GltfSkin[] skinList;
         AnimationClip[] clips;
         int[] animatedNodes;
+        int[] morphNodes;
+        int[] morphOfNode;
+        MorphWeights restWeights;
         final List<String> warnings = new ArrayList<>();
         final java.util.Set<Integer> negativeKeyTimes = new java.util.HashSet<>();
         SourceDocument source;

@@ -3,6 +3,7 @@ package dev.arbor.gltf;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.Interpolation;
+import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.TargetPath;
 import dev.arbor.math.Affine;
 import java.io.IOException;
@@ -21,7 +22,8 @@ import java.util.Set;
 /**
  * Reads one glTF document into a {@link GltfModel}. Validation happens in the order data is needed: the container,
  * the JSON, buffers (each checked against the bytes that exist before anything is allocated), buffer views and
- * accessors (every byte range against its buffer), then nodes, scenes, meshes, skins and animations. Single use,
+ * accessors (every byte range against its buffer), then nodes, scenes, meshes (bounds, morph targets and default
+ * weights), skins and animations. Single use,
  * not thread-safe.
  */
 final class GltfReader {
@@ -133,6 +135,7 @@ final class GltfReader {
         readNodes(model);
         readScenes(model);
         readMeshBounds(model);
+        readMorphTargets(model);
         readSkins(model);
         readAnimations(model);
         byte[][] buffers = new byte[bufferData.length][];
@@ -770,6 +773,75 @@ final class GltfReader {
         return true;
     }
 
+    /**
+     * The morphed nodes (those whose mesh has morph targets), in node order, and their default weights: the node's
+     * {@code weights}, else the mesh's, else zeros: one per morph target. Primitives of one mesh with different
+     * numbers of targets (which glTF does not allow) give a warning and the largest number.
+     */
+    private void readMorphTargets(GltfModel.Builder model) throws GltfException {
+        JsonNode meshes = Json.optArray(root, Location.ROOT, "meshes");
+        int[] targetCounts = new int[meshes.size()];
+        float[][] meshWeights = new float[meshes.size()][];
+        for (int m = 0; m < meshes.size(); m++) {
+            Location path = Json.at(Location.top("meshes"), m);
+            JsonNode primitives = meshes.get(m).get("primitives"); // checked by readMeshBounds
+            int first = 0;
+            for (int p = 0; p < primitives.size(); p++) {
+                Location pp = Json.at(Json.at(path, "primitives"), p);
+                int count = Json.optArray(primitives.get(p), pp, "targets").size();
+                first = p == 0 ? count : first;
+                if (count != first) {
+                    model.warnings.add(Json.at(pp, "targets") + ": " + count + " morph targets, but primitives[0]"
+                            + " has " + first + " (glTF requires the same number in every primitive); the mesh's"
+                            + " nodes get " + Math.max(count, targetCounts[m]) + " weights");
+                }
+                targetCounts[m] = Math.max(count, targetCounts[m]);
+            }
+            meshWeights[m] = defaultWeights(meshes.get(m), path, targetCounts[m], "mesh " + m);
+        }
+        JsonNode nodes = Json.optArray(root, Location.ROOT, "nodes");
+        int n = model.parents.length;
+        model.morphOfNode = new int[n];
+        List<Integer> morphed = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int m = model.meshes[i];
+            int count = m < 0 ? 0 : targetCounts[m];
+            Location path = Json.at(Location.top("nodes"), i);
+            if (count == 0 && nodes.get(i).has("weights")) {
+                throw new GltfException(Json.at(path, "weights"), "node " + i + " has weights but no mesh with"
+                        + " morph targets" + (m < 0 ? "" : " (mesh " + m + " has none)"));
+            }
+            model.morphOfNode[i] = count == 0 ? -1 : morphed.size();
+            if (count > 0) {
+                morphed.add(i);
+            }
+        }
+        model.morphNodes = morphed.stream().mapToInt(Integer::intValue).toArray();
+        int[] counts = new int[model.morphNodes.length];
+        for (int k = 0; k < counts.length; k++) {
+            counts[k] = targetCounts[model.meshes[model.morphNodes[k]]];
+        }
+        model.restWeights = new MorphWeights(counts);
+        for (int k = 0; k < counts.length; k++) {
+            int i = model.morphNodes[k];
+            int m = model.meshes[i];
+            float[] w = defaultWeights(nodes.get(i), Json.at(Location.top("nodes"), i), counts[k], "mesh " + m);
+            w = w != null ? w : meshWeights[m] != null ? meshWeights[m] : new float[counts[k]];
+            model.restWeights.set(k, w, 0);
+        }
+    }
+
+    /** An object's {@code weights}: one finite number per morph target of {@code mesh}, or null when absent. */
+    private static float[] defaultWeights(JsonNode object, Location path, int targets, String mesh)
+            throws GltfException {
+        JsonNode weights = object.get("weights");
+        if (weights != null && weights.isArray() && weights.size() != targets) {
+            throw new GltfException(Json.at(path, "weights"), weights.size() + " weights for the " + targets
+                    + " morph targets of " + mesh);
+        }
+        return Json.optFloats(object, path, "weights", targets);
+    }
+
     private void readSkins(GltfModel.Builder model) throws GltfException {
         JsonNode skins = Json.optArray(root, Location.ROOT, "skins");
         int n = model.parents.length;
@@ -897,14 +969,21 @@ final class GltfReader {
                 JsonNode target = channel.get("target");
                 int node = Json.optIndex(target, Json.at(cp, "target"), "node", n, "nodes.length");
                 TargetPath tp = targetPath(target, Json.at(cp, "target"));
-                if (tp == null && !"weights".equals(target.get("path").textValue())) {
+                boolean weights = "weights".equals(target.get("path").textValue());
+                if (tp == null && !weights) {
                     model.warnings.add(cp + ": skipped: target path \"" + shorten(target.get("path").textValue())
                             + "\" belongs to extension " + extensionName(target) + ", which Arbor does not apply");
                 }
-                if (node < 0 || tp == null) {
+                if (node < 0 || tp == null && !weights) {
                     continue;
                 }
-                int key = node * 4 + tp.ordinal();
+                if (weights && model.morphOfNode[node] < 0) {
+                    throw new GltfException(Json.at(Json.at(cp, "target"), "node"), "node " + node + " has no"
+                            + " morph targets: a weights channel needs a node whose mesh has them"
+                            + (model.meshes[node] < 0 ? " (the node has no mesh)" : " (mesh " + model.meshes[node]
+                            + " has none)"));
+                }
+                int key = node * 4 + (weights ? 3 : tp.ordinal());
                 Integer earlier = channelOfTarget.put(key, c);
                 if (earlier != null) {
                     model.warnings.add(Json.at(cp, "target") + ": same node " + node + " and path \""
@@ -935,6 +1014,12 @@ final class GltfReader {
                 }
                 Interpolation interp = interpolations[s];
                 Location outLoc = Json.at(sp, "output");
+                if (weights) {
+                    int morph = model.morphOfNode[node];
+                    addWeightsChannel(clip, morph, model.restWeights.count(morph), node, interp, inputs[s], output,
+                            outLoc);
+                    continue;
+                }
                 float[] values = tp == TargetPath.ROTATION ? readFloats(output, outLoc, "VEC4", true)
                         : readFloats(output, outLoc, "VEC3", false);
                 long expected = (long) inputs[s].length * interp.valuesPerKey();
@@ -953,6 +1038,29 @@ final class GltfReader {
         }
     }
 
+    /**
+     * Adds a {@code weights} channel: a SCALAR output (float or normalised integers) of {@code keys × targets} values,
+     * three times that for CUBICSPLINE.
+     */
+    private void addWeightsChannel(AnimationClip.Builder clip, int morph, int targets, int node, Interpolation interp,
+                                   float[] times, int output, Location outLoc) throws GltfException {
+        float[] values = readFloats(output, outLoc, "SCALAR", true);
+        if (accCount[output] % targets != 0) {
+            throw new GltfException(outLoc, "accessor " + output + " has " + accCount[output] + " values, not a"
+                    + " multiple of the " + targets + " morph targets of node " + node);
+        }
+        long expected = (long) times.length * interp.valuesPerKey() * targets;
+        if (accCount[output] != expected) {
+            throw new GltfException(outLoc, "accessor " + output + " has " + accCount[output] + " values, expected "
+                    + expected + " for " + times.length + " " + interp + " keys × " + targets + " morph targets");
+        }
+        try {
+            clip.addWeightsChannel(morph, interp, times, values, targets);
+        } catch (IllegalArgumentException e) {
+            throw new GltfException(outLoc, e.getMessage(), e);
+        }
+    }
+
     private static TargetPath targetPath(JsonNode target, Location loc) throws GltfException {
         String p = Json.reqString(target, loc, "path");
         switch (p) {
@@ -963,7 +1071,7 @@ final class GltfReader {
             case "scale":
                 return TargetPath.SCALE;
             case "weights":
-                return null; // morph target weights: not a transform, ignored
+                return null; // morph target weights: not a transform, read as a weights channel
             default:
                 if (target.get("extensions") instanceof com.fasterxml.jackson.databind.node.ObjectNode
                         && target.get("extensions").size() > 0) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.arbor.animation.MorphWeights;
 import dev.arbor.hierarchy.Handles;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.math.Affine;
@@ -29,7 +30,9 @@ import org.joml.Vector3f;
  * source file's, carried through unchanged — meshes, materials, textures, images, samplers, cameras, accessors and
  * their data, extensions and extras at every level, {@code asset} fields, every scene with its name — except for what
  * Arbor models, which is rewritten from the hierarchy: the nodes' local transforms and children, and the node indices
- * in scenes, skins and animation channels.
+ * in scenes, skins and animation channels (weights channels included) — and, from the instance, the morph-target
+ * weights of its nodes ({@link GltfInstance#applyWeights}): where they differ from the file's defaults they are written
+ * as the node's {@code weights}.
  *
  * <ul>
  *   <li><b>Node order.</b> Nodes of the source keep their relative glTF order (so when none was destroyed, every
@@ -87,6 +90,9 @@ public final class GltfWriter {
     private final int[][] outChildren;
     /** Output nodes that a kept channel animates by translation, rotation or scale. */
     private final Set<Integer> trsAnimated = new HashSet<>();
+    /** The source instance's morph weights and the file's defaults, read when the first morphed node is written. */
+    private MorphWeights morphWeights;
+    private MorphWeights morphDefaults;
 
     private GltfWriter(Hierarchy hierarchy, long[] roots, GltfInstance source, boolean withUnbuilt) {
         this.hierarchy = hierarchy;
@@ -304,6 +310,7 @@ public final class GltfWriter {
                 }
             } else {
                 writeTransform(node, o);
+                writeWeights(node, o);
             }
             nodes.add(node);
         }
@@ -359,6 +366,23 @@ public final class GltfWriter {
         putFloats(node, "translation", Arrays.copyOfRange(trs, Affine.TRS_T, Affine.TRS_T + 3), ZERO3);
         putFloats(node, "rotation", Arrays.copyOfRange(trs, Affine.TRS_Q, Affine.TRS_Q + 4), IDENTITY_Q);
         putFloats(node, "scale", Arrays.copyOfRange(trs, Affine.TRS_S, Affine.TRS_S + 3), ONE3);
+    }
+
+    /** A morphed source node whose instance weights differ from the file's defaults gets them as its weights. */
+    private void writeWeights(ObjectNode node, int o) {
+        int morph = sourceOf[o] < 0 ? -1 : model.morphIndex(sourceOf[o]);
+        if (morph < 0) {
+            return;
+        }
+        if (morphWeights == null) {
+            morphWeights = source.weights(model.restWeights());
+            morphDefaults = model.restWeights();
+        }
+        float[] weights = morphWeights.weights(morph, new float[morphWeights.count(morph)], 0);
+        float[] defaults = morphDefaults.weights(morph, new float[morphWeights.count(morph)], 0);
+        if (!equalValues(weights, defaults)) {
+            putFloats(node, "weights", weights, null);
+        }
     }
 
     private void requireDecomposable(float[] m, int o) {

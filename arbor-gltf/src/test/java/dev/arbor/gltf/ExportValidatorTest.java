@@ -47,6 +47,7 @@ class ExportValidatorTest {
             GltfInstance instance = model.instantiate(h, model.sceneToShow(), Hierarchy.NULL);
             export(instance, name);
         }
+        posedSimpleMorph();
         editedCesiumMan();
         editedBoxAnimated();
         apiOnly();
@@ -71,6 +72,16 @@ class ExportValidatorTest {
         }
         System.out.printf("glTF-Validator: %d exported files, 0 errors, %d warnings; codes seen: %s%n",
                 reports.size(), warnings, codes);
+    }
+
+    /** SimpleMorph with its weights posed half-way through its animation: written as the node's weights. */
+    private void posedSimpleMorph() throws IOException {
+        GltfModel model = Gltf.read(SampleModels.model("SimpleMorph"));
+        GltfInstance instance = model.instantiate(new Hierarchy(), 0, Hierarchy.NULL);
+        dev.arbor.animation.MorphWeights weights = model.restWeights();
+        model.animation(0).sampleWeights(1.5f, dev.arbor.animation.WrapMode.CLAMP, weights);
+        instance.applyWeights(weights);
+        export(instance, "SimpleMorph-posed");
     }
 
     /** Writes an instance as .gltf and .glb, reads each back and compares world matrices. */
