@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * An animation clip: channels, each animating one path (translation, rotation or scale) of one target, with its own
- * key times and values in flat arrays (layout as in {@link Keyframes}). A target is an index into a {@link Pose};
+ * key times and values in flat arrays (layout as in {@link Builder#addChannel}). A target is an index into a {@link Pose};
  * which node it moves is decided by whoever applies the pose ({@link Pose#applyTo}).
  *
  * <p>A clip may also hold <em>weights channels</em>, each animating the morph-target weights of one morphed node: an
@@ -30,7 +30,7 @@ public final class AnimationClip {
      * (glTF channels usually share their sampler's input and come joint by joint).
      */
     private final float[][] times;
-    /** Key values per channel, layout as in {@link Keyframes}. */
+    /** Key values per channel, layout as in {@link Builder#addChannel}. */
     private final float[][] values;
     /** The exact compiled form, which {@link #sample} runs. */
     private final ClipSampler sampler;
@@ -216,7 +216,7 @@ public final class AnimationClip {
 
     /**
      * @param channel channel index
-     * @return a copy of the channel's key values (layout as in {@link Keyframes})
+     * @return a copy of the channel's key values (layout as in {@link Builder#addChannel})
      * @throws IndexOutOfBoundsException if {@code channel} is out of range
      */
     public float[] values(int channel) {
@@ -337,8 +337,9 @@ public final class AnimationClip {
          * @param path what it animates
          * @param interpolation how it interpolates
          * @param keyTimes key times: at least one, finite, strictly increasing
-         * @param keyValues {@code keyTimes.length × interpolation.valuesPerKey() × path.components()} finite floats;
-         *     for rotations every key value (not tangent) must be a non-zero quaternion
+         * @param keyValues {@code keyTimes.length × interpolation.valuesPerKey() × path.components()} finite floats:
+         *     per key its value, or for CUBICSPLINE its in-tangent, value and out-tangent (glTF's order); rotations
+         *     are quaternions x y z w, and every key value (not tangent) must be a non-zero quaternion
          * @return this builder
          * @throws IllegalArgumentException naming the channel and the bad value if any of these does not hold
          */

@@ -1,6 +1,6 @@
 /**
- * Skeletons and animation over a {@link dev.arbor.hierarchy.Hierarchy}: keyframe sampling kernels on flat arrays
- * ({@link dev.arbor.animation.Keyframes}), clips and poses, morph-target weights, blending, and skinning palettes
+ * Skeletons and animation over a {@link dev.arbor.hierarchy.Hierarchy}: clips sampled from flat key arrays (one
+ * compiled sampler per clip, many instances at once), poses, morph-target weights, blending, and skinning palettes
  * ({@code meshFromWorld × worldFromJoint × jointFromBind}). Knows nothing of file formats.
  */
 package dev.arbor.animation;
