@@ -252,6 +252,35 @@ class JsonTreeParserTest {
     }
 
     @Test
+    void manyRepeatedNamesParseAsJacksons() throws Exception {
+        Random random = new Random(5);
+        String[] pool = new String[600];
+        for (int i = 0; i < pool.length; i++) {
+            int length = random.nextInt(40);
+            StringBuilder n = new StringBuilder();
+            for (int k = 0; k < length; k++) {
+                n.append((char) ('a' + random.nextInt(26)));
+            }
+            pool[i] = n.toString() + (i % 7 == 0 ? "é" : "") + (i % 11 == 0 ? "\\n" : "");
+        }
+        StringBuilder text = new StringBuilder("[");
+        for (int o = 0; o < 400; o++) {
+            text.append(o == 0 ? "{" : ",{");
+            java.util.Set<String> used = new java.util.HashSet<>();
+            for (int m = 0; m < 8; m++) {
+                String name = pool[random.nextInt(pool.length)];
+                if (used.add(name)) {
+                    text.append(used.size() == 1 ? "" : ",").append('"').append(name).append("\": ").append(m);
+                }
+            }
+            text.append('}');
+        }
+        text.append(']');
+        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+        assertSameTree(JsonTreeParser.parse(bytes, 0, bytes.length), jackson(bytes));
+    }
+
+    @Test
     void escapesAndUtf8AreDecoded() throws Exception {
         JsonNode n = ours("{\"a\\u00e9\\n\": \"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u0041\\ud83d\\ude00 é 中 😀\"}");
         assertThat(n.get("aé\n").textValue()).isEqualTo("\"\\/\b\f\n\r\tA\uD83D\uDE00 é 中 😀");
