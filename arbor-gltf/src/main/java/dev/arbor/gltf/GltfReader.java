@@ -737,13 +737,26 @@ final class GltfReader {
             return null;
         }
         float[] v = accessors.decode(a, use);
-        float[] min = {v[0], v[1], v[2]};
-        float[] max = {v[0], v[1], v[2]};
-        for (int i = 3; i < v.length; i += 3) {
-            for (int c = 0; c < 3; c++) {
-                min[c] = Math.min(min[c], v[i + c]);
-                max[c] = Math.max(max[c], v[i + c]);
+        float[] min = new float[3];
+        float[] max = new float[3];
+        for (int c = 0; c < 3; c++) {
+            // Math.min and Math.max per value, without their calls (this runs interpreted in a first read): the
+            // values are finite, so only zeros need them, for -0 against 0
+            float lo = v[c];
+            float hi = lo;
+            for (int i = c + 3; i < v.length; i += 3) {
+                float x = v[i];
+                if (x < lo) {
+                    lo = x;
+                } else if (x > hi) {
+                    hi = x;
+                } else if (x == 0f) {
+                    lo = Math.min(lo, x);
+                    hi = Math.max(hi, x);
+                }
             }
+            min[c] = lo;
+            max[c] = hi;
         }
         float[][] bounds = {min, max};
         positionBoundsCache[a] = bounds;
@@ -951,6 +964,11 @@ final class GltfReader {
         }
         model.animatedNodes = animated;
         model.clips = new AnimationClip[animations.size()];
+        // key times by input accessor, decoded and checked at their first use: samplers often share them (every
+        // sampler of the generated crowd model does), and decoding them again for each cost a first read time
+        float[][] keyTimes = new float[accType.length][];
+        // channel by node × 4 + path, for the later-channel-wins warning (no boxing in this loop)
+        int[] channelOfTarget = new int[n * 4];
         for (int a = 0; a < animations.size(); a++) {
             Location path = Json.at(Location.top("animations"), a);
             JsonNode animation = animationNodes.get(a);
@@ -961,7 +979,7 @@ final class GltfReader {
             float[][] inputs = new float[samplers.size()][];
             float[][] outputs = new float[samplers.size()][];
             Interpolation[] interpolations = new Interpolation[samplers.size()];
-            java.util.Map<Integer, Integer> channelOfTarget = new java.util.HashMap<>();
+            Arrays.fill(channelOfTarget, -1);
             for (int c = 0; c < channels.size(); c++) {
                 Location cp = Json.at(Json.at(path, "channels"), c);
                 JsonNode channel = channels.get(c);
@@ -984,8 +1002,9 @@ final class GltfReader {
                             + " has none)"));
                 }
                 int key = node * 4 + (weights ? 3 : tp.ordinal());
-                Integer earlier = channelOfTarget.put(key, c);
-                if (earlier != null) {
+                int earlier = channelOfTarget[key];
+                channelOfTarget[key] = c;
+                if (earlier >= 0) {
                     model.warnings.add(Json.at(cp, "target") + ": same node " + node + " and path \""
                             + target.get("path").textValue() + "\" as channels[" + earlier
                             + "]; the later channel wins");
@@ -997,15 +1016,19 @@ final class GltfReader {
                 if (interpolations[s] == null) {
                     String interp = Json.optString(sampler, sp, "interpolation");
                     interpolations[s] = interpolation(interp, Json.at(sp, "interpolation"));
-                    inputs[s] = readFloats(input, Json.at(sp, "input"), "SCALAR", false);
-                    float[] times = inputs[s];
-                    for (int k = 1; k < times.length; k++) {
-                        if (!(times[k] > times[k - 1])) {
-                            throw new GltfException(Json.at(sp, "input"), "key times of accessor " + input
-                                    + " are not strictly increasing: time[" + (k - 1) + "]=" + times[k - 1]
-                                    + ", time[" + k + "]=" + times[k]);
+                    float[] times = keyTimes[input];
+                    if (times == null) {
+                        times = readFloats(input, Json.at(sp, "input"), "SCALAR", false);
+                        for (int k = 1; k < times.length; k++) {
+                            if (!(times[k] > times[k - 1])) {
+                                throw new GltfException(Json.at(sp, "input"), "key times of accessor " + input
+                                        + " are not strictly increasing: time[" + (k - 1) + "]=" + times[k - 1]
+                                        + ", time[" + k + "]=" + times[k]);
+                            }
                         }
+                        keyTimes[input] = times;
                     }
+                    inputs[s] = times;
                     if (times.length > 0 && times[0] < 0) {
                         model.warnings.add(Json.at(sp, "input") + ": key time[0]=" + times[0] + " of accessor "
                                 + input + " is negative (glTF key times start at 0 or later)");

@@ -1,18 +1,13 @@
 package dev.arbor.gltf;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 
 /**
  * Path-aware reads of the glTF JSON tree: every accessor takes the JSON location of the object it reads from and
@@ -30,19 +25,19 @@ final class Json {
     /** Longest property name accepted, in characters. */
     static final int MAX_NAME_LENGTH = 4096;
 
-    /**
-     * The parser factory, with the limits above and duplicate names refused. Reading builds the tree from its parser
-     * directly ({@link #parse}): an {@link ObjectMapper} costs a fresh JVM about 0.2 s to set up, most of a first read.
-     */
-    private static final JsonFactory FACTORY = createFactory();
     /** Makes the tree's nodes; the same nodes as an {@link ObjectMapper}'s tree. */
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private Json() {
     }
 
-    private static JsonFactory createFactory() {
-        return JsonFactory.builder()
+    /**
+     * The mapper for writing, made on first use (thread-safe once configured), with the limits above and duplicate
+     * names refused. Reading does not use it ({@link #parse}): an {@link ObjectMapper} costs a fresh JVM about
+     * 0.2 s to set up, and even Jackson's bare parser about half of a first read.
+     */
+    private static final class Writing {
+        static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(MAX_NESTING_DEPTH)
                         .maxNumberLength(MAX_NUMBER_LENGTH)
@@ -51,12 +46,7 @@ final class Json {
                         .maxStringLength(Integer.MAX_VALUE)
                         .build())
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .build();
-    }
-
-    /** The mapper for writing, made on first use (thread-safe once configured). */
-    private static final class Writing {
-        static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+                .build());
     }
 
     /** The shared mapper, for writing. */
@@ -74,85 +64,21 @@ final class Json {
         return NODES.objectNode();
     }
 
-    /** Parses a JSON document; any parser failure becomes a GltfException at location {@code json}. */
-    static JsonNode parse(byte[] bytes, int offset, int length) throws GltfException {
-        try (JsonParser parser = FACTORY.createParser(bytes, offset, length)) {
-            JsonToken first = parser.nextToken();
-            JsonNode root = first == null ? null : value(parser, first);
-            if (root != null && parser.nextToken() != null) {
-                throw new JsonParseException(parser, "Trailing token (of type " + parser.currentToken()
-                        + ") found after the top-level value: not allowed");
-            }
-            if (root == null || !root.isObject()) {
-                throw new GltfException("json", "top level is not an object: " + describe(root));
-            }
-            return root;
-        } catch (GltfException e) {
-            throw e;
-        } catch (StreamConstraintsException e) {
-            throw new GltfException("json", "limit exceeded: " + firstLine(e.getMessage()), e);
-        } catch (IOException | RuntimeException | StackOverflowError e) {
-            throw new GltfException("json", "malformed JSON: " + firstLine(e.getMessage()), e);
-        }
-    }
-
     /**
-     * The value starting at the parser's current token {@code t}, as an {@link ObjectMapper} would read it: integers
-     * as int, long or big integer nodes by size, other numbers as double nodes.
+     * Parses a JSON document whose top level must be an object ({@link JsonTreeParser}); a failure is a
+     * GltfException at location {@code json}.
      */
-    private static JsonNode value(JsonParser p, JsonToken t) throws IOException {
-        switch (t) {
-            case START_OBJECT: {
-                ObjectNode object = NODES.objectNode();
-                for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
-                    object.set(name, value(p, p.nextToken()));
-                }
-                return object;
-            }
-            case START_ARRAY: {
-                ArrayNode array = NODES.arrayNode();
-                for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                    array.add(value(p, e));
-                }
-                return array;
-            }
-            case VALUE_STRING:
-                return NODES.textNode(p.getText());
-            case VALUE_NUMBER_INT:
-                switch (p.getNumberType()) {
-                    case INT:
-                        return NODES.numberNode(p.getIntValue());
-                    case LONG:
-                        return NODES.numberNode(p.getLongValue());
-                    default:
-                        return NODES.numberNode(p.getBigIntegerValue());
-                }
-            case VALUE_NUMBER_FLOAT:
-                return NODES.numberNode(p.getDoubleValue());
-            case VALUE_TRUE:
-                return NODES.booleanNode(true);
-            case VALUE_FALSE:
-                return NODES.booleanNode(false);
-            case VALUE_NULL:
-                return NODES.nullNode();
-            default:
-                throw new JsonParseException(p, "Unexpected token " + t);
+    static JsonNode parse(byte[] bytes, int offset, int length) throws GltfException {
+        JsonNode root;
+        try {
+            root = JsonTreeParser.parse(bytes, offset, length);
+        } catch (StackOverflowError e) {
+            throw new GltfException("json", "malformed JSON: nested too deeply for this thread's stack", e);
         }
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "(no detail)";
+        if (root == null || !root.isObject()) {
+            throw new GltfException("json", "top level is not an object: " + describe(root));
         }
-        String m = message.replace('\r', ' ');
-        int nl = m.indexOf('\n');
-        String first = nl < 0 ? m : m.substring(0, nl);
-        int at = m.indexOf("line:");
-        if (nl >= 0 && at > nl) {
-            int end = m.indexOf(']', at);
-            first += " (" + m.substring(at, end < 0 ? m.length() : end) + ")";
-        }
-        return first.length() > 300 ? first.substring(0, 300) + "…" : first;
+        return root;
     }
 
     /** Short description of a JSON value for messages, truncated. */

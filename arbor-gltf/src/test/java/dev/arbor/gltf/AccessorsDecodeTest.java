@@ -1,0 +1,101 @@
+package dev.arbor.gltf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Accessors#decode} of FLOAT accessors (its copy without sinks: packed, strided and matrix data at any offset)
+ * against values read one by one with {@link ByteBuffer#getFloat(int)}, seeded; a NaN or infinity in the data is an
+ * error naming the accessor, element, component and use.
+ */
+class AccessorsDecodeTest {
+    private static final String[] TYPES = {"SCALAR", "VEC2", "VEC3", "VEC4", "MAT2", "MAT3", "MAT4"};
+
+    /** One FLOAT accessor over one buffer view of one buffer, the buffer starting at {@code start} of its array. */
+    private static Accessors single(byte[] data, int start, int viewOffset, int stride, int offset, String type,
+                                    int count) {
+        ArrayNode json = JsonNodeFactory.instance.arrayNode();
+        json.addObject();
+        return new Accessors(json, new byte[][] {data}, new int[] {start}, new int[] {0}, new int[] {viewOffset},
+                new int[] {stride}, new int[] {0}, new int[] {offset}, new int[] {GltfReader.FLOAT},
+                new String[] {type}, new int[] {count}, new boolean[] {false});
+    }
+
+    @Test
+    void floatAccessorsDecodeToTheirBytesValuesPackedOrStrided() throws Exception {
+        Random random = new Random(20261126);
+        for (int trial = 0; trial < 500; trial++) {
+            String type = TYPES[random.nextInt(TYPES.length)];
+            int components = GltfReader.components(type);
+            int element = 4 * components;
+            int stride = random.nextBoolean() ? 0 : element + 4 * random.nextInt(4);
+            int step = stride == 0 ? element : stride;
+            int count = 1 + random.nextInt(40);
+            int start = 4 * random.nextInt(3);
+            int viewOffset = 4 * random.nextInt(3);
+            int offset = 4 * random.nextInt(3);
+            int base = start + viewOffset + offset;
+            byte[] data = new byte[base + step * count + 8];
+            ByteBuffer bytes = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i + 4 <= data.length; i += 4) {
+                bytes.putFloat(i, (float) random.nextGaussian() * 100);
+            }
+            float[] decoded = single(data, start, viewOffset, stride, offset, type, count)
+                    .decode(0, Location.top("test"));
+            assertThat(decoded).hasSize(count * components);
+            for (int e = 0; e < count; e++) {
+                for (int c = 0; c < components; c++) {
+                    assertThat(decoded[e * components + c]).as("trial %d element %d component %d", trial, e, c)
+                            .isEqualTo(bytes.getFloat(base + e * step + 4 * c));
+                }
+            }
+        }
+    }
+
+    @Test
+    void aNonFiniteValueIsAnErrorNamingElementComponentAndUse() {
+        float[] bad = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY};
+        for (int stride : new int[] {0, 16}) {
+            for (float value : bad) {
+                byte[] data = new byte[16 * 5];
+                ByteBuffer bytes = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+                int step = stride == 0 ? 12 : stride;
+                bytes.putFloat(3 * step + 8, value);
+                Throwable thrown = catchThrowable(() -> single(data, 0, 0, stride, 0, "VEC3", 4)
+                        .decode(0, Location.top("skins").index(2).key("inverseBindMatrices")));
+                assertThat(thrown).isInstanceOf(GltfException.class);
+                assertThat(thrown.getMessage()).isEqualTo("accessors[0]: element 3 component 2 is " + value
+                        + " (used by skins[2].inverseBindMatrices)");
+            }
+        }
+    }
+
+    @Test
+    void sparseFloatAccessorsStillSubstitute() throws Exception {
+        // view 0: 3 VEC2 base values; view 1: one index (UNSIGNED_BYTE 1); view 2: its VEC2 value
+        byte[] data = new byte[24 + 4 + 8];
+        ByteBuffer bytes = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 6; i++) {
+            bytes.putFloat(4 * i, i + 1);
+        }
+        data[24] = 1;
+        bytes.putFloat(28, -7f);
+        bytes.putFloat(32, -8f);
+        byte[] text = ("[{\"sparse\": {\"count\": 1, \"indices\": {\"bufferView\": 1, \"componentType\": 5121},"
+                + " \"values\": {\"bufferView\": 2}}}]").getBytes(StandardCharsets.US_ASCII);
+        JsonNode json = JsonTreeParser.parse(text, 0, text.length);
+        Accessors accessors = new Accessors(json, new byte[][] {data}, new int[] {0}, new int[] {0, 0, 0},
+                new int[] {0, 24, 28}, new int[] {0, 0, 0}, new int[] {0}, new int[] {0},
+                new int[] {GltfReader.FLOAT}, new String[] {"VEC2"}, new int[] {3}, new boolean[] {false});
+        assertThat(accessors.decode(0, Location.top("test"))).containsExactly(1, 2, -7, -8, 5, 6);
+    }
+}
