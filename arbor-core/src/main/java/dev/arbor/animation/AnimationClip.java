@@ -81,8 +81,8 @@ public final class AnimationClip {
             end = Math.max(end, weightTimes[c][weightTimes[c].length - 1]);
             maxMorph = Math.max(maxMorph, morphs[c]);
         }
-        this.startTime = n + w == 0 ? 0f : start;
-        this.endTime = n + w == 0 ? 0f : end;
+        this.startTime = b.range != null ? b.range[0] : n + w == 0 ? 0f : start;
+        this.endTime = b.range != null ? b.range[1] : n + w == 0 ? 0f : end;
         this.targetCount = maxTarget + 1;
         this.morphCount = maxMorph + 1;
         this.sampler = ClipSampler.compile(this);
@@ -285,6 +285,39 @@ public final class AnimationClip {
     }
 
     /**
+     * The part of this clip that a masked layer needs: the channels whose target weighs more than 0 in
+     * {@code targetWeights} (a {@link PoseLayers#mask}), and every weights channel, over this clip's time range (so
+     * that it loops and clamps at the same times, and samples exactly the same values for the targets it keeps).
+     * Sampling it costs about the share of the channels it keeps. Made once per mask, not per frame: O(channels +
+     * keys), copies the keys it keeps.
+     *
+     * @param targetWeights one weight per pose target, at least {@link #targetCount()} of them
+     * @return the restricted clip, with this clip's name
+     * @throws IllegalArgumentException if {@code targetWeights} is shorter than {@link #targetCount()} or holds NaN
+     */
+    public AnimationClip restrictedTo(float[] targetWeights) {
+        if (targetWeights.length < targetCount) {
+            throw new IllegalArgumentException("mask too short: length=" + targetWeights.length + ", required="
+                    + targetCount);
+        }
+        Builder b = builder(name);
+        for (int c = 0; c < targets.length; c++) {
+            float weight = targetWeights[targets[c]];
+            if (Float.isNaN(weight)) {
+                throw new IllegalArgumentException("mask weight of target " + targets[c] + " is NaN");
+            }
+            if (weight > 0f) {
+                b.addChannel(targets[c], paths[c], interpolations[c], times[c], values[c]);
+            }
+        }
+        for (int c = 0; c < morphs.length; c++) {
+            b.addWeightsChannel(morphs[c], weightInterpolations[c], weightTimes[c], weightValues[c], weightCounts[c]);
+        }
+        b.range = new float[] {startTime, endTime};
+        return b.build();
+    }
+
+    /**
      * Wraps a time into {@code [0, endTime())} as {@link WrapMode#LOOP} does.
      *
      * @param time any finite time
@@ -325,6 +358,8 @@ public final class AnimationClip {
         private final List<Interpolation> weightInterpolations = new ArrayList<>();
         private final List<float[]> weightTimes = new ArrayList<>();
         private final List<float[]> weightValues = new ArrayList<>();
+        /** The start and end time to keep instead of the keys' ({@link #restrictedTo}), or null. */
+        private float[] range;
 
         private Builder(String name) {
             this.name = name;

@@ -34,8 +34,9 @@ import org.joml.Vector3f;
  * public API (the issue "The animation features users ask for": a 2-layer masked blend should cost at most twice a
  * single clip). {@link #singleClip}: each instance's clip sampled over its rest pose and applied, then
  * {@code update()}. {@link #twoMaskedLayers}: each instance's {@link Playback} advanced with two footstep markers
- * (fired into a drained list), the clip sampled twice (its own time, and half a cycle on) into two override layers
- * masked on two subtrees of the skeleton, the layers evaluated and applied, then {@code update()}.
+ * (fired into a drained list), the clip sampled for two override layers masked on two parts of the skeleton (each
+ * layer sampling only its part's channels, one at its own time and one half a cycle on), the layers evaluated and
+ * applied, then {@code update()}.
  * {@link #twoLegIk}: the single clip, then after applying each instance's pose a {@link TwoBoneIk} on both legs (hip,
  * knee, ankle: {@link #legs}) holding each ankle on a ground plane (15% of the leg above the ankles' rest height, so
  * that the knees bend and nearly every leg reaches), the knee bending towards the
@@ -53,6 +54,9 @@ public class LayerBench {
         Hierarchy h;
         GltfModel model;
         AnimationClip clip;
+        /** The clip's channels of the first layer's targets, and of the second's ({@link AnimationClip#restrictedTo}). */
+        AnimationClip firstHalf;
+        AnimationClip secondHalf;
         GltfInstance[] members;
         Playback[] playbacks;
         PoseLayers[] layers;
@@ -91,6 +95,9 @@ public class LayerBench {
             for (int k = 0; k < first.length; k++) {
                 second[k] = 1 - first[k];
             }
+            // each layer samples only the targets its mask keeps
+            firstHalf = clip.restrictedTo(first);
+            secondHalf = clip.restrictedTo(second);
             Pose rest = model.restPose();
             for (int i = 0; i < count; i++) {
                 long spot = h.createRoot();
@@ -230,9 +237,9 @@ public class LayerBench {
             PoseLayers l = s.layers[i];
             float t = p.time();
             s.model.copyRestPose(l.pose(0));
-            s.clip.sample(t, WrapMode.LOOP, l.pose(0));
+            s.firstHalf.sample(t, WrapMode.LOOP, l.pose(0));
             s.model.copyRestPose(l.pose(1));
-            s.clip.sample(t + half, WrapMode.LOOP, l.pose(1));
+            s.secondHalf.sample(t + half, WrapMode.LOOP, l.pose(1));
             l.evaluate(s.pose);
             s.members[i].applyPose(s.pose);
         }
