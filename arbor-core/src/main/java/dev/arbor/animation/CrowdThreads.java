@@ -22,10 +22,11 @@ final class CrowdThreads {
     /** A job over a range of items. */
     interface Job {
         /**
+         * @param thread the thread's index, 0 (the caller's) to threads - 1: which of its scratch to use
          * @param from first item
          * @param to end of the range (exclusive)
          */
-        void run(int from, int to);
+        void run(int thread, int from, int to);
     }
 
     final int threads;
@@ -53,7 +54,7 @@ final class CrowdThreads {
     /** Runs {@code job} over {@code [0, count)} on all threads and waits; a worker's failure is rethrown here. */
     void run(Job job, int count) {
         if (threads == 1) {
-            job.run(0, count);
+            job.run(0, 0, count);
             return;
         }
         this.job = job;
@@ -65,7 +66,7 @@ final class CrowdThreads {
             LockSupport.unpark(w);
         }
         try {
-            job.run(0, (int) ((long) count / threads));
+            job.run(0, 0, (int) ((long) count / threads));
         } finally {
             // spin while the workers are likely running; then yield, so that on a machine with more runnable threads
             // than cores the caller does not hold a core a worker is waiting for
@@ -105,7 +106,7 @@ final class CrowdThreads {
             seen = g;
             try {
                 long n = count;
-                job.run((int) (n * index / threads), (int) (n * (index + 1) / threads));
+                job.run(index, (int) (n * index / threads), (int) (n * (index + 1) / threads));
             } catch (Throwable e) {
                 failure = e;
             } finally {
