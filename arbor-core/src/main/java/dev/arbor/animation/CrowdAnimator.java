@@ -325,11 +325,15 @@ public final class CrowdAnimator implements AutoCloseable {
         float[] pose = poseScratch[thread];
         Pose b = base;
         int size = b.size();
-        int rb = 3 * size;
-        int sb = 7 * size;
-        System.arraycopy(b.translations, 0, pose, 0, 3 * size);
-        System.arraycopy(b.rotations, 0, pose, rb, 4 * size);
-        System.arraycopy(b.scales, 0, pose, sb, 3 * size);
+        for (int k = 0; k < size; k++) { // the base pose into planes: element e of entry k at [e × size + k]
+            for (int c = 0; c < 3; c++) {
+                pose[c * size + k] = b.translations[3 * k + c];
+                pose[(7 + c) * size + k] = b.scales[3 * k + c];
+            }
+            for (int c = 0; c < 4; c++) {
+                pose[(3 + c) * size + k] = b.rotations[4 * k + c];
+            }
+        }
         ClipSampler c = clip;
         float[] ts = times;
         int[] cs = cursors;
@@ -340,7 +344,7 @@ public final class CrowdAnimator implements AutoCloseable {
         boolean rot = writeRotations;
         boolean sc = writeScales;
         for (int i = from; i < to; i++) {
-            c.sampleUnchecked(ts[i], w, cs, i * stride, pose, 0, pose, rb, pose, sb);
+            c.sampleUnchecked(ts[i], w, cs, i * stride, pose, 0, pose, 3 * size, pose, 7 * size, size);
             out.writeLocals(i, pose, 0, tr, rot, sc);
         }
     }
@@ -351,7 +355,7 @@ public final class CrowdAnimator implements AutoCloseable {
         WrapMode w = wrap;
         for (int i = from; i < to; i++) {
             c.sampleUnchecked(ts[i], w, cs, i * stride, out.translations, i * size * 3, out.rotations, i * size * 4,
-                    out.scales, i * size * 3);
+                    out.scales, i * size * 3, 0);
         }
     }
 

@@ -122,11 +122,11 @@ public final class InstanceNodes {
     }
 
     /**
-     * Writes one instance's members' local transforms from {@code pose}: member {@code k}'s translation at
-     * {@code pose[offset + 3k ..]}, rotation (x y z w) at {@code pose[offset + 3 × size + 4k ..]}, scale at
-     * {@code pose[offset + 7 × size + 3k ..]} ({@link #POSE_FLOATS} × size floats: the layout of one pose of a pose
-     * batch), each path only if asked. Between {@link #beginWrites()} and {@link #endWrites()}; threads may write
-     * distinct instances at the same time. O(size), allocation-free.
+     * Writes one instance's members' local transforms from {@code pose}, which holds them as {@link #POSE_FLOATS}
+     * planes of {@link #size()} floats (the storage's TRS order): element {@code e} of member {@code k} at
+     * {@code pose[offset + e × size + k]}, e = 0–2 the translation, 3–6 the rotation (x y z w), 7–9 the scale; each
+     * path only if asked. Between {@link #beginWrites()} and {@link #endWrites()}; threads may write distinct instances
+     * at the same time. O(size), allocation-free.
      *
      * @param instance the instance
      * @param pose the values
@@ -150,28 +150,31 @@ public final class InstanceNodes {
         written[instance] = true;
         int first = instance * size;
         if (translations) {
-            writeVectors(pose, offset, first, Affine.TRS_T, "translation");
+            writeVectors(pose, offset + Affine.TRS_T * size, first, Affine.TRS_T, "translation");
         }
         if (rotations) {
-            writeRotations(pose, offset + 3 * size, first);
+            writeRotations(pose, offset + Affine.TRS_Q * size, first);
         }
         if (scales) {
-            writeVectors(pose, offset + 7 * size, first, Affine.TRS_S, "scale");
+            writeVectors(pose, offset + Affine.TRS_S * size, first, Affine.TRS_S, "scale");
         }
     }
 
-    /** Vectors of members [first, first + size) into local elements [element, element + 3) of their (TRS) nodes. */
+    /**
+     * Three planes of vectors of members [first, first + size), from {@code v[offset ..]}, into local elements
+     * [element, element + 3) of their (TRS) nodes.
+     */
     private void writeVectors(float[] v, int offset, int first, int element, String what) {
         float[] l = locals;
         int[] nd = nodes;
+        int n = size;
         int ns = nodeStride;
         int es = elementStride;
         int e0 = element * es;
-        for (int k = 0; k < size; k++) {
-            int q = offset + 3 * k;
-            float x = v[q];
-            float y = v[q + 1];
-            float z = v[q + 2];
+        for (int k = 0; k < n; k++) {
+            float x = v[offset + k];
+            float y = v[offset + n + k];
+            float z = v[offset + 2 * n + k];
             if (!Float.isFinite(x + y + z)) { // a NaN or infinity makes the sum so (and rarely a finite overflow)
                 Arguments.requireFinite3(what, list.handles[first + k], x, y, z);
             }
@@ -182,19 +185,22 @@ public final class InstanceNodes {
         }
     }
 
-    /** Quaternions of members [first, first + size), as the bulk setter stores them (normalised if not unit). */
+    /**
+     * Four planes of quaternions of members [first, first + size), stored as the bulk setters store them (normalised
+     * if not of unit length).
+     */
     private void writeRotations(float[] v, int offset, int first) {
         float[] l = locals;
         int[] nd = nodes;
+        int n = size;
         int ns = nodeStride;
         int es = elementStride;
         int e0 = Affine.TRS_Q * es;
-        for (int k = 0; k < size; k++) {
-            int q = offset + 4 * k;
-            float x = v[q];
-            float y = v[q + 1];
-            float z = v[q + 2];
-            float w = v[q + 3];
+        for (int k = 0; k < n; k++) {
+            float x = v[offset + k];
+            float y = v[offset + n + k];
+            float z = v[offset + 2 * n + k];
+            float w = v[offset + 3 * n + k];
             int at = nd[first + k] * ns + e0;
             float len2 = x * x + y * y + z * z + w * w;
             if (QuaternionRuns.isUnit(len2)) {

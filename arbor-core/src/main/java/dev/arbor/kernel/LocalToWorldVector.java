@@ -366,6 +366,66 @@ final class LocalToWorldVector {
         chainPlanes(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, 1);
         chainLanes(palette, Palettes.STRIDE_MULTIPLE, palette, palette, 0, Palettes.STRIDE_MULTIPLE, palette, 0, 0,
                 1);
+        float[] keys = new float[9 * LANES];
+        slerpLanes(keys, 0, LANES, 0.5f, keys, 0, LANES);
+        lerpLanes(keys, 0, LANES, LANES, 0.5f, keys, 2 * LANES);
+    }
+
+    /**
+     * The vector part of {@link SlerpRuns#slerp}: whole vectors of lanes, the scalar loop's operations in its order.
+     *
+     * @return the first lane not computed
+     */
+    static int slerpLanes(float[] r, int o, int n, float s, float[] dest, int d, int cs) {
+        float u = 1f - s;
+        int j = 0;
+        for (; j + LANES <= n; j += LANES) {
+            int q = o + j;
+            FloatVector angle = FloatVector.fromArray(SPECIES, r, q + 8 * n);
+            FloatVector k0 = sinc(angle.mul(u)).mul(u);
+            FloatVector k1 = sinc(angle.mul(s)).mul(s);
+            FloatVector x = k0.mul(FloatVector.fromArray(SPECIES, r, q))
+                    .add(k1.mul(FloatVector.fromArray(SPECIES, r, q + 4 * n)));
+            FloatVector y = k0.mul(FloatVector.fromArray(SPECIES, r, q + n))
+                    .add(k1.mul(FloatVector.fromArray(SPECIES, r, q + 5 * n)));
+            FloatVector z = k0.mul(FloatVector.fromArray(SPECIES, r, q + 2 * n))
+                    .add(k1.mul(FloatVector.fromArray(SPECIES, r, q + 6 * n)));
+            FloatVector w = k0.mul(FloatVector.fromArray(SPECIES, r, q + 3 * n))
+                    .add(k1.mul(FloatVector.fromArray(SPECIES, r, q + 7 * n)));
+            FloatVector len2 = x.mul(x).add(y.mul(y)).add(z.mul(z)).add(w.mul(w));
+            FloatVector inv = FloatVector.broadcast(SPECIES, 1f).div(len2.lanewise(VectorOperators.SQRT));
+            x.mul(inv).intoArray(dest, d + j);
+            y.mul(inv).intoArray(dest, d + cs + j);
+            z.mul(inv).intoArray(dest, d + 2 * cs + j);
+            w.mul(inv).intoArray(dest, d + 3 * cs + j);
+        }
+        return j;
+    }
+
+    /** {@link SlerpRuns#sinc} of every lane, the same operations in the same order. */
+    private static FloatVector sinc(FloatVector x) {
+        FloatVector x2 = x.mul(x);
+        FloatVector p = x2.mul(SlerpRuns.F5).add(SlerpRuns.F4);
+        p = x2.mul(p).add(SlerpRuns.F3);
+        p = x2.mul(p).add(SlerpRuns.F2);
+        p = x2.mul(p).add(SlerpRuns.F1);
+        return x2.mul(p).add(1f);
+    }
+
+    /**
+     * The vector part of one component of {@link SlerpRuns#lerp}: {@code a + (b - a) s} for whole vectors of lanes,
+     * {@code a} from {@code from}, {@code b} from {@code to}, results from {@code at}.
+     *
+     * @return the first lane not computed
+     */
+    static int lerpLanes(float[] r, int from, int to, int n, float s, float[] dest, int at) {
+        int j = 0;
+        for (; j + LANES <= n; j += LANES) {
+            FloatVector a = FloatVector.fromArray(SPECIES, r, from + j);
+            FloatVector b = FloatVector.fromArray(SPECIES, r, to + j);
+            a.add(b.sub(a).mul(s)).intoArray(dest, at + j);
+        }
+        return j;
     }
 
     /** @return floats per vector on this machine */

@@ -45,9 +45,16 @@ class InstanceNodesTest {
             float[] pose = new float[5 + InstanceNodes.POSE_FLOATS * size];
             nodes.beginWrites();
             for (int i = instances - 1; i >= 0; i--) { // any order
-                System.arraycopy(translations, 3 * i * size, pose, 5, 3 * size);
-                System.arraycopy(rotations, 4 * i * size, pose, 5 + 3 * size, 4 * size);
-                System.arraycopy(scales, 3 * i * size, pose, 5 + 7 * size, 3 * size);
+                for (int k = 0; k < size; k++) { // element e of member k at 5 + e × size + k
+                    int m = i * size + k;
+                    for (int c = 0; c < 3; c++) {
+                        pose[5 + c * size + k] = translations[3 * m + c];
+                        pose[5 + (7 + c) * size + k] = scales[3 * m + c];
+                    }
+                    for (int c = 0; c < 4; c++) {
+                        pose[5 + (3 + c) * size + k] = rotations[4 * m + c];
+                    }
+                }
                 nodes.writeLocals(i, pose, 5, true, true, true);
             }
             nodes.endWrites();
@@ -86,10 +93,10 @@ class InstanceNodesTest {
         h.update();
         InstanceNodes nodes = new InstanceNodes(h, new long[] {a, c, b, d}, 0, 2, 2);
         float s = (float) Math.sqrt(0.5);
-        float[] pose = {
-            1, 2, 3, 0, 1, 0, // translations of b and d
-            0, 0, s, s, 0, 0, 0, 1, // rotations
-            1, 1, 1, 2, 2, 2, // scales
+        float[] pose = { // element e of member k (b, d) at e × 2 + k
+            1, 0, 2, 1, 3, 0, // translations
+            0, 0, 0, 0, s, 0, s, 1, // rotations
+            1, 2, 1, 2, 1, 2, // scales
         };
         nodes.beginWrites();
         nodes.writeLocals(1, pose, 0, true, true, true);
