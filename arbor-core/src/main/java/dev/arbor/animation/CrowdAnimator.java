@@ -14,9 +14,9 @@ import java.nio.FloatBuffer;
  * ({@link ClipSampler#newCursors}), the pose batches, the palette destination. Instance {@code i} uses
  * {@code times[i]}, the cursors from {@code i × clip.cursorCount()} and pose {@code i} of the batches.
  *
- * <p>Threads: instances are split into fixed contiguous ranges, one per thread (the caller's thread computes the
- * first); every instance is computed by the same code whatever the thread, so results are bit-identical for any
- * thread count. The worker threads are created by {@link #setThreads} and parked between jobs; no job creates a
+ * <p>Threads: instances (palettes: blocks of 16 instances) are cut into chunks of consecutive ones, eight per
+ * thread, which the threads take in turn, the caller's first, so that a worker that wakes late takes fewer; every
+ * instance is computed by the same code whatever the thread, so results are bit-identical for any thread count. The worker threads are created by {@link #setThreads} and parked between jobs; no job creates a
  * thread or allocates. Not thread-safe: one caller at a time.
  */
 public final class CrowdAnimator implements AutoCloseable {
