@@ -3,9 +3,8 @@ package dev.arbor.cli;
 import dev.arbor.animation.ClipSampler;
 import dev.arbor.animation.CrowdAnimator;
 import dev.arbor.animation.CrowdSkin;
-import dev.arbor.animation.PoseBatch;
+import dev.arbor.animation.Pose;
 import dev.arbor.animation.Skeleton;
-import dev.arbor.animation.TargetPath;
 import dev.arbor.animation.WrapMode;
 import dev.arbor.gltf.Gltf;
 import dev.arbor.gltf.GltfInstance;
@@ -13,7 +12,7 @@ import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.Kernels;
 import dev.arbor.hierarchy.HierarchyBounds;
-import dev.arbor.hierarchy.NodeList;
+import dev.arbor.hierarchy.InstanceNodes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -105,13 +104,12 @@ final class CrowdDemo {
             joints = 0;
         }
         ClipSampler sampler = animated ? ClipSampler.compile(model.animation(0)) : null;
-        PoseBatch poses = new PoseBatch(crowd, size).fill(model.restPose());
+        Pose rest = model.restPose();
         int[] cursors = animated ? sampler.newCursors(crowd) : new int[0];
         float[] times = new float[crowd];
-        NodeList[] animatedLists = new NodeList[animated ? crowd : 0]; // one per member: a run of storage each
-        for (int i = 0; i < animatedLists.length; i++) {
-            animatedLists[i] = h.nodeList(animatedHandles, i * size, size);
-        }
+        // each member's pose is sampled and written straight into its nodes (the paths the clip moves; the others
+        // keep the rest pose the instances were built with)
+        InstanceNodes animatedNodes = animated ? new InstanceNodes(h, animatedHandles, 0, crowd, size) : null;
         CrowdAnimator animator = new CrowdAnimator();
         FloatBuffer palettes = ByteBuffer.allocateDirect(Math.max(1, crowd * joints * 16 * Float.BYTES))
                 .order(ByteOrder.nativeOrder()).asFloatBuffer();
@@ -134,11 +132,7 @@ final class CrowdDemo {
                     for (int i = 0; i < crowd; i++) {
                         times[i] = clock + length * ((i * 0.618034f) % 1f); // each member at its own phase
                     }
-                    animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
-                    // after the first frame, only the paths the clip moves
-                    boolean all = frame == 0;
-                    poses.applyTo(h, animatedLists, all || sampler.animates(TargetPath.TRANSLATION),
-                            all || sampler.animates(TargetPath.ROTATION), all || sampler.animates(TargetPath.SCALE));
+                    animator.sample(sampler, times, WrapMode.LOOP, cursors, rest, animatedNodes);
                 }
                 long t1 = System.nanoTime();
                 h.update();

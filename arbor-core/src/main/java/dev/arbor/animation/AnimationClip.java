@@ -244,7 +244,7 @@ public final class AnimationClip {
         if (pose.size() < targetCount) {
             throw new IllegalArgumentException("pose too small: size=" + pose.size() + ", required=" + targetCount);
         }
-        sampler.sampleUnchecked(time, wrap, null, 0, pose.translations, 0, pose.rotations, 0, pose.scales, 0);
+        sampler.sampleUnchecked(time, wrap, null, 0, pose.translations, 0, pose.rotations, 0, pose.scales, 0, 0);
     }
 
     /**

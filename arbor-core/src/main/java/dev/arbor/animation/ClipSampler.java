@@ -1,5 +1,7 @@
 package dev.arbor.animation;
 
+import dev.arbor.kernel.SlerpRuns;
+import dev.arbor.kernel.VectorSupport;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,8 +45,10 @@ public final class ClipSampler {
     static final int STEP = 0;
     static final int LINEAR = 1;
     static final int CUBIC = 2;
-    /** A LINEAR translation or scale in a run of consecutive targets, records as all first values then all second. */
+    /** A LINEAR translation or scale in a run of consecutive targets (records: see {@link #writeRecords}). */
     static final int LERP_RUN = 3;
+    /** A LINEAR rotation in a run of consecutive targets (records: see {@link #writeRecords}). */
+    static final int SLERP_RUN = 4;
     /** Floats of a LINEAR rotation record: two quaternions and the arc angle. */
     private static final int SLERP_RECORD = 9;
     /** Squared length under which a spline rotation is degenerate (then the previous key's value is used). */
@@ -56,11 +60,6 @@ public final class ClipSampler {
     private static final double C4 = 1.0 / 362880;
     private static final double C5 = -1.0 / 39916800;
     private static final double C6 = 1.0 / 6227020800.0;
-    private static final float F1 = (float) C1;
-    private static final float F2 = (float) C2;
-    private static final float F3 = (float) C3;
-    private static final float F4 = (float) C4;
-    private static final float F5 = (float) C5;
 
     private final String name;
     private final int targetCount;
@@ -90,7 +89,7 @@ public final class ClipSampler {
     private final int[] dests;
     /** Offset of the channel's record within its timeline's segment. */
     private final int[] recordOffsets;
-    /** Floats from the channel's first key value to its second in a LINEAR record (its run's length in a run). */
+    /** A LINEAR channel: its run's length (the lane count of the run's records); else its components. */
     private final int[] pairOffsets;
     /** Runs of channels sampled by one loop: channels [runStarts[r], runStarts[r + 1]); timeline g has runs
      * [timelineRuns[g], timelineRuns[g + 1]). */
@@ -146,7 +145,7 @@ public final class ClipSampler {
         for (int i = 0; i < k; i++) {
             int c = constants.get(i);
             constantPaths[i] = clip.path(c).ordinal();
-            constantDests[i] = clip.target(c) * clip.path(c).components();
+            constantDests[i] = clip.target(c);
             constantFrom[i + 1] = constantFrom[i] + clip.path(c).components();
         }
         constantValues = new float[constantFrom[k]];
@@ -187,14 +186,15 @@ public final class ClipSampler {
             int values = 0;
             List<Integer> list = timelineChannels.get(g);
             for (int i = 0; i < list.size(); ) {
-                // a run: channels of one interpolation and path; LINEAR translations and scales also on consecutive
-                // targets, their records laid out as all first values then all second values
+                // a run: channels of one interpolation and path; LINEAR ones also on consecutive targets, their
+                // records laid out component by component, a lane per channel (see writeRecords)
                 int c0 = list.get(i);
-                boolean lerp = clip.interpolation(c0) == Interpolation.LINEAR && clip.path(c0) != TargetPath.ROTATION;
+                boolean linear = clip.interpolation(c0) == Interpolation.LINEAR;
+                boolean rotation = clip.path(c0) == TargetPath.ROTATION;
                 int j = i + 1;
                 while (j < list.size() && clip.interpolation(list.get(j)) == clip.interpolation(c0)
                         && clip.path(list.get(j)) == clip.path(c0)
-                        && (!lerp || clip.target(list.get(j)) == clip.target(list.get(j - 1)) + 1)) {
+                        && (!linear || clip.target(list.get(j)) == clip.target(list.get(j - 1)) + 1)) {
                     j++;
                 }
                 runList.add(m);
@@ -203,19 +203,19 @@ public final class ClipSampler {
                     TargetPath path = clip.path(c);
                     paths[m] = path.ordinal();
                     moves[path.ordinal()] = true;
-                    kinds[m] = lerp ? LERP_RUN : clip.interpolation(c).ordinal();
-                    dests[m] = clip.target(c) * path.components();
-                    recordOffsets[m] = lerp ? stride + 3 * (r - i) : stride;
-                    pairOffsets[m] = lerp ? 3 * (j - i) : path.components();
+                    kinds[m] = linear ? (rotation ? SLERP_RUN : LERP_RUN) : clip.interpolation(c).ordinal();
+                    dests[m] = clip.target(c);
+                    recordOffsets[m] = linear ? stride + r - i : stride;
+                    pairOffsets[m] = linear ? j - i : path.components();
                     valueOffsets[m] = values;
-                    if (!lerp) {
+                    if (!linear) {
                         stride += recordFloats(clip.interpolation(c), path);
                     }
                     values += path.components();
                     m++;
                 }
-                if (lerp) {
-                    stride += 6 * (j - i);
+                if (linear) {
+                    stride += (j - i) * (rotation ? SLERP_RECORD : 6);
                 }
                 i = j;
             }
@@ -358,7 +358,12 @@ public final class ClipSampler {
         return first;
     }
 
-    /** Writes channel c's segment records and clamp values as moving channel ch of timeline g. */
+    /**
+     * Writes channel c's segment records and clamp values as moving channel ch of timeline g. A LINEAR run of
+     * {@code n} channels of {@code C} components holds per segment, for component {@code i} of its lane {@code j}
+     * (channel), the first key's value at {@code i × n + j}, the second's at {@code (C + i) × n + j} and for rotations
+     * (second key on the first's hemisphere) the arc angle at {@code 8n + j}: every lane of a component contiguous.
+     */
     private void writeRecords(AnimationClip clip, int c, int g, int ch) {
         float[] raw = clip.values(c);
         float[] v = keyValues(clip, c);
@@ -375,20 +380,19 @@ public final class ClipSampler {
                     System.arraycopy(v, a, records, r, components);
                     break;
                 case LERP_RUN:
-                case LINEAR:
-                    System.arraycopy(v, a, records, r, components);
-                    System.arraycopy(v, b, records, r + pairOffsets[ch], components);
+                case SLERP_RUN:
+                    int lanes = pairOffsets[ch];
+                    double dot = 0;
+                    for (int i = 0; i < components; i++) {
+                        dot += (double) v[a + i] * v[b + i];
+                    }
+                    float sign = components == 4 && dot < 0 ? -1f : 1f;
+                    for (int i = 0; i < components; i++) {
+                        records[r + i * lanes] = v[a + i];
+                        records[r + (components + i) * lanes] = sign * v[b + i];
+                    }
                     if (components == 4) {
-                        double dot = 0;
-                        for (int i = 0; i < 4; i++) {
-                            dot += (double) v[a + i] * v[b + i];
-                        }
-                        if (dot < 0) {
-                            for (int i = 0; i < 4; i++) {
-                                records[r + 4 + i] = -v[b + i];
-                            }
-                        }
-                        records[r + 8] = (float) Math.acos(Math.min(1.0, Math.abs(dot)));
+                        records[r + 8 * lanes] = (float) Math.acos(Math.min(1.0, Math.abs(dot)));
                     }
                     break;
                 default: // CUBIC: v0, out0, in1, v1
@@ -475,7 +479,7 @@ public final class ClipSampler {
      */
     public void sample(float time, WrapMode wrap, int[] cursors, int cursorOffset, Pose pose) {
         check(time, cursors, cursorOffset, pose.size());
-        sampleUnchecked(time, wrap, cursors, cursorOffset, pose.translations, 0, pose.rotations, 0, pose.scales, 0);
+        sampleUnchecked(time, wrap, cursors, cursorOffset, pose.translations, 0, pose.rotations, 0, pose.scales, 0, 0);
     }
 
     /**
@@ -497,7 +501,7 @@ public final class ClipSampler {
         batch.checkPose(pose);
         int size = batch.size();
         sampleUnchecked(time, wrap, cursors, cursorOffset, batch.translations, pose * size * 3, batch.rotations,
-                pose * size * 4, batch.scales, pose * size * 3);
+                pose * size * 4, batch.scales, pose * size * 3, 0);
     }
 
     void check(float time, int[] cursors, int cursorOffset, int poseSize) {
@@ -530,29 +534,22 @@ public final class ClipSampler {
     }
 
     /**
-     * The sampling loop; arguments checked by the caller; {@code cursors == null} searches every timeline.
-     * Translations of target i at tr[tb + 3i], rotations at rot[rb + 4i], scales at sc[sb + 3i].
+     * The sampling loop; arguments checked by the caller; {@code cursors == null} searches every timeline. With
+     * {@code planes == 0} (a {@link Pose}'s layout) component c of target i's translation lies at tr[tb + 3i + c], of
+     * its rotation at rot[rb + 4i + c], of its scale at sc[sb + 3i + c]; with {@code planes > 0} (component planes of
+     * that many targets, the storage's layout) at tr[tb + c × planes + i], rot[rb + c × planes + i] and
+     * sc[sb + c × planes + i]. Both layouts get the same bits.
      */
     void sampleUnchecked(float time, WrapMode wrap, int[] cursors, int co, float[] tr, int tb, float[] rot, int rb,
-                         float[] sc, int sb) {
+                         float[] sc, int sb, int planes) {
         double t = wrap(time, wrap);
+        int cs = planes == 0 ? 1 : planes; // floats from one component of a target to the next
         float[] cv = constantValues;
         for (int i = 0; i < constantPaths.length; i++) {
             int path = constantPaths[i];
-            int from = constantFrom[i];
-            if (path == 1) {
-                int d = rb + constantDests[i];
-                rot[d] = cv[from];
-                rot[d + 1] = cv[from + 1];
-                rot[d + 2] = cv[from + 2];
-                rot[d + 3] = cv[from + 3];
-            } else {
-                float[] dest = path == 0 ? tr : sc;
-                int d = (path == 0 ? tb : sb) + constantDests[i];
-                dest[d] = cv[from];
-                dest[d + 1] = cv[from + 1];
-                dest[d + 2] = cv[from + 2];
-            }
+            float[] dest = path == 0 ? tr : path == 1 ? rot : sc;
+            int d = (path == 0 ? tb : path == 1 ? rb : sb) + constantDests[i] * targetStride(path, planes);
+            copy(cv, constantFrom[i], path == 1 ? 4 : 3, dest, d, cs);
         }
         float[][] timelines = timelineTimes;
         for (int g = 0; g < timelines.length; g++) {
@@ -561,11 +558,11 @@ public final class ClipSampler {
             int from = channelStart[g];
             int to = channelStart[g + 1];
             if (!(t > times[0])) {
-                copyValues(clampValues, firstBase[g], from, to, tr, tb, rot, rb, sc, sb);
+                copyValues(clampValues, firstBase[g], from, to, tr, tb, rot, rb, sc, sb, planes);
                 continue;
             }
             if (t >= times[n - 1]) {
-                copyValues(clampValues, lastBase[g], from, to, tr, tb, rot, rb, sc, sb);
+                copyValues(clampValues, lastBase[g], from, to, tr, tb, rot, rb, sc, sb, planes);
                 continue;
             }
             int k;
@@ -586,51 +583,38 @@ public final class ClipSampler {
                 int path = paths[first];
                 float[] dest = path == 0 ? tr : path == 1 ? rot : sc;
                 int db = path == 0 ? tb : path == 1 ? rb : sb;
+                int ts = targetStride(path, planes);
                 int kind = kinds[first];
-                if (kind == LERP_RUN) {
-                    lerpRun(records, base + recordOffsets[first], pairOffsets[first], sf, dest, db + dests[first]);
-                } else if (kind == LINEAR && path == 1) {
-                    for (int ch = first; ch < end; ch++) {
-                        slerp(records, base + recordOffsets[ch], sf, dest, db + dests[ch]);
-                    }
+                if (kind == LERP_RUN) { // a + (b - a) s in float: within two ulps of the value's scale
+                    SlerpRuns.lerp(records, base + recordOffsets[first], pairOffsets[first], sf, dest,
+                            db + dests[first] * ts, ts, cs, VectorSupport.active());
+                } else if (kind == SLERP_RUN) {
+                    SlerpRuns.slerp(records, base + recordOffsets[first], pairOffsets[first], sf, dest,
+                            db + dests[first] * ts, ts, cs, VectorSupport.active());
                 } else {
                     for (int ch = first; ch < end; ch++) {
-                        sampleOther(kind, path, records, base + recordOffsets[ch], pairOffsets[ch], td, s, dest,
-                                db + dests[ch]);
+                        sampleOther(kind, path, records, base + recordOffsets[ch], td, s, dest, db + dests[ch] * ts,
+                                cs);
                     }
                 }
             }
         }
     }
 
-    /** A STEP, LINEAR or CUBICSPLINE record outside runs. */
-    private static void sampleOther(int kind, int path, float[] records, int r, int pair, double td, double s,
-                                    float[] dest, int d) {
-        switch (kind) {
-            case STEP:
-                copy(records, r, path == 1 ? 4 : 3, dest, d);
-                break;
-            case LINEAR: // a rotation is sampled by its run
-                lerp3(records, r, pair, (float) s, dest, d);
-                break;
-            default:
-                if (path == 1) {
-                    hermiteRotation(records, r, td, s, dest, d);
-                } else {
-                    hermite3(records, r, td, s, dest, d);
-                }
-        }
+    /** Floats from one target to the next in a path's destination: its components, or 1 in planes. */
+    private static int targetStride(int path, int planes) {
+        return planes > 0 ? 1 : path == 1 ? 4 : 3;
     }
 
-    /**
-     * A run of {@code pair / 3} LINEAR vectors on consecutive targets: first values at {@code r}, second values at
-     * {@code r + pair}, results at {@code dest[d .. d + pair)}. One counted loop over contiguous floats (which the JIT
-     * may compile to vector instructions); {@code a + (b - a) s} in float stays within two ulps of the value's scale.
-     */
-    private static void lerpRun(float[] records, int r, int pair, float s, float[] dest, int d) {
-        for (int k = 0; k < pair; k++) {
-            float a = records[r + k];
-            dest[d + k] = a + (records[r + pair + k] - a) * s;
+    /** A STEP or CUBICSPLINE record (LINEAR ones are sampled by their runs). */
+    private static void sampleOther(int kind, int path, float[] records, int r, double td, double s, float[] dest,
+                                    int d, int cs) {
+        if (kind == STEP) {
+            copy(records, r, path == 1 ? 4 : 3, dest, d, cs);
+        } else if (path == 1) {
+            hermiteRotation(records, r, td, s, dest, d, cs);
+        } else {
+            hermite3(records, r, td, s, dest, d, cs);
         }
     }
 
@@ -657,28 +641,22 @@ public final class ClipSampler {
     }
 
     private void copyValues(float[] values, int base, int from, int to, float[] tr, int tb, float[] rot, int rb,
-                            float[] sc, int sb) {
+                            float[] sc, int sb, int planes) {
+        int cs = planes == 0 ? 1 : planes;
         for (int ch = from; ch < to; ch++) {
             int path = paths[ch];
             float[] dest = path == 0 ? tr : path == 1 ? rot : sc;
-            int d = (path == 0 ? tb : path == 1 ? rb : sb) + dests[ch];
-            copy(values, base + valueOffsets[ch], path == 1 ? 4 : 3, dest, d);
+            int d = (path == 0 ? tb : path == 1 ? rb : sb) + dests[ch] * targetStride(path, planes);
+            copy(values, base + valueOffsets[ch], path == 1 ? 4 : 3, dest, d, cs);
         }
     }
 
-    private static void copy(float[] src, int s, int components, float[] dest, int d) {
+    private static void copy(float[] src, int s, int components, float[] dest, int d, int cs) {
         dest[d] = src[s];
-        dest[d + 1] = src[s + 1];
-        dest[d + 2] = src[s + 2];
+        dest[d + cs] = src[s + 1];
+        dest[d + 2 * cs] = src[s + 2];
         if (components == 4) {
-            dest[d + 3] = src[s + 3];
-        }
-    }
-
-    private static void lerp3(float[] r, int o, int pair, float s, float[] dest, int d) {
-        for (int c = 0; c < 3; c++) {
-            float a = r[o + c];
-            dest[d + c] = a + (r[o + pair + c] - a) * s;
+            dest[d + 3 * cs] = src[s + 3];
         }
     }
 
@@ -688,35 +666,8 @@ public final class ClipSampler {
         return 1 + x2 * (C1 + x2 * (C2 + x2 * (C3 + x2 * (C4 + x2 * (C5 + x2 * C6)))));
     }
 
-    /**
-     * Slerp of a record (q0, q1 on q0's hemisphere, arc angle θ): q0 sin((1-s)θ) + q1 sin(sθ), normalised. The
-     * common factor 1/sin θ of the textbook weights cancels in the normalisation, and sin(x) = x sinc(x) keeps the
-     * weights exact as θ goes to 0, where slerp becomes a normalised lerp.
-     */
-    private static void slerp(float[] r, int o, float s, float[] dest, int d) {
-        float angle = r[o + 8];
-        float u = 1f - s;
-        float k0 = u * sincFloat(u * angle);
-        float k1 = s * sincFloat(s * angle);
-        float x = k0 * r[o] + k1 * r[o + 4];
-        float y = k0 * r[o + 1] + k1 * r[o + 5];
-        float z = k0 * r[o + 2] + k1 * r[o + 6];
-        float w = k0 * r[o + 3] + k1 * r[o + 7];
-        float inv = 1f / (float) Math.sqrt(x * x + y * y + z * z + w * w);
-        dest[d] = x * inv;
-        dest[d + 1] = y * inv;
-        dest[d + 2] = z * inv;
-        dest[d + 3] = w * inv;
-    }
-
-    /** sin(x)/x for 0 ≤ x ≤ π/2 in float: the series to x^10, truncation below 1e-7 relative. */
-    private static float sincFloat(float x) {
-        float x2 = x * x;
-        return 1f + x2 * (F1 + x2 * (F2 + x2 * (F3 + x2 * (F4 + x2 * F5))));
-    }
-
     /** The Hermite basis and the spline through a record of {@code components} floats per element, in double. */
-    private static void hermite3(float[] r, int o, double td, double s, float[] dest, int d) {
+    private static void hermite3(float[] r, int o, double td, double s, float[] dest, int d, int cs) {
         double s2 = s * s;
         double s3 = s2 * s;
         double h00 = 2 * s3 - 3 * s2 + 1;
@@ -724,11 +675,12 @@ public final class ClipSampler {
         double h01 = -2 * s3 + 3 * s2;
         double h11 = td * (s3 - s2);
         for (int c = 0; c < 3; c++) {
-            dest[d + c] = (float) (h00 * r[o + c] + h10 * r[o + 3 + c] + h11 * r[o + 6 + c] + h01 * r[o + 9 + c]);
+            dest[d + c * cs] = (float) (h00 * r[o + c] + h10 * r[o + 3 + c] + h11 * r[o + 6 + c]
+                    + h01 * r[o + 9 + c]);
         }
     }
 
-    private static void hermiteRotation(float[] r, int o, double td, double s, float[] dest, int d) {
+    private static void hermiteRotation(float[] r, int o, double td, double s, float[] dest, int d, int cs) {
         double s2 = s * s;
         double s3 = s2 * s;
         double h00 = 2 * s3 - 3 * s2 + 1;
@@ -741,14 +693,14 @@ public final class ClipSampler {
         double w = h00 * r[o + 3] + h10 * r[o + 7] + h11 * r[o + 11] + h01 * r[o + 15];
         double len2 = x * x + y * y + z * z + w * w;
         if (!(len2 > MIN_QUATERNION_LENGTH_SQUARED)) {
-            copy(r, o, 4, dest, d); // the previous key's rotation, as Keyframes documents
+            copy(r, o, 4, dest, d, cs); // the previous key's rotation, as Keyframes documents
             return;
         }
         double inv = 1 / Math.sqrt(len2);
         dest[d] = (float) (x * inv);
-        dest[d + 1] = (float) (y * inv);
-        dest[d + 2] = (float) (z * inv);
-        dest[d + 3] = (float) (w * inv);
+        dest[d + cs] = (float) (y * inv);
+        dest[d + 2 * cs] = (float) (z * inv);
+        dest[d + 3 * cs] = (float) (w * inv);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.arbor.animation;
 
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.FloatBuffer;
 
@@ -13,9 +14,9 @@ import java.nio.FloatBuffer;
  * ({@link ClipSampler#newCursors}), the pose batches, the palette destination. Instance {@code i} uses
  * {@code times[i]}, the cursors from {@code i × clip.cursorCount()} and pose {@code i} of the batches.
  *
- * <p>Threads: instances are split into fixed contiguous ranges, one per thread (the caller's thread computes the
- * first); every instance is computed by the same code whatever the thread, so results are bit-identical for any
- * thread count. The worker threads are created by {@link #setThreads} and parked between jobs; no job creates a
+ * <p>Threads: instances (palettes: blocks of 16 instances) are cut into chunks of consecutive ones, eight per
+ * thread, which the threads take in turn, the caller's first, so that a worker that wakes late takes fewer; every
+ * instance is computed by the same code whatever the thread, so results are bit-identical for any thread count. The worker threads are created by {@link #setThreads} and parked between jobs; no job creates a
  * thread or allocates. Not thread-safe: one caller at a time.
  */
 public final class CrowdAnimator implements AutoCloseable {
@@ -40,7 +41,15 @@ public final class CrowdAnimator implements AutoCloseable {
     private float[] paletteDest;
     private FloatBuffer paletteBuffer;
     private int paletteOffset;
+    private Pose base;
+    private InstanceNodes nodes;
+    private boolean writeTranslations;
+    private boolean writeRotations;
+    private boolean writeScales;
+    /** Per thread, one pose of {@link InstanceNodes#POSE_FLOATS} × size floats: the instance being sampled. */
+    private float[][] poseScratch = new float[0][];
     private final CrowdThreads.Job sampleJob = this::sampleRange;
+    private final CrowdThreads.Job sampleNodesJob = this::sampleNodesRange;
     private final CrowdThreads.Job sampleBlendJob = this::sampleBlendRange;
     private final CrowdThreads.Job blendJob = this::blendRange;
     private final CrowdThreads.Job paletteJob = this::paletteRange;
@@ -100,6 +109,56 @@ public final class CrowdAnimator implements AutoCloseable {
         this.cursors = cursors;
         this.dest = dest;
         run(sampleJob, dest.poses());
+    }
+
+    /**
+     * Samples {@code clip} for every instance of {@code dest} and writes each pose straight into its nodes' local
+     * transforms while it is in the core's cache (no pose batch): instance {@code i} at {@code times[i]}, its pose
+     * {@code base} with the clip's channels sampled over it, written for the paths the clip animates
+     * ({@link ClipSampler#animates}; the other paths keep the nodes' values), member {@code k} of the instance taking
+     * entry {@code k}. Then every member is marked stale for the next {@link Hierarchy#update()}. The values are those
+     * of {@link #sample(ClipSampler, float[], WrapMode, int[], PoseBatch)} over a batch filled with {@code base},
+     * applied by the bulk setters. O(instances × (channels + size)); allocates only scratch, when the thread count or
+     * the pose size grows.
+     *
+     * @param clip the compiled clip
+     * @param times per instance its time, at least {@code dest.instances()} of them, none NaN
+     * @param wrap LOOP or CLAMP
+     * @param cursors the instances' cursor state, {@code dest.instances() × clip.cursorCount()} ints or more
+     * @param base the pose under the channels (a model's rest pose), of {@code dest.size()} entries
+     * @param dest the instances' nodes, at least {@code clip.targetCount()} per instance
+     * @throws IllegalArgumentException if an array is too short, a time is NaN, the sizes differ or a node of
+     *     {@code dest} was destroyed (nothing written); if a value is not finite (from a clip whose keys are that
+     *     large; the instances before it are written)
+     * @throws IllegalStateException if a node holds an explicit local matrix with shear (nothing written)
+     */
+    public void sample(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base,
+                       InstanceNodes dest) {
+        int size = dest.size();
+        if (base.size() != size) {
+            throw new IllegalArgumentException("pose sizes differ: base=" + base.size() + ", nodes=" + size);
+        }
+        checkSample(clip, times, cursors, dest.instances(), size);
+        int floats = InstanceNodes.POSE_FLOATS * size;
+        int t = threads.threads;
+        if (poseScratch.length < t || poseScratch[0].length < floats) {
+            poseScratch = new float[t][floats];
+        }
+        dest.beginWrites();
+        this.clip = clip;
+        this.times = times;
+        this.wrap = wrap;
+        this.cursors = cursors;
+        this.base = base;
+        this.nodes = dest;
+        writeTranslations = clip.animates(TargetPath.TRANSLATION);
+        writeRotations = clip.animates(TargetPath.ROTATION);
+        writeScales = clip.animates(TargetPath.SCALE);
+        try {
+            run(sampleNodesJob, dest.instances());
+        } finally {
+            dest.endWrites();
+        }
     }
 
     /**
@@ -181,7 +240,7 @@ public final class CrowdAnimator implements AutoCloseable {
             throw new IllegalArgumentException("palette destination too short: length=" + dest.length + ", offset="
                     + offset + ", required=" + required);
         }
-        skin.prepare(hierarchy);
+        skin.prepare(hierarchy, threads.threads);
         this.skin = skin;
         this.paletteDest = dest;
         this.paletteOffset = offset;
@@ -206,7 +265,7 @@ public final class CrowdAnimator implements AutoCloseable {
             throw new IllegalArgumentException("palette destination too short: limit=" + dest.limit() + ", index="
                     + index + ", required=" + floats);
         }
-        skin.prepare(hierarchy);
+        skin.prepare(hierarchy, threads.threads);
         this.skin = skin;
         this.paletteBuffer = dest;
         this.paletteOffset = index;
@@ -230,14 +289,18 @@ public final class CrowdAnimator implements AutoCloseable {
             skin = null;
             paletteDest = null;
             paletteBuffer = null;
+            base = null;
+            nodes = null;
         }
     }
 
     private static void checkSample(ClipSampler clip, float[] times, int[] cursors, PoseBatch dest) {
-        int n = dest.poses();
-        if (dest.size() < clip.targetCount()) {
-            throw new IllegalArgumentException("pose too small: size=" + dest.size() + ", required="
-                    + clip.targetCount());
+        checkSample(clip, times, cursors, dest.poses(), dest.size());
+    }
+
+    private static void checkSample(ClipSampler clip, float[] times, int[] cursors, int n, int size) {
+        if (size < clip.targetCount()) {
+            throw new IllegalArgumentException("pose too small: size=" + size + ", required=" + clip.targetCount());
         }
         if (times.length < n) {
             throw new IllegalArgumentException("times too short: length=" + times.length + ", required=" + n);
@@ -254,8 +317,36 @@ public final class CrowdAnimator implements AutoCloseable {
         }
     }
 
-    private void sampleRange(int from, int to) {
+    private void sampleRange(int thread, int from, int to) {
         sampleInto(clip, times, cursors, dest, from, to);
+    }
+
+    private void sampleNodesRange(int thread, int from, int to) {
+        float[] pose = poseScratch[thread];
+        Pose b = base;
+        int size = b.size();
+        for (int k = 0; k < size; k++) { // the base pose into planes: element e of entry k at [e × size + k]
+            for (int c = 0; c < 3; c++) {
+                pose[c * size + k] = b.translations[3 * k + c];
+                pose[(7 + c) * size + k] = b.scales[3 * k + c];
+            }
+            for (int c = 0; c < 4; c++) {
+                pose[(3 + c) * size + k] = b.rotations[4 * k + c];
+            }
+        }
+        ClipSampler c = clip;
+        float[] ts = times;
+        int[] cs = cursors;
+        int stride = c.cursorCount();
+        WrapMode w = wrap;
+        InstanceNodes out = nodes;
+        boolean tr = writeTranslations;
+        boolean rot = writeRotations;
+        boolean sc = writeScales;
+        for (int i = from; i < to; i++) {
+            c.sampleUnchecked(ts[i], w, cs, i * stride, pose, 0, pose, 3 * size, pose, 7 * size, size);
+            out.writeLocals(i, pose, 0, tr, rot, sc);
+        }
     }
 
     private void sampleInto(ClipSampler c, float[] ts, int[] cs, PoseBatch out, int from, int to) {
@@ -264,25 +355,25 @@ public final class CrowdAnimator implements AutoCloseable {
         WrapMode w = wrap;
         for (int i = from; i < to; i++) {
             c.sampleUnchecked(ts[i], w, cs, i * stride, out.translations, i * size * 3, out.rotations, i * size * 4,
-                    out.scales, i * size * 3);
+                    out.scales, i * size * 3, 0);
         }
     }
 
-    private void sampleBlendRange(int from, int to) {
+    private void sampleBlendRange(int thread, int from, int to) {
         sampleInto(clip, times, cursors, dest, from, to);
         sampleInto(second, secondTimes, secondCursors, scratch, from, to);
         dest.blendRange(dest, scratch, weight, from, to);
     }
 
-    private void blendRange(int from, int to) {
+    private void blendRange(int thread, int from, int to) {
         dest.blendRange(blendA, scratch, weight, from, to);
     }
 
-    private void paletteRange(int from, int to) {
-        skin.palettes(from, to, paletteDest, paletteOffset);
+    private void paletteRange(int thread, int from, int to) {
+        skin.palettes(thread, from, to, paletteDest, paletteOffset);
     }
 
-    private void bufferPaletteRange(int from, int to) {
-        skin.palettes(from, to, paletteBuffer, paletteOffset);
+    private void bufferPaletteRange(int thread, int from, int to) {
+        skin.palettes(thread, from, to, paletteBuffer, paletteOffset);
     }
 }

@@ -1,6 +1,7 @@
 package dev.arbor.animation;
 
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import dev.arbor.kernel.Palettes;
 import dev.arbor.math.Affine;
@@ -13,29 +14,41 @@ import java.util.Arrays;
  * of instance {@code i} is {@code meshFromWorld[i] × worldFromJoint[i][j] × jointFromBind[j]}, as
  * {@link Skeleton#writePalette} computes it, and lies at entry {@code i × jointCount() + j} of the destination.
  *
- * <p>Holds the scratch arrays of the palette job (world planes of every joint, the meshes' inverses): one per crowd,
- * not thread-safe, not to be shared between animators running at the same time.
+ * <p>Holds the scratch of the palette job (the meshes' inverses, and per thread a block's world planes and entries):
+ * one per crowd, not thread-safe, not to be shared between animators running at the same time.
  */
 public final class CrowdSkin {
     private final int instances;
     private final int jointCount;
     final long[] joints;
-    /** The joints joint by joint: joint j of instance i at [j × instances + i]. */
-    private final long[] jointsByJoint;
     final long[] meshes;
     final float[] inverseBinds;
-    /** Lanes per joint in the planes: the instance count rounded up to {@link Palettes#STRIDE_MULTIPLE}. */
+    /** Lanes of {@link #meshFromWorldPlanes}: the instance count rounded up to {@link Palettes#STRIDE_MULTIPLE}. */
     private final int lanes;
-    /** Floats per plane of {@link #worldPlanes}: lanes × joints. */
-    private final int stride;
-    /** Joint j of instance i: element e at [e × stride + j × lanes + i]; the world, then the palette entry. */
-    private final float[] worldPlanes;
     private final float[] meshWorlds;
     private final float[] meshFromWorld = new float[Affine.STRIDE];
-    /** The entries bound for a buffer, 16 floats each, put into it block by block. */
-    private final float[] staging;
     /** Instance i's meshFromWorld: element e at [e × lanes + i]. */
     private final float[] meshFromWorldPlanes;
+    /** The joints in the hierarchy of the latest palette job, or null before the first. */
+    private InstanceNodes jointNodes;
+    /** Per thread of the palette job, its block's scratch; grown by {@link #prepare}. */
+    private Block[] blocks = new Block[0];
+
+    /**
+     * One thread's scratch for a block of {@link Palettes#STRIDE_MULTIPLE} instances, small enough to stay in the
+     * core's cache: the joints' worlds and then palette entries in planes (joint j of lane r, element e at
+     * [e × stride + j × 16 + r]), the lanes' meshFromWorld, and the block's 4×4 entries bound for a buffer.
+     */
+    private static final class Block {
+        final float[] planes;
+        final float[] mesh = new float[Affine.STRIDE * Palettes.STRIDE_MULTIPLE];
+        final float[] entries;
+
+        Block(int jointCount) {
+            planes = new float[Affine.STRIDE * Math.max(1, jointCount) * Palettes.STRIDE_MULTIPLE];
+            entries = new float[16 * jointCount * Palettes.STRIDE_MULTIPLE];
+        }
+    }
 
     /**
      * Creates a crowd's skins. The arrays are copied. O(instances × joints).
@@ -72,17 +85,8 @@ public final class CrowdSkin {
         this.inverseBinds = inverseBindMatrices.clone();
         this.lanes = Math.max(Palettes.STRIDE_MULTIPLE,
                 (n + Palettes.STRIDE_MULTIPLE - 1) / Palettes.STRIDE_MULTIPLE * Palettes.STRIDE_MULTIPLE);
-        this.stride = Math.multiplyExact(lanes, Math.max(1, j));
-        this.jointsByJoint = new long[joints.length];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < j; k++) {
-                jointsByJoint[k * n + i] = joints[i * j + k];
-            }
-        }
-        this.worldPlanes = new float[Math.multiplyExact(Affine.STRIDE, stride)];
         this.meshWorlds = new float[Affine.STRIDE * n];
         this.meshFromWorldPlanes = new float[Affine.STRIDE * lanes];
-        this.staging = new float[Math.multiplyExact(joints.length, 16)];
         Affine.identity(meshFromWorld, 0);
         for (int i = 0; i < n; i++) {
             setMeshFromWorld(i);
@@ -140,7 +144,7 @@ public final class CrowdSkin {
 
     /** @return the blocks of {@link Palettes#STRIDE_MULTIPLE} instances that palette jobs are split by */
     int blocks() {
-        return lanes / Palettes.STRIDE_MULTIPLE;
+        return (instances + Palettes.STRIDE_MULTIPLE - 1) / Palettes.STRIDE_MULTIPLE;
     }
 
     private void setMeshFromWorld(int instance) {
@@ -150,11 +154,15 @@ public final class CrowdSkin {
     }
 
     /**
-     * The part of a palette job that touches the hierarchy, on the caller's thread: every joint's world matrix into
-     * the planes, one bulk read per joint index (stale nodes brought up to date first), and every mesh's inverse.
-     * Checks everything before a palette is written.
+     * The part of a palette job on the caller's thread: every mesh's inverse world matrix, and the joints' nodes made
+     * ready to read (stale nodes brought up to date first). Checks everything before a palette is written; makes
+     * scratch for {@code threads} threads if there is not enough.
      */
-    void prepare(Hierarchy hierarchy) {
+    void prepare(Hierarchy hierarchy, int threads) {
+        if (jointNodes == null || jointNodes.hierarchy() != hierarchy) {
+            jointNodes = new InstanceNodes(hierarchy, joints, 0, instances, jointCount);
+        }
+        jointNodes.beginReads();
         if (meshes != null) {
             hierarchy.writeWorldMatrices(meshes, 0, instances, MatrixLayout.COLUMN_MAJOR_3X4, meshWorlds, 0);
             for (int i = 0; i < instances; i++) {
@@ -165,26 +173,69 @@ public final class CrowdSkin {
                 setMeshFromWorld(i);
             }
         }
-        for (int j = 0; j < jointCount; j++) {
-            hierarchy.writeWorldPlanes(jointsByJoint, j * instances, instances, worldPlanes, j * lanes, stride);
+        if (blocks.length < threads) {
+            Block[] more = Arrays.copyOf(blocks, threads);
+            for (int t = blocks.length; t < threads; t++) {
+                more[t] = new Block(jointCount);
+            }
+            blocks = more;
         }
     }
 
     /**
-     * The palettes of the instances of blocks [from, to): the products joint by joint over the instances' lanes,
-     * then each entry converted to 4×4 column-major at {@code dest[offset + 16 × (i × joints + j)]}.
+     * The palettes of the instances of blocks [fromBlock, toBlock), on thread {@code thread}: per block the joints'
+     * worlds read into the thread's planes, the products joint by joint over the block's lanes, then each entry
+     * converted to 4×4 column-major at {@code dest[offset + 16 × (i × joints + j)]}.
      */
-    void palettes(int fromBlock, int toBlock, float[] dest, int offset) {
-        int from = fromBlock * Palettes.STRIDE_MULTIPLE;
-        int to = Math.min(instances, toBlock * Palettes.STRIDE_MULTIPLE);
-        products(from, to);
-        float[] w = worldPlanes;
-        int s = stride;
+    void palettes(int thread, int fromBlock, int toBlock, float[] dest, int offset) {
+        Block b = blocks[thread];
+        for (int block = fromBlock; block < toBlock; block++) {
+            int from = block * Palettes.STRIDE_MULTIPLE;
+            int to = Math.min(instances, from + Palettes.STRIDE_MULTIPLE);
+            products(b, from, to);
+            entries(b.planes, to - from, dest, offset + 16 * from * jointCount);
+        }
+    }
+
+    /**
+     * As {@link #palettes(int, int, int, float[], int)}, into a buffer at absolute float index {@code index}: each
+     * block's entries through the thread's scratch (still in cache) and one bulk copy, which costs less than a put
+     * per float.
+     */
+    void palettes(int thread, int fromBlock, int toBlock, FloatBuffer dest, int index) {
+        Block b = blocks[thread];
+        for (int block = fromBlock; block < toBlock; block++) {
+            int from = block * Palettes.STRIDE_MULTIPLE;
+            int to = Math.min(instances, from + Palettes.STRIDE_MULTIPLE);
+            products(b, from, to);
+            entries(b.planes, to - from, b.entries, 0);
+            dest.put(index + 16 * from * jointCount, b.entries, 0, 16 * (to - from) * jointCount);
+        }
+    }
+
+    /** The palette products of instances [from, to) (at most one block), in place in the block's planes. */
+    private void products(Block b, int from, int to) {
+        int count = to - from;
+        int laneCount = Palettes.STRIDE_MULTIPLE;
+        int stride = jointCount * laneCount;
+        jointNodes.readWorlds(from, to, b.planes, 0, laneCount, stride);
+        for (int e = 0; e < Affine.STRIDE; e++) {
+            System.arraycopy(meshFromWorldPlanes, e * lanes + from, b.mesh, e * laneCount, count);
+        }
+        for (int j = 0; j < jointCount; j++) {
+            Palettes.chainLanes(b.mesh, laneCount, b.planes, b.planes, j * laneCount, stride, inverseBinds,
+                    j * Affine.STRIDE, 0, count);
+        }
+    }
+
+    /** The {@code count} lanes of a block's entry planes as 4×4 column-major entries, lane after lane, from d0. */
+    private void entries(float[] w, int count, float[] dest, int d0) {
+        int s = jointCount * Palettes.STRIDE_MULTIPLE;
         int n = jointCount;
-        for (int i = from; i < to; i++) {
+        for (int r = 0; r < count; r++) {
             for (int j = 0; j < n; j++) {
-                int k = j * lanes + i;
-                int d = offset + 16 * (i * n + j);
+                int k = j * Palettes.STRIDE_MULTIPLE + r;
+                int d = d0 + 16 * (r * n + j);
                 dest[d] = w[k];
                 dest[d + 1] = w[s + k];
                 dest[d + 2] = w[2 * s + k];
@@ -202,29 +253,6 @@ public final class CrowdSkin {
                 dest[d + 14] = w[11 * s + k];
                 dest[d + 15] = 1f;
             }
-        }
-    }
-
-    /**
-     * As {@link #palettes(int, int, float[], int)}, into a buffer at absolute float index {@code index}: each block's
-     * entries through the staging array (still in cache) and one bulk copy, which costs less than a put per float.
-     */
-    void palettes(int fromBlock, int toBlock, FloatBuffer dest, int index) {
-        for (int block = fromBlock; block < toBlock; block++) {
-            palettes(block, block + 1, staging, 0);
-            int from = 16 * jointCount * block * Palettes.STRIDE_MULTIPLE;
-            int to = 16 * jointCount * Math.min(instances, (block + 1) * Palettes.STRIDE_MULTIPLE);
-            if (to > from) {
-                dest.put(index + from, staging, from, to - from);
-            }
-        }
-    }
-
-    /** The palette products of instances [from, to), joint by joint, in place in the world planes. */
-    private void products(int from, int to) {
-        for (int j = 0; j < jointCount; j++) {
-            Palettes.chainLanes(meshFromWorldPlanes, lanes, worldPlanes, worldPlanes, j * lanes, stride,
-                    inverseBinds, j * Affine.STRIDE, from, to);
         }
     }
 }

@@ -26,11 +26,11 @@ final class BulkSetter {
     /** The name of a bulk setter's value array in errors, by kind. */
     private static final String[] BULK_VALUES = {"translations", "rotations", "scales"};
 
-    private final SlotTable slots;
-    private final NodeStorage store;
-    private final StaleMarking marking;
-    private final TrackedBits stale;
-    private final LocalForms forms;
+    final SlotTable slots;
+    final NodeStorage store;
+    final StaleMarking marking;
+    final TrackedBits stale;
+    final LocalForms forms;
     private final Tuning tuning;
     /** The update threads, or null when bulk sets run on the caller's thread only. */
     private ParallelUpdate parallel;

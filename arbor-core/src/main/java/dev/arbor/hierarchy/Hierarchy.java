@@ -1443,6 +1443,11 @@ public final class Hierarchy {
 
     // ---- slot-level access for structures in this package that aggregate over the tree (bounds) ----
 
+    /** @return the bulk setters, whose parts ({@link InstanceNodes}) write and read nodes in bulk */
+    BulkSetter bulkSetter() {
+        return bulk;
+    }
+
     /** @return one past the highest slot ever used; slot arrays of companions must cover [0, slotLimit()) */
     int slotLimit() {
         return slots.slotEnd;

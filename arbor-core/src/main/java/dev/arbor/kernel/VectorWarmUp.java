@@ -187,6 +187,10 @@ final class VectorWarmUp {
         private final int[] index = new int[lanes];
         /** Palette planes of one stride. */
         private final float[] palette = new float[12 * Palettes.STRIDE_MULTIPLE];
+        /** Slerp records of one step of each loop ({@link SlerpRuns}), and their results on each path. */
+        private final float[] keys = new float[9 * (lanes + lanes / 4)];
+        private final float[] interpolated = new float[4 * (lanes + lanes / 4)];
+        private final float[] scalarInterpolated = new float[interpolated.length];
 
         Scratch() {
             Arrays.fill(modes, LocalToWorld.MODE_TRS);
@@ -214,6 +218,14 @@ final class VectorWarmUp {
                 index[k] = 4 * (lanes - 1 - k);
             }
             Arrays.fill(palette, 0.5f);
+            int n = lanes + lanes / 4;
+            for (int j = 0; j < n; j++) { // lane j: from the identity to a turn of j/32 rad about x
+                float half = j / 64f;
+                keys[3 * n + j] = 1f;
+                keys[4 * n + j] = (float) Math.sin(half);
+                keys[7 * n + j] = (float) Math.cos(half);
+                keys[8 * n + j] = half;
+            }
         }
 
         /** One round: every vector kernel {@link #CALLS} times, the read-ahead check every fourth round. */
@@ -245,6 +257,8 @@ final class VectorWarmUp {
                 QuaternionRuns.copy(quaternions, 0, 0, shortRun, locals, q, c, vector);
                 QuaternionRuns.gather(quaternions, 0, index, 0, lanes, 4, locals, q, c, vector);
                 Palettes.chain(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, lanes, vector);
+                SlerpRuns.slerp(keys, 0, shortRun, 0.375f, interpolated, 0, 1, shortRun, vector);
+                SlerpRuns.lerp(keys, 0, shortRun, 0.375f, interpolated, 0, 1, shortRun, vector);
             }
         }
 
@@ -256,7 +270,10 @@ final class VectorWarmUp {
             Arrays.fill(stale, -1L);
             LocalToWorld.propagateStale(locals, modes, parents, scalarWorlds, capacity, stale, 0, words, changed,
                     matrices, null, 0, null);
-            return !Arrays.equals(worlds, scalarWorlds);
+            int n = lanes + lanes / 4;
+            SlerpRuns.slerp(keys, 0, n, 0.375f, interpolated, 0, 1, n, true);
+            SlerpRuns.slerp(keys, 0, n, 0.375f, scalarInterpolated, 0, 1, n, false);
+            return !Arrays.equals(worlds, scalarWorlds) || !Arrays.equals(interpolated, scalarInterpolated);
         }
     }
 

@@ -15,13 +15,21 @@ import org.junit.jupiter.api.Test;
 class NodeListTest {
     private static final int N = 3000;
 
-    /** Two identical random forests; a few of the last 300 nodes hold an explicit (shear-free) local matrix. */
+    /** Two identical random forests of N nodes; see {@link #build(SplittableRandom, Hierarchy, Hierarchy, int)}. */
     private static long[][] build(SplittableRandom random, Hierarchy a, Hierarchy b) {
-        long[][] handles = new long[2][N];
+        return build(random, a, b, N);
+    }
+
+    /**
+     * Two identical random forests of {@code n} nodes, updated; about one in ten of the last tenth holds an explicit
+     * (shear-free) local matrix (other tests of this package use it).
+     */
+    static long[][] build(SplittableRandom random, Hierarchy a, Hierarchy b, int n) {
+        long[][] handles = new long[2][n];
         Hierarchy[] targets = {a, b};
-        for (int i = 0; i < N; i++) {
+        for (int i = 0; i < n; i++) {
             int parent = i < 7 ? -1 : random.nextInt(i);
-            boolean matrix = i >= N - 300 && random.nextInt(10) == 0;
+            boolean matrix = i >= n - n / 10 && random.nextInt(10) == 0;
             float t = (float) random.nextDouble();
             for (int k = 0; k < 2; k++) {
                 Hierarchy h = targets[k];

@@ -13,6 +13,7 @@ import dev.arbor.animation.PoseBatch;
 import dev.arbor.animation.Skeleton;
 import dev.arbor.animation.WrapMode;
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import dev.arbor.hierarchy.NodeList;
 import dev.arbor.hierarchy.StorageLayout;
@@ -41,6 +42,7 @@ class CrowdAnimatorTest {
         final GltfInstance[] members;
         final long[] meshes;
         final NodeList animated;
+        final InstanceNodes nodes;
         final CrowdSkin skin;
         final int joints;
 
@@ -67,6 +69,7 @@ class CrowdAnimatorTest {
                 System.arraycopy(members[i].animatedHandles(), 0, handles, i * size, size);
             }
             animated = h.nodeList(handles, 0, handles.length);
+            nodes = new InstanceNodes(h, handles, 0, count, size);
             skin = CrowdSkin.of(skeletons, meshes);
             joints = skeletons[0].jointCount();
             h.update();
@@ -159,7 +162,60 @@ class CrowdAnimatorTest {
     }
 
     /**
-     * Two hundred frames from the first after the build, in windows of 20: sample or sample-and-blend, apply, update,
+     * Sampling straight into the nodes ({@link CrowdAnimator#sample(ClipSampler, float[], WrapMode, int[], Pose,
+     * InstanceNodes)}) leaves the bits a batch filled with the rest pose and applied by the bulk setters leaves: every
+     * node's world matrix and every palette entry, on one and on two threads, with forward steps and backward jumps.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"CesiumMan", "RiggedFigure"})
+    void samplingIntoTheNodesGivesTheBitsOfABatchAppliedBySetters(String name) throws Exception {
+        int n = 37;
+        for (int threads = 1; threads <= 2; threads++) {
+            Crowd a = new Crowd(name, n);
+            Crowd b = new Crowd(name, n);
+            ClipSampler sampler = ClipSampler.compile(a.model.animation(0));
+            int size = a.model.animatedNodes().length;
+            PoseBatch poses = new PoseBatch(n, size).fill(a.model.restPose());
+            float[] times = new float[n];
+            int[] cursorsA = sampler.newCursors(n);
+            int[] cursorsB = sampler.newCursors(n);
+            float[] want = new float[n * a.joints * 16];
+            float[] got = new float[want.length];
+            float[] worldA = new float[12];
+            float[] worldB = new float[12];
+            Random random = new Random(43);
+            try (CrowdAnimator one = new CrowdAnimator(); CrowdAnimator other = new CrowdAnimator()) {
+                other.setThreads(threads);
+                for (int frame = 0; frame < 25; frame++) {
+                    for (int i = 0; i < n; i++) {
+                        times[i] = frame % 8 == 7 ? random.nextFloat() * -2 : times[i] + random.nextFloat() * 0.1f;
+                    }
+                    one.sample(sampler, times, WrapMode.LOOP, cursorsA, poses);
+                    poses.applyTo(a.h, a.animated);
+                    other.sample(sampler, times, WrapMode.LOOP, cursorsB, b.model.restPose(), b.nodes);
+                    a.h.update();
+                    b.h.update();
+                    assertThat(b.h.changedCount()).as("frame %d", frame).isEqualTo(a.h.changedCount());
+                    for (int i = 0; i < n; i++) {
+                        long[] ha = a.members[i].animatedHandles();
+                        long[] hb = b.members[i].animatedHandles();
+                        for (int k = 0; k < ha.length; k++) {
+                            a.h.getWorld(ha[k], worldA, 0);
+                            b.h.getWorld(hb[k], worldB, 0);
+                            assertThat(worldB).as("frame %d, instance %d, node %d", frame, i, k).isEqualTo(worldA);
+                        }
+                    }
+                    one.writePalettes(a.h, a.skin, want, 0);
+                    other.writePalettes(b.h, b.skin, got, 0);
+                    assertThat(got).as("frame %d on %d threads", frame, threads).isEqualTo(want);
+                }
+            }
+        }
+    }
+
+    /**
+     * Two hundred frames from the first after the build, in windows of 20: sample and apply, sample-and-blend and
+     * apply, or sample into the nodes; update,
      * palettes into an array and a buffer. The least window allocates nothing; in all, at most a few hundred bytes
      * have been seen on one thread over a whole run now and then, at no fixed frame (the JVM's, not a path of the
      * frame: every window of the same frames allocates nothing on other runs).
@@ -186,7 +242,14 @@ class CrowdAnimatorTest {
                 .asFloatBuffer();
         try (CrowdAnimator animator = new CrowdAnimator()) {
             animator.setThreads(threads);
-            poses.applyTo(c.h, c.animated); // the build: the node list's first use resolves it
+            // the build: the node list's first use resolves it; the first sample into the nodes and the first palette
+            // jobs make the animator's and the skin's scratch for this thread count and hierarchy
+            Pose rest = c.model.restPose();
+            animator.sample(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes);
+            poses.applyTo(c.h, c.animated);
+            c.h.update();
+            animator.writePalettes(c.h, c.skin, palettes, 0);
+            animator.writePalettes(c.h, c.skin, buffer, 0);
             long tid = Thread.currentThread().getId();
             long least = Long.MAX_VALUE;
             long total = 0;
@@ -198,7 +261,9 @@ class CrowdAnimatorTest {
                         times[i] = frame / 60f + i * 0.01f;
                         second[i] = times[i] + 0.7f;
                     }
-                    if (frame % 2 == 0) {
+                    if (frame % 3 == 2) {
+                        animator.sample(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes);
+                    } else if (frame % 3 == 0) {
                         animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
                     } else {
                         animator.sampleBlend(sampler, times, cursors, sampler, second, secondCursors, WrapMode.LOOP,

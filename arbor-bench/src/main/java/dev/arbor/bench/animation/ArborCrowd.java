@@ -3,6 +3,7 @@ package dev.arbor.bench.animation;
 import dev.arbor.animation.ClipSampler;
 import dev.arbor.animation.CrowdAnimator;
 import dev.arbor.animation.CrowdSkin;
+import dev.arbor.animation.Pose;
 import dev.arbor.animation.PoseBatch;
 import dev.arbor.animation.Skeleton;
 import dev.arbor.animation.TargetPath;
@@ -10,6 +11,7 @@ import dev.arbor.animation.WrapMode;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import dev.arbor.hierarchy.NodeList;
 import java.nio.FloatBuffer;
@@ -41,6 +43,8 @@ final class ArborCrowd implements CrowdSystem {
     private PoseBatch second;
     private NodeList animated;
     private NodeList[] lists;
+    private InstanceNodes instanceNodes;
+    private Pose rest;
     private CrowdSkin skin;
     private boolean translations;
     private boolean rotations;
@@ -96,6 +100,8 @@ final class ArborCrowd implements CrowdSystem {
             System.arraycopy(members[i].animatedHandles(), 0, handles, i * size, size);
         }
         animated = h.nodeList(handles, 0, handles.length);
+        instanceNodes = new InstanceNodes(h, handles, 0, count, size);
+        rest = model.restPose();
         lists = new NodeList[count];
         for (int i = 0; i < count; i++) {
             lists[i] = h.nodeList(handles, i * size, size);
@@ -117,10 +123,14 @@ final class ArborCrowd implements CrowdSystem {
         h.update();
     }
 
-    private void sampleAll(float clock) {
+    private void setTimes(float clock) {
         for (int i = 0; i < times.length; i++) {
             times[i] = clock + phases[i];
         }
+    }
+
+    private void sampleAll(float clock) {
+        setTimes(clock);
         if (!crowd.blend()) {
             animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
             return;
@@ -135,6 +145,11 @@ final class ArborCrowd implements CrowdSystem {
 
     @Override
     public void sample(float clock) {
+        if (!crowd.blend()) {
+            setTimes(clock);
+            animator.sample(sampler, times, WrapMode.LOOP, cursors, rest, instanceNodes);
+            return;
+        }
         sampleAll(clock);
         poses.applyTo(h, lists, translations, rotations, scales);
     }

@@ -1,6 +1,7 @@
 package dev.arbor.bench.animation;
 
 import dev.arbor.bench.workloads.ForkOptions;
+import dev.arbor.hierarchy.Kernels;
 import java.nio.FloatBuffer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -64,9 +65,13 @@ public class CrowdBench {
         FloatBuffer palettes;
         float clock;
 
-        /** Builds the implementation, checks it against Arbor and reports the crowd's size. */
+        /**
+         * Waits for Arbor's vector kernel (so that no measured iteration runs before it, or beside its warm-up thread),
+         * builds the implementation, checks it against Arbor and reports the crowd's size.
+         */
         @Setup(Level.Trial)
         public void setUp() {
+            Kernels.warmUp();
             ForkOptions.announceKernel();
             Crowd c = Crowd.of(crowd);
             system = CrowdSystem.byId(impl);

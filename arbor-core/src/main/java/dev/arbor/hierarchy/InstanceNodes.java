@@ -1,0 +1,332 @@
+package dev.arbor.hierarchy;
+
+import static dev.arbor.kernel.LocalToWorld.MODE_TRS;
+
+import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.kernel.QuaternionRuns;
+import dev.arbor.math.Affine;
+import java.util.Arrays;
+
+/**
+ * The nodes of many instances of one shape in one hierarchy, for jobs that write their local transforms and read their
+ * world matrices for a whole crowd per call, from several threads, straight from the hierarchy's storage: member
+ * {@code k} of instance {@code i} is the node of handle {@code handles[offset + i × size() + k]}. A crowd animator
+ * samples each instance's pose and writes it here while it is still in the core's cache, and reads the joints'
+ * world matrices for its skinning palettes a block of instances at a time.
+ *
+ * <p>Writing is a transaction of three steps: {@link #beginWrites()} on the caller's thread (the handles resolved
+ * again if nodes moved, explicit local matrices split into TRS), then {@link #writeLocals} per instance on any
+ * threads (each instance from one thread), then {@link #endWrites()} on the caller's thread, which marks every member
+ * and its subtree stale for the next {@link Hierarchy#update()} and change set. Reading: {@link #beginReads()} (stale
+ * nodes brought up to date), then {@link #readWorlds} from any threads. Between a begin and its end (or the last
+ * read) nothing else may use the hierarchy: its nodes must not move.
+ *
+ * <p>Each value is checked as it is written (finite, a non-zero quaternion; a quaternion not of unit length is
+ * normalised as the bulk setters do). Unlike the bulk setters, a bad value is reported after the instances before it
+ * were written; {@link #endWrites()} still marks them all, so the hierarchy stays consistent.
+ */
+public final class InstanceNodes {
+    /** Floats of one member's pose in {@link #writeLocals}: translation 3, rotation 4, scale 3. */
+    public static final int POSE_FLOATS = Affine.TRS_STRIDE;
+
+    private final Hierarchy owner;
+    private final BulkSetter bulk;
+    private final NodeList list;
+    private final int instances;
+    private final int size;
+    /** Per instance, whether the current write wrote it (all false between writes). */
+    private final boolean[] written;
+    /** The nodes of the written instances, when some were not. */
+    private final int[] writtenNodes;
+    // set by the begin steps, read by the per-instance steps
+    private int[] nodes;
+    private float[] locals;
+    private float[] worlds;
+    private int nodeStride;
+    private int elementStride;
+    private long layoutVersion = -1;
+    private boolean writing;
+    private boolean reading;
+
+    /**
+     * Takes the nodes of {@code instances} instances of {@code size} members each. O(instances × size); allocates.
+     *
+     * @param hierarchy the hierarchy holding every node
+     * @param handles the members, instance after instance
+     * @param offset index of instance 0's member 0
+     * @param instances number of instances, ≥ 0
+     * @param size members per instance, ≥ 0
+     * @throws IllegalArgumentException if a count is negative, the array too short or a handle stale
+     */
+    public InstanceNodes(Hierarchy hierarchy, long[] handles, int offset, int instances, int size) {
+        if (instances < 0 || size < 0) {
+            throw new IllegalArgumentException("negative shape: instances=" + instances + ", size=" + size);
+        }
+        this.owner = hierarchy;
+        this.bulk = hierarchy.bulkSetter();
+        this.list = hierarchy.nodeList(handles, offset, Math.multiplyExact(instances, size));
+        this.instances = instances;
+        this.size = size;
+        this.written = new boolean[instances];
+        this.writtenNodes = new int[instances * size];
+    }
+
+    /** @return the number of instances */
+    public int instances() {
+        return instances;
+    }
+
+    /** @return members per instance */
+    public int size() {
+        return size;
+    }
+
+    /** @return the hierarchy holding the nodes */
+    public Hierarchy hierarchy() {
+        return owner;
+    }
+
+    /**
+     * Begins writing, on the caller's thread: resolves the handles again if nodes moved or died since, and turns every
+     * member that holds an explicit local matrix into TRS. O(1) when nothing moved and no member holds a matrix, else
+     * O(members).
+     *
+     * @throws IllegalArgumentException if a member was destroyed (nothing changed)
+     * @throws IllegalStateException if a write is already begun, or a member's explicit matrix has shear (nothing
+     *     changed)
+     */
+    public void beginWrites() {
+        if (writing) {
+            throw new IllegalStateException("beginWrites() twice; expected endWrites() first");
+        }
+        reading = false;
+        resolve();
+        NodeStorage st = bulk.store;
+        int count = nodes.length;
+        boolean matrices = false;
+        for (int w = 0; w < st.matrixBits.length && !matrices; w++) {
+            matrices = st.matrixBits[w] != 0L;
+        }
+        if (matrices) {
+            for (int k = 0; k < count; k++) {
+                if (st.modes[nodes[k]] != MODE_TRS) {
+                    bulk.forms.checkSplittable(nodes[k], list.handles[k]);
+                }
+            }
+            for (int k = 0; k < count; k++) {
+                bulk.forms.requireTrsLocal(nodes[k], list.handles[k]);
+            }
+        }
+        locals = st.locals;
+        writing = true;
+    }
+
+    /**
+     * Writes one instance's members' local transforms from {@code pose}, which holds them as {@link #POSE_FLOATS}
+     * planes of {@link #size()} floats (the storage's TRS order): element {@code e} of member {@code k} at
+     * {@code pose[offset + e × size + k]}, e = 0–2 the translation, 3–6 the rotation (x y z w), 7–9 the scale; each
+     * path only if asked. Between {@link #beginWrites()} and {@link #endWrites()}; threads may write distinct instances
+     * at the same time. O(size), allocation-free.
+     *
+     * @param instance the instance
+     * @param pose the values
+     * @param offset where they start
+     * @param translations whether to write the translations
+     * @param rotations whether to write the rotations
+     * @param scales whether to write the scales
+     * @throws IllegalArgumentException if the instance is out of range, the array too short, a value not finite or a
+     *     quaternion zero (the members before it in this instance, and every instance written before, are written)
+     * @throws IllegalStateException outside a write
+     */
+    public void writeLocals(int instance, float[] pose, int offset, boolean translations, boolean rotations,
+                            boolean scales) {
+        if (!writing) {
+            throw new IllegalStateException("writeLocals outside beginWrites() and endWrites()");
+        }
+        if (instance < 0 || instance >= instances) {
+            throw new IllegalArgumentException("instance=" + instance + " is out of range, instances=" + instances);
+        }
+        Arguments.requireRoom("pose", pose.length, offset, (long) POSE_FLOATS * size);
+        written[instance] = true;
+        int first = instance * size;
+        if (translations) {
+            writeVectors(pose, offset + Affine.TRS_T * size, first, Affine.TRS_T, "translation");
+        }
+        if (rotations) {
+            writeRotations(pose, offset + Affine.TRS_Q * size, first);
+        }
+        if (scales) {
+            writeVectors(pose, offset + Affine.TRS_S * size, first, Affine.TRS_S, "scale");
+        }
+    }
+
+    /**
+     * Three planes of vectors of members [first, first + size), from {@code v[offset ..]}, into local elements
+     * [element, element + 3) of their (TRS) nodes.
+     */
+    private void writeVectors(float[] v, int offset, int first, int element, String what) {
+        float[] l = locals;
+        int[] nd = nodes;
+        int n = size;
+        int ns = nodeStride;
+        int es = elementStride;
+        int e0 = element * es;
+        for (int k = 0; k < n; k++) {
+            float x = v[offset + k];
+            float y = v[offset + n + k];
+            float z = v[offset + 2 * n + k];
+            if (!Float.isFinite(x + y + z)) { // a NaN or infinity makes the sum so (and rarely a finite overflow)
+                Arguments.requireFinite3(what, list.handles[first + k], x, y, z);
+            }
+            int at = nd[first + k] * ns + e0;
+            l[at] = x;
+            l[at + es] = y;
+            l[at + 2 * es] = z;
+        }
+    }
+
+    /**
+     * Four planes of quaternions of members [first, first + size), stored as the bulk setters store them (normalised
+     * if not of unit length).
+     */
+    private void writeRotations(float[] v, int offset, int first) {
+        float[] l = locals;
+        int[] nd = nodes;
+        int n = size;
+        int ns = nodeStride;
+        int es = elementStride;
+        int e0 = Affine.TRS_Q * es;
+        for (int k = 0; k < n; k++) {
+            float x = v[offset + k];
+            float y = v[offset + n + k];
+            float z = v[offset + 2 * n + k];
+            float w = v[offset + 3 * n + k];
+            int at = nd[first + k] * ns + e0;
+            float len2 = x * x + y * y + z * z + w * w;
+            if (QuaternionRuns.isUnit(len2)) {
+                l[at] = x;
+                l[at + es] = y;
+                l[at + 2 * es] = z;
+                l[at + 3 * es] = w;
+            } else {
+                if (!QuaternionRuns.inRange(len2)) {
+                    Arguments.requireRotation(list.handles[first + k], x, y, z, w);
+                }
+                Arguments.normalizeInto(x, y, z, w, l, at, es);
+            }
+        }
+    }
+
+    /**
+     * Ends a write, on the caller's thread: marks the members of every instance written and their subtrees stale (also
+     * after a failed write, so that what was written is computed by the next update). O(instances + members), or less
+     * for a set marked before at the same layout and structure when every instance was written.
+     *
+     * @throws IllegalStateException if no write is begun
+     */
+    public void endWrites() {
+        if (!writing) {
+            throw new IllegalStateException("endWrites() without beginWrites()");
+        }
+        writing = false;
+        locals = null;
+        int all = 0;
+        for (int i = 0; i < instances; i++) {
+            all += written[i] ? 1 : 0;
+        }
+        if (bulk.store.layoutVersion != layoutVersion) {
+            Arrays.fill(written, false);
+            throw new IllegalStateException("the hierarchy's nodes moved during a write");
+        }
+        if (all == instances) {
+            Arrays.fill(written, false);
+            bulk.marking.markBatch(nodes, nodes.length, list); // the list's recorded closure, once it has one
+            return;
+        }
+        int count = 0;
+        for (int i = 0; i < instances; i++) {
+            if (written[i]) {
+                System.arraycopy(nodes, i * size, writtenNodes, count, size);
+                count += size;
+                written[i] = false;
+            }
+        }
+        bulk.marking.markBatch(writtenNodes, count, null);
+    }
+
+    /**
+     * Begins reading world matrices, on the caller's thread: resolves the handles again if nodes moved or died, and
+     * brings every stale node of the hierarchy up to date (as a bulk export does). O(1) when nothing moved and nothing
+     * is stale.
+     *
+     * @throws IllegalArgumentException if a member was destroyed
+     * @throws IllegalStateException during a write
+     */
+    public void beginReads() {
+        if (writing) {
+            throw new IllegalStateException("beginReads() during a write; expected endWrites() first");
+        }
+        if (!bulk.stale.isEmpty()) {
+            owner.writeWorldPlanes(NO_HANDLES, 0, 0, NO_FLOATS, 0, 0); // brings every stale node up to date
+        }
+        resolve();
+        worlds = bulk.store.worlds;
+        reading = true;
+    }
+
+    private static final long[] NO_HANDLES = new long[0];
+    private static final float[] NO_FLOATS = new float[0];
+
+    /**
+     * Copies the world matrices of instances {@code [from, to)} into planes: element {@code e} (column-major 3×4,
+     * {@code e = 3 × column + row}) of member {@code k} of instance {@code i} at
+     * {@code dest[offset + e × elementStride + k × memberStride + i - from]}, the layout of
+     * {@link dev.arbor.kernel.Palettes}' lanes. After {@link #beginReads()}, before the hierarchy changes; threads may
+     * read at the same time. O((to - from) × size), allocation-free.
+     *
+     * @param from first instance
+     * @param to end of the instances (exclusive)
+     * @param dest destination
+     * @param offset index of element 0 of member 0 of instance {@code from}
+     * @param memberStride floats from one member's lanes to the next's, at least {@code to - from}
+     * @param elementStride floats from one element's planes to the next's, at least {@code size × memberStride}
+     * @throws IllegalArgumentException if the range is out of bounds or does not fit {@code dest}
+     * @throws IllegalStateException if no read is begun
+     */
+    public void readWorlds(int from, int to, float[] dest, int offset, int memberStride, int elementStride) {
+        if (!reading) {
+            throw new IllegalStateException("readWorlds without beginReads()");
+        }
+        int lanes = to - from;
+        if (from < 0 || to > instances || lanes < 0 || memberStride < lanes
+                || elementStride < (long) size * memberStride || offset < 0
+                || (lanes > 0 && size > 0 && dest.length < offset + 11L * elementStride
+                        + (long) (size - 1) * memberStride + lanes)) {
+            throw new IllegalArgumentException("bad world planes: from=" + from + ", to=" + to + ", instances="
+                    + instances + ", offset=" + offset + ", memberStride=" + memberStride + ", elementStride="
+                    + elementStride + ", dest.length=" + dest.length);
+        }
+        float[] wo = worlds;
+        int[] nd = nodes;
+        int ns = nodeStride;
+        int es = this.elementStride;
+        for (int k = 0; k < size; k++) {
+            int d = offset + k * memberStride - from;
+            for (int i = from; i < to; i++) {
+                int at = nd[i * size + k] * ns;
+                for (int e = 0; e < Affine.STRIDE; e++) {
+                    dest[d + e * elementStride + i] = wo[at + e * es];
+                }
+            }
+        }
+    }
+
+    /** The members' storage positions and the layout's strides, resolved again if nodes moved. */
+    private void resolve() {
+        NodeStorage st = bulk.store;
+        nodes = list.resolved(bulk.slots, st.layoutVersion);
+        layoutVersion = st.layoutVersion;
+        nodeStride = st.records ? LocalToWorld.RECORD : 1;
+        elementStride = st.elementStride();
+    }
+}

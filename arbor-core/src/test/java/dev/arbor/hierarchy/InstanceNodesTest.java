@@ -1,0 +1,203 @@
+package dev.arbor.hierarchy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@link InstanceNodes}: writes leave the bits the bulk setters leave (random forests with explicit matrices and
+ * non-unit quaternions, both storage layouts), are published by the next update with their subtrees, read back as
+ * planes in the documented layout; every misuse with its exception.
+ */
+class InstanceNodesTest {
+    @ParameterizedTest
+    @EnumSource(value = StorageLayout.class, names = {"PLANES", "RECORDS"})
+    void writesLeaveWhatTheBulkSettersLeave(StorageLayout layout) {
+        SplittableRandom random = new SplittableRandom(17);
+        for (int round = 0; round < 5; round++) {
+            Hierarchy a = new Hierarchy();
+            Hierarchy b = new Hierarchy();
+            a.setStorageLayout(layout);
+            b.setStorageLayout(layout);
+            long[][] handles = NodeListTest.build(random, a, b, 800);
+            int instances = 1 + random.nextInt(20);
+            int size = 1 + random.nextInt(12);
+            int count = instances * size;
+            int[] picked = distinct(random, 800, count);
+            long[] ha = new long[count];
+            long[] hb = new long[count + 3];
+            for (int k = 0; k < count; k++) {
+                ha[k] = handles[0][picked[k]];
+                hb[k + 3] = handles[1][picked[k]];
+            }
+            float[] translations = gaussian(random, 3 * count);
+            float[] rotations = gaussian(random, 4 * count); // rarely unit length: normalised on the way
+            float[] scales = gaussian(random, 3 * count);
+            a.setLocalRotations(ha, 0, count, rotations, 0); // splits explicit matrices first, as beginWrites does
+            a.setLocalTranslations(ha, 0, count, translations, 0);
+            a.setLocalScales(ha, 0, count, scales, 0);
+
+            InstanceNodes nodes = new InstanceNodes(b, hb, 3, instances, size);
+            float[] pose = new float[5 + InstanceNodes.POSE_FLOATS * size];
+            nodes.beginWrites();
+            for (int i = instances - 1; i >= 0; i--) { // any order
+                for (int k = 0; k < size; k++) { // element e of member k at 5 + e × size + k
+                    int m = i * size + k;
+                    for (int c = 0; c < 3; c++) {
+                        pose[5 + c * size + k] = translations[3 * m + c];
+                        pose[5 + (7 + c) * size + k] = scales[3 * m + c];
+                    }
+                    for (int c = 0; c < 4; c++) {
+                        pose[5 + (3 + c) * size + k] = rotations[4 * m + c];
+                    }
+                }
+                nodes.writeLocals(i, pose, 5, true, true, true);
+            }
+            nodes.endWrites();
+            a.update();
+            b.update();
+            assertThat(b.changedCount()).isEqualTo(a.changedCount());
+            float[] wa = new float[12];
+            float[] wb = new float[12];
+            for (int n = 0; n < 800; n++) {
+                assertThat(b.hasLocalMatrix(handles[1][n])).isEqualTo(a.hasLocalMatrix(handles[0][n]));
+                assertThat(b.getWorld(handles[1][n], wb, 0)).as("round %d node %d", round, n)
+                        .isEqualTo(a.getWorld(handles[0][n], wa, 0));
+            }
+            b.checkInvariants();
+        }
+    }
+
+    /**
+     * <pre>
+     *   r0 ─ a ─ c        instance 0: (a, c)
+     *   r1 ─ b ─ d        instance 1: (b, d)
+     * </pre>
+     * Instance 1 only is written: b moved by (1, 2, 3) and turned 90° about z, d scaled by 2; the update publishes b
+     * and d, nothing of instance 0; the planes read back hold each member's world matrix.
+     */
+    @Test
+    void writtenMembersAndTheirSubtreesArePublishedAndReadBackAsPlanes() {
+        Hierarchy h = new Hierarchy();
+        long r0 = h.createRoot();
+        long r1 = h.createRoot();
+        long a = h.createChild(r0);
+        long b = h.createChild(r1);
+        long c = h.createChild(a);
+        long d = h.createChild(b);
+        h.setLocalTranslation(d, 0, 1, 0);
+        h.update();
+        InstanceNodes nodes = new InstanceNodes(h, new long[] {a, c, b, d}, 0, 2, 2);
+        float s = (float) Math.sqrt(0.5);
+        float[] pose = { // element e of member k (b, d) at e × 2 + k
+            1, 0, 2, 1, 3, 0, // translations
+            0, 0, 0, 0, s, 0, s, 1, // rotations
+            1, 2, 1, 2, 1, 2, // scales
+        };
+        nodes.beginWrites();
+        nodes.writeLocals(1, pose, 0, true, true, true);
+        nodes.endWrites();
+        h.update();
+        assertThat(h.changedCount()).isEqualTo(2);
+        assertThat(new long[] {h.changedHandle(0), h.changedHandle(1)}).containsExactly(b, d);
+
+        float[] planes = new float[12 * 2 * 2];
+        nodes.beginReads();
+        nodes.readWorlds(0, 2, planes, 0, 2, 4); // element e of member k of instance i at e × 4 + k × 2 + i
+        // b: rotation z 90° (x → y), at (1, 2, 3); d: its child, scaled by 2, one up in b's frame: at (0, 2, 3)
+        float[] worldB = {0, 1, 0, -1, 0, 0, 0, 0, 1, 1, 2, 3};
+        float[] worldD = {0, 2, 0, -2, 0, 0, 0, 0, 2, 0, 2, 3};
+        float[] identity = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+        for (int e = 0; e < 12; e++) {
+            assertThat(planes[e * 4]).as("a element %d", e).isEqualTo(identity[e]);
+            assertThat(planes[e * 4 + 1]).as("b element %d", e).isCloseTo(worldB[e], org.assertj.core.data.Offset
+                    .offset(1e-6f));
+            assertThat(planes[e * 4 + 2]).as("c element %d", e).isEqualTo(identity[e]);
+            assertThat(planes[e * 4 + 3]).as("d element %d", e).isCloseTo(worldD[e], org.assertj.core.data.Offset
+                    .offset(1e-6f));
+        }
+    }
+
+    @Test
+    void aBadValueIsReportedAndWhatWasWrittenIsStillPublished() {
+        Hierarchy h = new Hierarchy();
+        long a = h.createRoot();
+        long b = h.createRoot();
+        h.update();
+        InstanceNodes nodes = new InstanceNodes(h, new long[] {a, b}, 0, 2, 1);
+        nodes.beginWrites();
+        nodes.writeLocals(0, new float[] {5, 0, 0, 0, 0, 0, 1, 1, 1, 1}, 0, true, true, true);
+        assertThatThrownBy(() -> nodes.writeLocals(1, new float[] {Float.NaN, 0, 0, 0, 0, 0, 1, 1, 1, 1}, 0, true,
+                true, true))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("translation of " + Handles.toString(b) + " is not finite: (NaN, 0.0, 0.0)");
+        assertThatThrownBy(() -> nodes.writeLocals(1, new float[] {0, 0, 0, 0, 0, 0, 0, 1, 1, 1}, 0, false, true,
+                false))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(Handles.toString(b));
+        nodes.endWrites();
+        h.update();
+        assertThat(h.changedCount()).isEqualTo(2);
+        assertThat(h.getWorld(a, new float[12], 0)[9]).isEqualTo(5f);
+        h.checkInvariants();
+    }
+
+    @Test
+    void misuseIsRefused() {
+        Hierarchy h = new Hierarchy();
+        long a = h.createRoot();
+        InstanceNodes nodes = new InstanceNodes(h, new long[] {a}, 0, 1, 1);
+        float[] pose = new float[10];
+        assertThatThrownBy(() -> nodes.writeLocals(0, pose, 0, true, true, true))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("writeLocals outside beginWrites() and endWrites()");
+        assertThatThrownBy(nodes::endWrites).isInstanceOf(IllegalStateException.class)
+                .hasMessage("endWrites() without beginWrites()");
+        assertThatThrownBy(() -> nodes.readWorlds(0, 1, new float[12], 0, 1, 1))
+                .isInstanceOf(IllegalStateException.class).hasMessage("readWorlds without beginReads()");
+        nodes.beginWrites();
+        assertThatThrownBy(nodes::beginWrites).isInstanceOf(IllegalStateException.class)
+                .hasMessage("beginWrites() twice; expected endWrites() first");
+        assertThatThrownBy(nodes::beginReads).isInstanceOf(IllegalStateException.class)
+                .hasMessage("beginReads() during a write; expected endWrites() first");
+        assertThatThrownBy(() -> nodes.writeLocals(1, pose, 0, true, true, true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("instance=1 is out of range, instances=1");
+        assertThatThrownBy(() -> nodes.writeLocals(0, new float[9], 0, true, true, true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("pose too short");
+        nodes.endWrites();
+        nodes.beginReads();
+        assertThatThrownBy(() -> nodes.readWorlds(0, 1, new float[11], 0, 1, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("bad world planes: from=0");
+        assertThatThrownBy(() -> new InstanceNodes(h, new long[] {a}, 0, -1, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("negative shape: instances=-1, size=1");
+        h.destroy(a);
+        assertThatThrownBy(nodes::beginWrites).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("node list position 0: stale handle");
+    }
+
+    private static int[] distinct(SplittableRandom random, int n, int count) {
+        int[] all = new int[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = i;
+        }
+        for (int i = 0; i < count; i++) {
+            int j = i + random.nextInt(n - i);
+            int t = all[i];
+            all[i] = all[j];
+            all[j] = t;
+        }
+        return java.util.Arrays.copyOf(all, count);
+    }
+
+    private static float[] gaussian(SplittableRandom random, int count) {
+        float[] v = new float[count];
+        for (int k = 0; k < count; k++) {
+            v[k] = (float) random.nextGaussian();
+        }
+        return v;
+    }
+}
