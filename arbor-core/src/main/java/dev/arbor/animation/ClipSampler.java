@@ -108,10 +108,19 @@ public final class ClipSampler {
         this.tolerance = tolerance;
         int n = clip.channelCount();
         // the last channel per (target, path) wins, as in AnimationClip.sample
+        // channels sorted by (target × 3 + path, below 2^33) and then index (below 2^31), as unsigned 64-bit keys
+        // (the sign bit flipped for a signed sort): the last of each group is the one kept
         boolean[] kept = new boolean[n];
-        java.util.Set<Long> seen = new java.util.HashSet<>();
-        for (int c = n - 1; c >= 0; c--) {
-            kept[c] = seen.add(clip.target(c) * 3L + clip.path(c).ordinal());
+        long[] keys = new long[n];
+        for (int c = 0; c < n; c++) {
+            keys[c] = ((clip.target(c) * 3L + clip.path(c).ordinal()) << 31 | c) ^ Long.MIN_VALUE;
+        }
+        Arrays.sort(keys);
+        for (int i = 0; i < n; i++) {
+            long key = keys[i] ^ Long.MIN_VALUE;
+            if (i == n - 1 || (keys[i + 1] ^ Long.MIN_VALUE) >>> 31 != key >>> 31) {
+                kept[(int) (key & Integer.MAX_VALUE)] = true;
+            }
         }
         List<Integer> constants = new ArrayList<>();
         List<float[]> constantValueList = new ArrayList<>();
@@ -155,9 +164,9 @@ public final class ClipSampler {
         }
 
         // within a timeline: by interpolation, path and target, so that runs of one kind are sampled by one loop
+        ChannelOrder order = new ChannelOrder(clip);
         for (List<Integer> list : timelineChannels) {
-            list.sort(java.util.Comparator.<Integer>comparingInt(c -> clip.interpolation(c).ordinal())
-                    .thenComparingInt(c -> clip.path(c).ordinal()).thenComparingInt(clip::target));
+            list.sort(order);
         }
         int timelineCount = timelines.size();
         timelineTimes = timelines.toArray(new float[0][]);
@@ -228,7 +237,10 @@ public final class ClipSampler {
         }
         channelStart[timelineCount] = m;
         runList.add(m);
-        runStarts = runList.stream().mapToInt(Integer::intValue).toArray();
+        runStarts = new int[runList.size()];
+        for (int r = 0; r < runStarts.length; r++) {
+            runStarts[r] = runList.get(r);
+        }
         timelineRuns = new int[timelineCount + 1];
         for (int g = 0, r = 0; g <= timelineCount; g++) {
             while (runStarts[r] < channelStart[g]) {
@@ -707,5 +719,26 @@ public final class ClipSampler {
     public String toString() {
         return "ClipSampler[name=" + name + ", timelines=" + timelineTimes.length + ", moving=" + paths.length
                 + ", constant=" + constantPaths.length + ", tolerance=" + tolerance + "]";
+    }
+
+    /**
+     * Channels by interpolation, path and target. A class rather than a chain of lambdas: compiling a clip is part of
+     * a model's first read, and a fresh JVM's first lambda costs milliseconds to bootstrap.
+     */
+    private static final class ChannelOrder implements java.util.Comparator<Integer> {
+        private final AnimationClip clip;
+
+        ChannelOrder(AnimationClip clip) {
+            this.clip = clip;
+        }
+
+        @Override
+        public int compare(Integer a, Integer b) {
+            int d = Integer.compare(clip.interpolation(a).ordinal(), clip.interpolation(b).ordinal());
+            if (d == 0) {
+                d = Integer.compare(clip.path(a).ordinal(), clip.path(b).ordinal());
+            }
+            return d != 0 ? d : Integer.compare(clip.target(a), clip.target(b));
+        }
     }
 }

@@ -829,7 +829,10 @@ final class GltfReader {
                 morphed.add(i);
             }
         }
-        model.morphNodes = morphed.stream().mapToInt(Integer::intValue).toArray();
+        model.morphNodes = new int[morphed.size()]; // no stream: a fresh JVM's first one costs milliseconds
+        for (int m = 0; m < model.morphNodes.length; m++) {
+            model.morphNodes[m] = morphed.get(m);
+        }
         int[] counts = new int[model.morphNodes.length];
         for (int k = 0; k < counts.length; k++) {
             counts[k] = targetCounts[model.meshes[model.morphNodes[k]]];
