@@ -24,8 +24,11 @@ import java.util.List;
  *   <li>Keys are stored segment-interleaved per timeline: for segment {@code k} (keys {@code k} and {@code k + 1})
  *       every channel of the timeline has its record side by side, so one sample reads one contiguous run of floats.
  *       Records: STEP the value of key {@code k}; LINEAR both values (rotations also the arc angle, the second key
- *       negated onto the first's hemisphere); CUBICSPLINE value and out-tangent of key {@code k}, in-tangent and value
- *       of key {@code k + 1}. Rotation keys are normalised when compiled (the rotation the key stands for).
+ *       negated onto the first's hemisphere), for a run of LINEAR channels of one path on consecutive targets lane by
+ *       lane (each component's lanes contiguous), so that a sample into component planes interpolates a vector of
+ *       channels at a time ({@code dev.arbor.kernel.SlerpRuns}); CUBICSPLINE value and out-tangent of key {@code k},
+ *       in-tangent and value of key {@code k + 1}. Rotation keys are normalised when compiled (the rotation the key
+ *       stands for).
  * </ul>
  *
  * <p>Exactness: times are wrapped and fractions computed in double from the float key times; every interpolation is

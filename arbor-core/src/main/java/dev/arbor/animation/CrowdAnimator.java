@@ -91,7 +91,9 @@ public final class CrowdAnimator implements AutoCloseable {
 
     /**
      * Samples {@code clip} for every pose of {@code dest}: pose {@code i} at {@code times[i]}. See
-     * {@link ClipSampler#sample(float, WrapMode, int[], int, PoseBatch, int)}. O(instances × channels).
+     * {@link ClipSampler#sample(float, WrapMode, int[], int, PoseBatch, int)}; the same bits, each pose sampled
+     * through its thread's planes (where the runs of channels are interpolated a vector at a time).
+     * O(instances × (channels + size)); allocates only scratch, when the thread count or the pose size grows.
      *
      * @param clip the compiled clip
      * @param times per instance its time, at least {@code dest.poses()} of them, none NaN
@@ -103,6 +105,7 @@ public final class CrowdAnimator implements AutoCloseable {
      */
     public void sample(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, PoseBatch dest) {
         checkSample(clip, times, cursors, dest);
+        growPoseScratch(dest.size());
         this.clip = clip;
         this.times = times;
         this.wrap = wrap;
@@ -139,11 +142,7 @@ public final class CrowdAnimator implements AutoCloseable {
             throw new IllegalArgumentException("pose sizes differ: base=" + base.size() + ", nodes=" + size);
         }
         checkSample(clip, times, cursors, dest.instances(), size);
-        int floats = InstanceNodes.POSE_FLOATS * size;
-        int t = threads.threads;
-        if (poseScratch.length < t || poseScratch[0].length < floats) {
-            poseScratch = new float[t][floats];
-        }
+        growPoseScratch(size);
         dest.beginWrites();
         this.clip = clip;
         this.times = times;
@@ -188,6 +187,7 @@ public final class CrowdAnimator implements AutoCloseable {
         if (cursors == secondCursors && clip.cursorCount() > 0) {
             throw new IllegalArgumentException("cursors and secondCursors are the same array");
         }
+        growPoseScratch(dest.size());
         this.clip = clip;
         this.times = times;
         this.cursors = cursors;
@@ -318,22 +318,54 @@ public final class CrowdAnimator implements AutoCloseable {
     }
 
     private void sampleRange(int thread, int from, int to) {
-        sampleInto(clip, times, cursors, dest, from, to);
+        sampleInto(thread, clip, times, cursors, dest, from, to);
+    }
+
+    /** Makes each thread a pose of {@code size} entries in planes, if it has none that large (allocates then). */
+    private void growPoseScratch(int size) {
+        int floats = InstanceNodes.POSE_FLOATS * size;
+        int t = threads.threads;
+        if (poseScratch.length < t || poseScratch[0].length < floats) {
+            poseScratch = new float[t][floats];
+        }
+    }
+
+    /**
+     * A pose from interleaved arrays (translations at {@code tr[tb + 3k]}, rotations at {@code rot[rb + 4k]}, scales
+     * at {@code sc[sb + 3k]}) into planes: element e of entry k at {@code planes[e × size + k]}.
+     */
+    private static void toPlanes(float[] tr, int tb, float[] rot, int rb, float[] sc, int sb, float[] planes,
+                                 int size) {
+        for (int k = 0; k < size; k++) {
+            for (int c = 0; c < 3; c++) {
+                planes[c * size + k] = tr[tb + 3 * k + c];
+                planes[(7 + c) * size + k] = sc[sb + 3 * k + c];
+            }
+            for (int c = 0; c < 4; c++) {
+                planes[(3 + c) * size + k] = rot[rb + 4 * k + c];
+            }
+        }
+    }
+
+    /** The inverse of {@link #toPlanes}. */
+    private static void fromPlanes(float[] planes, int size, float[] tr, int tb, float[] rot, int rb, float[] sc,
+                                   int sb) {
+        for (int k = 0; k < size; k++) {
+            for (int c = 0; c < 3; c++) {
+                tr[tb + 3 * k + c] = planes[c * size + k];
+                sc[sb + 3 * k + c] = planes[(7 + c) * size + k];
+            }
+            for (int c = 0; c < 4; c++) {
+                rot[rb + 4 * k + c] = planes[(3 + c) * size + k];
+            }
+        }
     }
 
     private void sampleNodesRange(int thread, int from, int to) {
         float[] pose = poseScratch[thread];
         Pose b = base;
         int size = b.size();
-        for (int k = 0; k < size; k++) { // the base pose into planes: element e of entry k at [e × size + k]
-            for (int c = 0; c < 3; c++) {
-                pose[c * size + k] = b.translations[3 * k + c];
-                pose[(7 + c) * size + k] = b.scales[3 * k + c];
-            }
-            for (int c = 0; c < 4; c++) {
-                pose[(3 + c) * size + k] = b.rotations[4 * k + c];
-            }
-        }
+        toPlanes(b.translations, 0, b.rotations, 0, b.scales, 0, pose, size);
         ClipSampler c = clip;
         float[] ts = times;
         int[] cs = cursors;
@@ -349,19 +381,26 @@ public final class CrowdAnimator implements AutoCloseable {
         }
     }
 
-    private void sampleInto(ClipSampler c, float[] ts, int[] cs, PoseBatch out, int from, int to) {
+    /**
+     * Poses [from, to) of {@code out}, each through the thread's planes: the sampler's vector loops run in planes, and
+     * the entries no channel animates keep their values.
+     */
+    private void sampleInto(int thread, ClipSampler c, float[] ts, int[] cs, PoseBatch out, int from, int to) {
+        float[] pose = poseScratch[thread];
         int size = out.size();
         int stride = c.cursorCount();
         WrapMode w = wrap;
         for (int i = from; i < to; i++) {
-            c.sampleUnchecked(ts[i], w, cs, i * stride, out.translations, i * size * 3, out.rotations, i * size * 4,
-                    out.scales, i * size * 3, 0);
+            toPlanes(out.translations, i * size * 3, out.rotations, i * size * 4, out.scales, i * size * 3, pose, size);
+            c.sampleUnchecked(ts[i], w, cs, i * stride, pose, 0, pose, 3 * size, pose, 7 * size, size);
+            fromPlanes(pose, size, out.translations, i * size * 3, out.rotations, i * size * 4, out.scales,
+                    i * size * 3);
         }
     }
 
     private void sampleBlendRange(int thread, int from, int to) {
-        sampleInto(clip, times, cursors, dest, from, to);
-        sampleInto(second, secondTimes, secondCursors, scratch, from, to);
+        sampleInto(thread, clip, times, cursors, dest, from, to);
+        sampleInto(thread, second, secondTimes, secondCursors, scratch, from, to);
         dest.blendRange(dest, scratch, weight, from, to);
     }
 
