@@ -21,9 +21,10 @@ import java.util.Arrays;
  * nodes brought up to date), then {@link #readWorlds} from any threads. Between a begin and its end (or the last
  * read) nothing else may use the hierarchy: its nodes must not move.
  *
- * <p>Each value is checked as it is written (finite, a non-zero quaternion; a quaternion not of unit length is
- * normalised as the bulk setters do). Unlike the bulk setters, a bad value is reported after the instances before it
- * were written; {@link #endWrites()} still marks them all, so the hierarchy stays consistent.
+ * <p>Each instance's values are checked before any of them is written (finite, a non-zero quaternion; a quaternion not
+ * of unit length is normalised as the bulk setters do): a bad value leaves that instance's nodes as they were. The
+ * instances written before it stay written, and {@link #endWrites()} still marks them, so the hierarchy stays
+ * consistent.
  */
 public final class InstanceNodes {
     /** Floats of one member's pose in {@link #writeLocals}: translation 3, rotation 4, scale 3. */
@@ -135,7 +136,7 @@ public final class InstanceNodes {
      * @param rotations whether to write the rotations
      * @param scales whether to write the scales
      * @throws IllegalArgumentException if the instance is out of range, the array too short, a value not finite or a
-     *     quaternion zero (the members before it in this instance, and every instance written before, are written)
+     *     quaternion zero, naming the member's handle and the value (nothing of this instance written)
      * @throws IllegalStateException outside a write
      */
     public void writeLocals(int instance, float[] pose, int offset, boolean translations, boolean rotations,
@@ -147,16 +148,53 @@ public final class InstanceNodes {
             throw new IllegalArgumentException("instance=" + instance + " is out of range, instances=" + instances);
         }
         Arguments.requireRoom("pose", pose.length, offset, (long) POSE_FLOATS * size);
-        written[instance] = true;
         int first = instance * size;
+        checkValues(pose, offset, first, translations, rotations, scales);
+        written[instance] = true;
         if (translations) {
-            writeVectors(pose, offset + Affine.TRS_T * size, first, Affine.TRS_T, "translation");
+            writeVectors(pose, offset + Affine.TRS_T * size, first, Affine.TRS_T);
         }
         if (rotations) {
             writeRotations(pose, offset + Affine.TRS_Q * size, first);
         }
         if (scales) {
-            writeVectors(pose, offset + Affine.TRS_S * size, first, Affine.TRS_S, "scale");
+            writeVectors(pose, offset + Affine.TRS_S * size, first, Affine.TRS_S);
+        }
+    }
+
+    /** Checks the values {@link #writeLocals} is asked to write for members [first, first + size). */
+    private void checkValues(float[] v, int offset, int first, boolean translations, boolean rotations,
+                             boolean scales) {
+        int n = size;
+        if (translations) {
+            checkVectors(v, offset + Affine.TRS_T * n, first, "translation");
+        }
+        if (scales) {
+            checkVectors(v, offset + Affine.TRS_S * n, first, "scale");
+        }
+        if (rotations) {
+            int q = offset + Affine.TRS_Q * n;
+            for (int k = 0; k < n; k++) {
+                float x = v[q + k];
+                float y = v[q + n + k];
+                float z = v[q + 2 * n + k];
+                float w = v[q + 3 * n + k];
+                if (!QuaternionRuns.inRange(x * x + y * y + z * z + w * w)) {
+                    Arguments.requireRotation(list.handles[first + k], x, y, z, w); // throws unless extreme but valid
+                }
+            }
+        }
+    }
+
+    private void checkVectors(float[] v, int offset, int first, String what) {
+        int n = size;
+        for (int k = 0; k < n; k++) {
+            float x = v[offset + k];
+            float y = v[offset + n + k];
+            float z = v[offset + 2 * n + k];
+            if (!Float.isFinite(x + y + z)) { // a NaN or infinity makes the sum so (and rarely a finite overflow)
+                Arguments.requireFinite3(what, list.handles[first + k], x, y, z);
+            }
         }
     }
 
@@ -164,7 +202,7 @@ public final class InstanceNodes {
      * Three planes of vectors of members [first, first + size), from {@code v[offset ..]}, into local elements
      * [element, element + 3) of their (TRS) nodes.
      */
-    private void writeVectors(float[] v, int offset, int first, int element, String what) {
+    private void writeVectors(float[] v, int offset, int first, int element) {
         float[] l = locals;
         int[] nd = nodes;
         int n = size;
@@ -175,9 +213,6 @@ public final class InstanceNodes {
             float x = v[offset + k];
             float y = v[offset + n + k];
             float z = v[offset + 2 * n + k];
-            if (!Float.isFinite(x + y + z)) { // a NaN or infinity makes the sum so (and rarely a finite overflow)
-                Arguments.requireFinite3(what, list.handles[first + k], x, y, z);
-            }
             int at = nd[first + k] * ns + e0;
             l[at] = x;
             l[at + es] = y;
@@ -209,10 +244,7 @@ public final class InstanceNodes {
                 l[at + 2 * es] = z;
                 l[at + 3 * es] = w;
             } else {
-                if (!QuaternionRuns.inRange(len2)) {
-                    Arguments.requireRotation(list.handles[first + k], x, y, z, w);
-                }
-                Arguments.normalizeInto(x, y, z, w, l, at, es);
+                Arguments.normalizeInto(x, y, z, w, l, at, es); // checked: finite, not zero
             }
         }
     }

@@ -122,27 +122,41 @@ class InstanceNodesTest {
         }
     }
 
+    /**
+     * A bad value in an instance is refused before any of that instance is written, naming the member; instances
+     * written before it are published. Two instances of two members: a and b, then c and d.
+     */
     @Test
-    void aBadValueIsReportedAndWhatWasWrittenIsStillPublished() {
+    void aBadValueLeavesItsInstanceAsItWasAndWhatWasWrittenIsStillPublished() {
         Hierarchy h = new Hierarchy();
         long a = h.createRoot();
         long b = h.createRoot();
+        long c = h.createRoot();
+        long d = h.createRoot();
+        h.setLocalTranslation(c, 7, 0, 0);
         h.update();
-        InstanceNodes nodes = new InstanceNodes(h, new long[] {a, b}, 0, 2, 1);
+        InstanceNodes nodes = new InstanceNodes(h, new long[] {a, b, c, d}, 0, 2, 2);
+        // planes of 2 members: tx tx, ty ty, tz tz, qx qx, qy qy, qz qz, qw qw, sx sx, sy sy, sz sz
+        float[] good = {5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
         nodes.beginWrites();
-        nodes.writeLocals(0, new float[] {5, 0, 0, 0, 0, 0, 1, 1, 1, 1}, 0, true, true, true);
-        assertThatThrownBy(() -> nodes.writeLocals(1, new float[] {Float.NaN, 0, 0, 0, 0, 0, 1, 1, 1, 1}, 0, true,
-                true, true))
+        nodes.writeLocals(0, good, 0, true, true, true);
+        float[] badTranslation = good.clone();
+        badTranslation[1] = Float.NaN; // member 1 (d); member 0 (c) is fine, and must not be written either
+        assertThatThrownBy(() -> nodes.writeLocals(1, badTranslation, 0, true, true, true))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("translation of " + Handles.toString(b) + " is not finite: (NaN, 0.0, 0.0)");
-        assertThatThrownBy(() -> nodes.writeLocals(1, new float[] {0, 0, 0, 0, 0, 0, 0, 1, 1, 1}, 0, false, true,
-                false))
+                .hasMessage("translation of " + Handles.toString(d) + " is not finite: (NaN, 0.0, 0.0)");
+        float[] zeroRotation = good.clone();
+        zeroRotation[13] = 0; // member 1's w
+        assertThatThrownBy(() -> nodes.writeLocals(1, zeroRotation, 0, false, true, false))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(Handles.toString(b));
+                .hasMessageContaining(Handles.toString(d));
         nodes.endWrites();
         h.update();
         assertThat(h.changedCount()).isEqualTo(2);
         assertThat(h.getWorld(a, new float[12], 0)[9]).isEqualTo(5f);
+        assertThat(h.getWorld(b, new float[12], 0)[9]).isEqualTo(6f);
+        assertThat(h.getLocalTranslation(c, new org.joml.Vector3f()).x).isEqualTo(7f);
+        assertThat(h.getLocalTranslation(d, new org.joml.Vector3f()).x).isEqualTo(0f);
         h.checkInvariants();
     }
 
