@@ -18,7 +18,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Animated crowds: {@link Crowd}s of CesiumMan or RiggedFigure instances, each at its own time, posed per frame by each implementation ({@link CrowdSystem}):
+ * Animated crowds: {@link Crowd}s of CesiumMan or RiggedFigure instances, each at its own time, posed per frame by
+ * each implementation ({@link CrowdSystem}):
  * {@code arbor} (the crowd path as {@code arbor demo --crowd} uses it: {@link ArborCrowd}, {@code threads} threads),
  * {@code arbor-folded} (the same with channels constant within 1e-6 folded), {@code arbor-pose} (the per-instance
  * API, {@link ArborPoseCrowd}), {@code jme} (jMonkeyEngine 3.9's
