@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * An animation clip: channels, each animating one path (translation, rotation or scale) of one target, with its own
- * key times and values in flat arrays (layout as in {@link Builder#addChannel}). A target is an index into a {@link Pose};
- * which node it moves is decided by whoever applies the pose ({@link Pose#applyTo}).
+ * key times and values in flat arrays (layout as in {@link Builder#addChannel}). A target is an index into a
+ * {@link Pose}; which node it moves is decided by whoever applies the pose ({@link Pose#applyTo}).
  *
  * <p>A clip may also hold <em>weights channels</em>, each animating the morph-target weights of one morphed node: an
  * entry ({@code morph} index) of a {@link MorphWeights}, sampled by {@link #sampleWeights} (layout as in

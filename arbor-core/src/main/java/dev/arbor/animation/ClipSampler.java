@@ -681,31 +681,18 @@ public final class ClipSampler {
         return 1 + x2 * (C1 + x2 * (C2 + x2 * (C3 + x2 * (C4 + x2 * (C5 + x2 * C6)))));
     }
 
-    /** The Hermite basis and the spline through a record of {@code components} floats per element, in double. */
+    /** The spline through a record of three floats per element (values, out-tangents, in-tangents, values). */
     private static void hermite3(float[] r, int o, double td, double s, float[] dest, int d, int cs) {
-        double s2 = s * s;
-        double s3 = s2 * s;
-        double h00 = 2 * s3 - 3 * s2 + 1;
-        double h10 = td * (s3 - 2 * s2 + s);
-        double h01 = -2 * s3 + 3 * s2;
-        double h11 = td * (s3 - s2);
         for (int c = 0; c < 3; c++) {
-            dest[d + c * cs] = (float) (h00 * r[o + c] + h10 * r[o + 3 + c] + h11 * r[o + 6 + c]
-                    + h01 * r[o + 9 + c]);
+            dest[d + c * cs] = (float) Keyframes.hermite(s, td, r[o + c], r[o + 3 + c], r[o + 6 + c], r[o + 9 + c]);
         }
     }
 
     private static void hermiteRotation(float[] r, int o, double td, double s, float[] dest, int d, int cs) {
-        double s2 = s * s;
-        double s3 = s2 * s;
-        double h00 = 2 * s3 - 3 * s2 + 1;
-        double h10 = td * (s3 - 2 * s2 + s);
-        double h01 = -2 * s3 + 3 * s2;
-        double h11 = td * (s3 - s2);
-        double x = h00 * r[o] + h10 * r[o + 4] + h11 * r[o + 8] + h01 * r[o + 12];
-        double y = h00 * r[o + 1] + h10 * r[o + 5] + h11 * r[o + 9] + h01 * r[o + 13];
-        double z = h00 * r[o + 2] + h10 * r[o + 6] + h11 * r[o + 10] + h01 * r[o + 14];
-        double w = h00 * r[o + 3] + h10 * r[o + 7] + h11 * r[o + 11] + h01 * r[o + 15];
+        double x = Keyframes.hermite(s, td, r[o], r[o + 4], r[o + 8], r[o + 12]);
+        double y = Keyframes.hermite(s, td, r[o + 1], r[o + 5], r[o + 9], r[o + 13]);
+        double z = Keyframes.hermite(s, td, r[o + 2], r[o + 6], r[o + 10], r[o + 14]);
+        double w = Keyframes.hermite(s, td, r[o + 3], r[o + 7], r[o + 11], r[o + 15]);
         double len2 = x * x + y * y + z * z + w * w;
         if (!(len2 > MIN_QUATERNION_LENGTH_SQUARED)) {
             copy(r, o, 4, dest, d, cs); // the previous key's rotation, as Keyframes documents

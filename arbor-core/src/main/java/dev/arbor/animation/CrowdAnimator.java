@@ -16,8 +16,9 @@ import java.nio.FloatBuffer;
  *
  * <p>Threads: instances (palettes: blocks of 16 instances) are cut into chunks of consecutive ones, eight per
  * thread, which the threads take in turn, the caller's first, so that a worker that wakes late takes fewer; every
- * instance is computed by the same code whatever the thread, so results are bit-identical for any thread count. The worker threads are created by {@link #setThreads} and parked between jobs; no job creates a
- * thread or allocates. Not thread-safe: one caller at a time.
+ * instance is computed by the same code whatever the thread, so results are bit-identical for any thread count. The
+ * worker threads are created by {@link #setThreads} and parked between jobs; no job creates a thread or allocates.
+ * Not thread-safe: one caller at a time.
  */
 public final class CrowdAnimator implements AutoCloseable {
     /** The largest thread count accepted. */

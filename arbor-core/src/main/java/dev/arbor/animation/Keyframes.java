@@ -1,8 +1,8 @@
 package dev.arbor.animation;
 
 /**
- * Key search and quaternion normalisation shared by the clip samplers ({@link ClipSampler}, {@link MorphKeyframes})
- * and {@link Pose}. Static, allocation-free and thread-safe.
+ * Key search, the cubic spline and quaternion normalisation shared by the clip samplers ({@link ClipSampler},
+ * {@link MorphKeyframes}) and {@link Pose}. Static, allocation-free and thread-safe.
  */
 final class Keyframes {
     /** Squared length under which a quaternion is too short to normalise (a degenerate spline rotation). */
@@ -37,6 +37,24 @@ final class Keyframes {
             }
         }
         return lo;
+    }
+
+    /**
+     * One value of glTF's cubic Hermite spline (CUBICSPLINE), in double.
+     *
+     * @param s the fraction of the segment, in [0, 1]
+     * @param td the segment's length in seconds (the tangents are per second)
+     * @param v0 the first key's value
+     * @param m0 the first key's out-tangent
+     * @param m1 the second key's in-tangent
+     * @param v1 the second key's value
+     * @return {@code h00 v0 + td h10 m0 + td h11 m1 + h01 v1} with the Hermite basis of {@code s}
+     */
+    static double hermite(double s, double td, double v0, double m0, double m1, double v1) {
+        double s2 = s * s;
+        double s3 = s2 * s;
+        return (2 * s3 - 3 * s2 + 1) * v0 + td * (s3 - 2 * s2 + s) * m0 + td * (s3 - s2) * m1
+                + (-2 * s3 + 3 * s2) * v1;
     }
 
     /**

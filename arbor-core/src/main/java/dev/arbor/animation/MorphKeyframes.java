@@ -60,15 +60,9 @@ final class MorphKeyframes {
                 }
                 break;
             default:
-                double s2 = s * s;
-                double s3 = s2 * s;
-                double h00 = 2 * s3 - 3 * s2 + 1;
-                double h10 = td * (s3 - 2 * s2 + s);
-                double h01 = -2 * s3 + 3 * s2;
-                double h11 = td * (s3 - s2);
                 for (int j = 0; j < count; j++) {
-                    dest[d + j] = (float) (h00 * values[a + count + j] + h10 * values[a + 2 * count + j]
-                            + h11 * values[b + j] + h01 * values[b + count + j]);
+                    dest[d + j] = (float) Keyframes.hermite(s, td, values[a + count + j], values[a + 2 * count + j],
+                            values[b + j], values[b + count + j]);
                 }
         }
     }
