@@ -223,6 +223,16 @@ public final class AnimationClip {
         return values[channel].clone();
     }
 
+    /** The channel's key times themselves, for the samplers of this package, which only read them. */
+    float[] sharedTimes(int channel) {
+        return times[channel];
+    }
+
+    /** The channel's key values themselves, for the samplers of this package, which only read them. */
+    float[] sharedValues(int channel) {
+        return values[channel];
+    }
+
     /**
      * Samples every channel at time {@code time} and writes the results into {@code pose}; pose entries that no
      * channel animates are left as they were (start from a rest pose with {@link Pose#copyFrom}). Computed by the
@@ -395,7 +405,7 @@ public final class AnimationClip {
                     double len2 = (double) keyValues[v] * keyValues[v] + (double) keyValues[v + 1] * keyValues[v + 1]
                             + (double) keyValues[v + 2] * keyValues[v + 2]
                             + (double) keyValues[v + 3] * keyValues[v + 3];
-                    if (!(len2 > 1e-12)) {
+                    if (!(len2 > Keyframes.MIN_QUATERNION_LENGTH_SQUARED)) {
                         throw new IllegalArgumentException(c + ": key " + k + " is a zero quaternion");
                     }
                 }

@@ -54,8 +54,6 @@ public final class ClipSampler {
     static final int SLERP_RUN = 4;
     /** Floats of a LINEAR rotation record: two quaternions and the arc angle. */
     private static final int SLERP_RECORD = 9;
-    /** Squared length under which a spline rotation is degenerate (then the previous key's value is used). */
-    private static final double MIN_QUATERNION_LENGTH_SQUARED = 1e-12;
     /** Coefficients of sin(x)/x = Σ c[i] x^(2i), the Taylor series to x^12: error below 7e-10 on [0, π/2]. */
     private static final double C1 = -1.0 / 6;
     private static final double C2 = 1.0 / 120;
@@ -139,7 +137,7 @@ public final class ClipSampler {
                 constantValueList.add(value);
                 continue;
             }
-            float[] times = clip.times(c);
+            float[] times = clip.sharedTimes(c);
             int g = 0;
             while (g < timelines.size() && !Arrays.equals(timelines.get(g), times)) {
                 g++;
@@ -308,7 +306,7 @@ public final class ClipSampler {
 
     /** The key values (the middle element of spline keys) of a channel, rotations normalised in double. */
     private static float[] keyValues(AnimationClip clip, int c) {
-        float[] raw = clip.values(c);
+        float[] raw = clip.sharedValues(c);
         int components = clip.path(c).components();
         int perKey = clip.interpolation(c).valuesPerKey() * components;
         int mid = clip.interpolation(c) == Interpolation.CUBICSPLINE ? components : 0;
@@ -329,7 +327,7 @@ public final class ClipSampler {
         int components = clip.path(c).components();
         float[] first = Arrays.copyOf(v, components);
         if (clip.interpolation(c) == Interpolation.CUBICSPLINE && v.length > components) {
-            float[] raw = clip.values(c);
+            float[] raw = clip.sharedValues(c);
             for (int i = 0; i < raw.length; i++) {
                 boolean tangent = (i % (3 * components)) / components != 1;
                 if (tangent && raw[i] != 0f) {
@@ -380,7 +378,7 @@ public final class ClipSampler {
      * (second key on the first's hemisphere) the arc angle at {@code 8n + j}: every lane of a component contiguous.
      */
     private void writeRecords(AnimationClip clip, int c, int g, int ch) {
-        float[] raw = clip.values(c);
+        float[] raw = clip.sharedValues(c);
         float[] v = keyValues(clip, c);
         int components = clip.path(c).components();
         int keys = timelineTimes[g].length;
@@ -694,8 +692,8 @@ public final class ClipSampler {
         double z = Keyframes.hermite(s, td, r[o + 2], r[o + 6], r[o + 10], r[o + 14]);
         double w = Keyframes.hermite(s, td, r[o + 3], r[o + 7], r[o + 11], r[o + 15]);
         double len2 = x * x + y * y + z * z + w * w;
-        if (!(len2 > MIN_QUATERNION_LENGTH_SQUARED)) {
-            copy(r, o, 4, dest, d, cs); // the previous key's rotation, as Keyframes documents
+        if (!(len2 > Keyframes.MIN_QUATERNION_LENGTH_SQUARED)) {
+            copy(r, o, 4, dest, d, cs); // a degenerate spline: the previous key's rotation
             return;
         }
         double inv = 1 / Math.sqrt(len2);
