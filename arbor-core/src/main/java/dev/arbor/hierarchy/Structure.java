@@ -113,7 +113,6 @@ final class Structure {
             long before = relayout.compactions;
             ensureDenseCapacity(size); // may compact, which alone puts x in a valid place
             if (relayout.compactions == before) {
-                shapeChanged();
                 listChanges();
                 store.layoutVersion++;
                 relayout.moveSubtreeToEnd(x, size);
