@@ -118,8 +118,8 @@ public final class Hierarchy {
     private final WorldExport export;
     /*
      * Temporaries of one public method at a time, passed explicitly to what it calls: no method leaves a value in
-     * them for another to read. By habit A holds the result (a new local, a converted matrix), B a parent's inverse,
-     * C a copy of the input or a TRS record, D and E world matrices read from the storage.
+     * them for another to read. By habit A holds the result (a converted matrix, a local position), B a normalised
+     * quaternion, C a TRS record or a matrix being built, D and E world matrices (read from the storage or given).
      */
     private final float[] matrixA = new float[16];
     private final float[] matrixB = new float[16];
