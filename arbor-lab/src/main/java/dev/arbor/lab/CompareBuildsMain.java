@@ -1,8 +1,6 @@
 package dev.arbor.lab;
 
 import dev.arbor.bench.CommandLine;
-import dev.arbor.bench.peers.Workload;
-import dev.arbor.bench.workloads.BenchMethods;
 import java.io.File;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -71,8 +69,8 @@ public final class CompareBuildsMain {
                         workloads = Arrays.asList(CommandLine.valueOf(next, args[i]).split(","));
                         i++;
                         break;
-                    case "--rounds": rounds = positive(next, args[i], 3); i++; break;
-                    case "--millis": millis = positive(next, args[i], 1); i++; break;
+                    case "--rounds": rounds = LabArgs.positive(next, args[i], 3); i++; break;
+                    case "--millis": millis = LabArgs.positive(next, args[i], 1); i++; break;
                     default:
                         if (args[i].startsWith("--")) {
                             throw new IllegalArgumentException("unknown option: " + args[i]);
@@ -84,7 +82,7 @@ public final class CompareBuildsMain {
                 throw new IllegalArgumentException("need at least two builds to compare: given=" + builds.size());
             }
             for (String w : workloads) {
-                methodName(w);
+                LabArgs.methodName(w);
             }
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
@@ -126,28 +124,6 @@ public final class CompareBuildsMain {
         return v[v.length / 2];
     }
 
-    /** The {@code Fixture} method that runs one operation of the workload with this id. */
-    private static String methodName(String workload) {
-        Workload w = Workload.byId(workload);
-        if (w.bounds()) {
-            throw new IllegalArgumentException("bounds workloads are not compared: id=" + workload);
-        }
-        return BenchMethods.methodOf(w);
-    }
-
-    private static int positive(String value, String option, int min) {
-        int v;
-        try {
-            v = Integer.parseInt(CommandLine.valueOf(value, option));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " is not a number: " + value);
-        }
-        if (v < min) {
-            throw new IllegalArgumentException(option + " too small: value=" + v + ", min=" + min);
-        }
-        return v;
-    }
-
     /** One build: its own class loader and one prepared {@code Fixture} per workload. */
     private static final class Build {
         final int nodes;
@@ -171,7 +147,7 @@ public final class CompareBuildsMain {
                 operations = new Method[workloads.size()];
                 for (int w = 0; w < fixtures.length; w++) {
                     fixtures[w] = create.invoke(null, scene, impl, byId.invoke(null, workloads.get(w)));
-                    operations[w] = fixture.getMethod(methodName(workloads.get(w)));
+                    operations[w] = fixture.getMethod(LabArgs.methodName(workloads.get(w)));
                 }
                 // the scene the first fixture was built from (generating it again would cost a second build)
                 Object built = fixture.getMethod("scene").invoke(fixtures[0]);
