@@ -243,7 +243,10 @@ final class BulkSetter {
     private void writeRotationRun(float[] rotations, int offset, int[] nodes, int from, int to, int first,
                                   boolean unit) {
         if (store.records) {
-            writeRotationRecords(rotations, offset, nodes, from, to, store.locals, first, unit);
+            for (int k = from; k < to; k += QuaternionRuns.BLOCK) { // a block per call, compiled early: see BLOCK
+                writeRotationRecords(rotations, offset, nodes, k, Math.min(to, k + QuaternionRuns.BLOCK),
+                        store.locals, first, unit);
+            }
         } else {
             writeRotationPlanes(rotations, offset, nodes, from, to, store.locals, first, store.modes.length, unit);
         }

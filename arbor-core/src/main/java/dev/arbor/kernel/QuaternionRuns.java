@@ -12,6 +12,13 @@ public final class QuaternionRuns {
     public static final int VALID = 0;
     /** The check's result: some quaternion is not finite, or its squared length is outside (2^-100, 2^100). */
     public static final int REFUSED = -1;
+    /**
+     * Quaternions per call of the scalar loops over a run ({@link #check}'s, the bulk setter's writes into records):
+     * a loop of thousands of iterations in one call runs in the interpreter until on-stack replacement compiles it,
+     * after some 60,000 iterations, while a method called once per block of 64 is compiled after a few hundred calls,
+     * within the first frames of a list of a few thousand nodes.
+     */
+    public static final int BLOCK = 64;
 
     /** Squared lengths a quaternion must lie strictly between to pass the float test (finite and not zero). */
     static final float MIN_SQUARED_LENGTH = 0x1p-100f;
@@ -78,7 +85,25 @@ public final class QuaternionRuns {
             unit = (done & 1) != 0;
             k = done >>> 1;
         }
-        for (; k < to; k++) {
+        for (; k < to; k += BLOCK) { // a block per call: see checkBlock
+            int result = checkBlock(src, offset, k, Math.min(to, k + BLOCK));
+            if (result == REFUSED) {
+                return REFUSED;
+            }
+            unit &= result == UNIT;
+        }
+        return unit ? UNIT : VALID;
+    }
+
+    /**
+     * The scalar check of quaternions {@code [from, to)}, at most {@link #BLOCK}: {@link #check}'s result for them.
+     * A method of its own, called once per block: the JIT compiles it after a few hundred calls, within the first
+     * frames of a large list, where one loop over all the quaternions would run in the interpreter until on-stack
+     * replacement compiles it, after some 60,000 iterations.
+     */
+    private static int checkBlock(float[] src, int offset, int from, int to) {
+        boolean unit = true;
+        for (int k = from; k < to; k++) {
             int q = offset + 4 * k;
             float x = src[q];
             float y = src[q + 1];

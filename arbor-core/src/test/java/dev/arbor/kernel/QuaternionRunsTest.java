@@ -51,7 +51,7 @@ class QuaternionRunsTest {
     @Test
     void checkRefusesEveryBadQuaternionWhereverItStands() {
         SplittableRandom random = new SplittableRandom(2);
-        int count = 37;
+        int count = 2 * QuaternionRuns.BLOCK + 37; // several blocks of the scalar loop, and a part of one
         float[][] bad = {
             {Float.NaN, 0, 0, 1}, {0, Float.POSITIVE_INFINITY, 0, 0}, {0, 0, Float.NEGATIVE_INFINITY, 0},
             {0, 0, 0, 0}, {1e-30f, 0, 0, 0}, {0, 0, 1e30f, 0}, {0, 0, 0, Float.NaN}};
