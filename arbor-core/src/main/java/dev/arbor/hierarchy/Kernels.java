@@ -7,7 +7,8 @@ import dev.arbor.kernel.VectorSupport;
  * setters and the skinning palettes run a vector kernel, which is fast only once the JIT has compiled it: until then
  * the Vector API runs as plain Java, many times slower than the scalar kernel and allocating an object per operation.
  * So Arbor uses the scalar kernel until the vector kernel is compiled: the first hierarchy starts a daemon thread
- * that runs the vector kernel on data of its own until it runs without allocating (2 to 4 seconds of one core on a
+ * that waits until the JIT has compiled the program's own first code (so as not to slow the first frames), then
+ * runs the vector kernel on data of its own until it runs without allocating (2 to 4 seconds of one core on a
  * 2-core machine), then every hierarchy switches to it. Both kernels compute the same bits; only the speed changes.
  *
  * <p>{@link #warmUp()} waits for that switch, for a program with a loading screen that wants the vector kernel's

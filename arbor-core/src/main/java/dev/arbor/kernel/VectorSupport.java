@@ -10,7 +10,8 @@ package dev.arbor.kernel;
  *
  * <p>Until the JIT has compiled it, the Vector API runs as plain Java code, tens of times slower than the scalar
  * kernel and allocating an object per vector operation. So the kernels take the vector path only once it is compiled:
- * when this class is initialised (by the first hierarchy or palette), a daemon thread ({@link VectorWarmUp}) runs the
+ * when this class is initialised (by the first hierarchy or palette), a daemon thread ({@link VectorWarmUp}) waits
+ * until the JIT has compiled the program's own first code, then runs the
  * vector kernels on data of its own until a whole round of them allocates nothing, which happens only once the JIT's
  * last tier has compiled them; then {@link #active()} turns true for good. Until then, and for ever if that never
  * happens (an interpreter-only JVM, or one that stops at the JIT's first tier), the scalar path runs. {@link #warmUp()}
