@@ -47,6 +47,11 @@ public final class InstanceNodes {
     private int elementStride;
     private long layoutVersion = -1;
     private boolean writing;
+    /**
+     * {@link NodeStorage#matrixModesGiven} when the latest write began with every member in TRS: while it is the
+     * same, no member can hold an explicit matrix.
+     */
+    private long matrixModesChecked = -1;
     private boolean reading;
 
     /**
@@ -89,8 +94,8 @@ public final class InstanceNodes {
 
     /**
      * Begins writing, on the caller's thread: resolves the handles again if nodes moved or died since, and turns every
-     * member that holds an explicit local matrix into TRS. O(1) when nothing moved and no member holds a matrix, else
-     * O(members).
+     * member that holds an explicit local matrix into TRS. O(1) when nothing moved and no node was given an explicit
+     * matrix since the latest write began, else O(members).
      *
      * @throws IllegalArgumentException if a member was destroyed (nothing changed)
      * @throws IllegalStateException if a write is already begun, or a member's explicit matrix has shear (nothing
@@ -103,12 +108,8 @@ public final class InstanceNodes {
         reading = false;
         resolve();
         NodeStorage st = bulk.store;
-        int count = nodes.length;
-        boolean matrices = false;
-        for (int w = 0; w < st.matrixBits.length && !matrices; w++) {
-            matrices = st.matrixBits[w] != 0L;
-        }
-        if (matrices) {
+        if (st.matrixModesGiven != matrixModesChecked) { // a node was given a matrix since: it may be a member
+            int count = nodes.length;
             for (int k = 0; k < count; k++) {
                 if (st.modes[nodes[k]] != MODE_TRS) {
                     bulk.forms.checkSplittable(nodes[k], list.handles[k]);
@@ -117,6 +118,7 @@ public final class InstanceNodes {
             for (int k = 0; k < count; k++) {
                 bulk.forms.requireTrsLocal(nodes[k], list.handles[k]);
             }
+            matrixModesChecked = st.matrixModesGiven;
         }
         locals = st.locals;
         writing = true;

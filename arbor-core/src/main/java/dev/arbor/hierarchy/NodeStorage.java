@@ -54,6 +54,12 @@ final class NodeStorage {
     int[] childStarts;
     /** Set where the mode is MODE_MATRIX (lets the kernel pick its vector path per word). */
     long[] matrixBits;
+    /**
+     * How many times a position was given MODE_MATRIX ({@link #setMode}): a reader that found no explicit matrix among
+     * some nodes need not look again while this is unchanged (the other ways a mode changes turn a matrix into TRS,
+     * or move it).
+     */
+    long matrixModesGiven;
     /** Per word of 64 nodes, how the vector kernel splits it into batches (0 = not known; reset on parent changes). */
     long[] wordPlans;
     /** Cached inverse world matrices (worldToLocal), allocated on first use. */
@@ -102,6 +108,7 @@ final class NodeStorage {
     void setMode(int node, byte mode) {
         modes[node] = mode;
         if (mode == MODE_MATRIX) {
+            matrixModesGiven++;
             Bits.set(matrixBits, node);
         } else {
             Bits.clear(matrixBits, node);

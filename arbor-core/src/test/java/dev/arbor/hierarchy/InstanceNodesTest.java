@@ -123,6 +123,52 @@ class InstanceNodesTest {
     }
 
     /**
+     * A member given an explicit matrix between two writes is split into TRS by the next {@code beginWrites} (its
+     * rotation kept where the write leaves it), and one with shear is refused there, nothing changed: the check of the
+     * members for matrices, skipped while no node was given one, runs again after {@code setLocalMatrix}.
+     */
+    @Test
+    void aMatrixGivenToAMemberBetweenWritesIsSplitOrRefusedAtTheNextWrite() {
+        Hierarchy h = new Hierarchy();
+        long root = h.createRoot();
+        long a = h.createChild(root);
+        long b = h.createChild(a);
+        h.setLocalMatrix(root, new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1, 5, 0, 0}, 0); // not a member
+        InstanceNodes nodes = new InstanceNodes(h, new long[] {a, b}, 0, 1, 2);
+        float[] pose = new float[InstanceNodes.POSE_FLOATS * 2];
+        for (int k = 0; k < 2; k++) {
+            pose[6 * 2 + k] = 1; // rotation w
+            pose[7 * 2 + k] = pose[8 * 2 + k] = pose[9 * 2 + k] = 1; // scale
+        }
+        nodes.beginWrites();
+        nodes.writeLocals(0, pose, 0, true, true, true);
+        nodes.endWrites();
+        h.update();
+        assertThat(h.hasLocalMatrix(root)).isTrue(); // members only are split
+
+        // b: a quarter turn about z, at (0, 0, 7), as an explicit matrix
+        h.setLocalMatrix(b, new float[] {0, 1, 0, -1, 0, 0, 0, 0, 1, 0, 0, 7}, 0);
+        assertThat(h.hasLocalMatrix(b)).isTrue();
+        pose[2 * 2 + 1] = 3; // b's translation z
+        nodes.beginWrites();
+        assertThat(h.hasLocalMatrix(b)).isFalse();
+        nodes.writeLocals(0, pose, 0, true, false, false); // translations only: b keeps the matrix's rotation
+        nodes.endWrites();
+        h.update();
+        float[] world = h.getWorld(b, new float[12], 0);
+        float[] expected = {0, 1, 0, -1, 0, 0, 0, 0, 1, 5, 0, 3};
+        for (int e = 0; e < 12; e++) {
+            assertThat(world[e]).as("element %d", e).isCloseTo(expected[e], org.assertj.core.data.Offset.offset(1e-6f));
+        }
+
+        float[] sheared = {1, 0, 0, 0.5f, 1, 0, 0, 0, 1, 0, 0, 0};
+        h.setLocalMatrix(a, sheared, 0);
+        assertThatThrownBy(nodes::beginWrites).isInstanceOf(IllegalStateException.class);
+        assertThat(h.hasLocalMatrix(a)).isTrue();
+        assertThat(h.getLocalMatrix(a, new float[12], 0)).containsExactly(sheared);
+    }
+
+    /**
      * A bad value in an instance is refused before any of that instance is written, naming the member; instances
      * written before it are published. Two instances of two members: a and b, then c and d.
      */
