@@ -7,7 +7,6 @@ import static dev.arbor.gltf.GltfReader.UNSIGNED_BYTE;
 import static dev.arbor.gltf.GltfReader.UNSIGNED_INT;
 import static dev.arbor.gltf.GltfReader.UNSIGNED_SHORT;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -20,7 +19,7 @@ import java.nio.ByteOrder;
  */
 final class Accessors {
     /** The document's {@code accessors} array, for the sparse parts. */
-    private final JsonNode json;
+    private final JsonValue json;
     private final byte[][] bufferData;
     private final int[] bufferStart;
     private final int[] viewBuffer;
@@ -33,7 +32,7 @@ final class Accessors {
     final int[] count;
     final boolean[] normalized;
 
-    Accessors(JsonNode json, byte[][] bufferData, int[] bufferStart, int[] viewBuffer, int[] viewOffset,
+    Accessors(JsonValue json, byte[][] bufferData, int[] bufferStart, int[] viewBuffer, int[] viewOffset,
               int[] viewStride, int[] view, int[] offset, int[] componentType, String[] type, int[] count,
               boolean[] normalized) {
         this.json = json;
@@ -142,16 +141,16 @@ final class Accessors {
                 }
             }
         }
-        JsonNode sparse = json.get(a).get("sparse");
+        JsonValue sparse = json.get(a).get("sparse");
         if (sparse != null) {
             visitSparse(sparse, Json.at(Json.at(Location.top("accessors"), a), "sparse"), a, components, sink);
         }
     }
 
-    private void visitSparse(JsonNode sparse, Location path, int a, int components, Sink sink) throws GltfException {
+    private void visitSparse(JsonValue sparse, Location path, int a, int components, Sink sink) throws GltfException {
         int n = (int) Json.reqInteger(sparse, path, "count", 1, count[a]);
-        JsonNode indices = sparse.get("indices");
-        JsonNode values = sparse.get("values");
+        JsonValue indices = sparse.get("indices");
+        JsonValue values = sparse.get("values");
         int iv = (int) Json.integer(indices.get("bufferView"), path);
         int ict = (int) Json.integer(indices.get("componentType"), path);
         int ibase = bufferStart[viewBuffer[iv]] + viewOffset[iv]

@@ -1,6 +1,5 @@
 package dev.arbor.gltf;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.Pose;
@@ -248,7 +247,7 @@ public final class GltfModel {
 
     /** @return the number of meshes ({@code meshes} in the file) */
     public int meshCount() {
-        JsonNode meshes = source.json.get("meshes"); // an array: the reader checked it
+        JsonValue meshes = source.json.get("meshes"); // an array: the reader checked it
         return meshes == null ? 0 : meshes.size();
     }
 
