@@ -221,13 +221,18 @@ final class Json {
         if (n == null) {
             return null;
         }
-        Location loc = at(path, key);
         if (!n.isArray() || n.size() != length) {
-            throw new GltfException(loc, "expected an array of " + length + " numbers, found " + describe(n));
+            throw new GltfException(at(path, key), "expected an array of " + length + " numbers, found "
+                    + describe(n));
         }
         float[] out = new float[length];
         for (int i = 0; i < length; i++) {
-            out[i] = finiteFloat(n.get(i), at(loc, i));
+            JsonValue v = n.get(i);
+            float f = (float) v.doubleValue();
+            if (!v.isNumber() || f - f != 0) { // not a number, or not finite: the location only for the message
+                f = finiteFloat(v, at(at(path, key), i));
+            }
+            out[i] = f;
         }
         return out;
     }
