@@ -65,7 +65,11 @@ final class Accessors {
         void put(int index, byte[] data, int at) throws GltfException;
     }
 
-    /* The sinks are classes, not lambdas: a fresh JVM's first lambda costs a first read milliseconds. */
+    /*
+     * The sinks are classes, not lambdas: a fresh JVM's first lambda costs a first read milliseconds. Each passes
+     * itself to visit (fill), so that no code of this class hands a sink class to a Sink parameter: verifying such
+     * code loads Sink, a class of its own that a read of float data without sparse parts never needs.
+     */
 
     /** Stores components as floats, normalised integers converted. */
     private static final class FloatSink implements Sink {
@@ -77,6 +81,10 @@ final class Accessors {
             this.out = out;
             this.componentType = componentType;
             this.normalized = normalized;
+        }
+
+        void fill(Accessors accessors, int a) throws GltfException {
+            accessors.visit(a, this);
         }
 
         @Override
@@ -103,6 +111,10 @@ final class Accessors {
             this.use = use;
             this.bound = bound;
             this.what = what;
+        }
+
+        void fill(Accessors accessors, int a) throws GltfException {
+            accessors.visit(a, this);
         }
 
         @Override
@@ -195,7 +207,7 @@ final class Accessors {
         if (ct == FLOAT && view[a] >= 0 && json.get(a).get("sparse") == null) {
             copyFloats(a, components, out);
         } else {
-            visit(a, new FloatSink(out, ct, normalized[a]));
+            new FloatSink(out, ct, normalized[a]).fill(this, a);
         }
         for (int i = 0; i < out.length; i++) {
             float x = out[i];
@@ -251,7 +263,7 @@ final class Accessors {
         }
         int components = GltfReader.components(type[a]);
         int[] out = new int[Math.multiplyExact(count[a], components)];
-        visit(a, new IntSink(out, a, components, ct, use, bound, what));
+        new IntSink(out, a, components, ct, use, bound, what).fill(this, a);
         return out;
     }
 
