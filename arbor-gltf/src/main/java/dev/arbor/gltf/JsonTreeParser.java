@@ -13,10 +13,11 @@ import java.util.HashMap;
  * <p>Why not Jackson's parser and tree: in a fresh JVM, setting up a {@code JsonFactory} and its UTF-8 parser loads
  * and verifies about 75 classes and runs their large methods in the interpreter, and its tree's node classes about 38
  * more, which was most of a first {@link Gltf#read} (see {@code docs/lab/cold-start.md}). This class and
- * {@link JsonValue} are two small classes. It keeps the limits the reader relied on from Jackson's {@code StreamReadConstraints}: nesting
- * depth ({@link Json#MAX_NESTING_DEPTH}, so deep input is an error, not a {@link StackOverflowError}), number
- * length ({@link Json#MAX_NUMBER_LENGTH}) and name length ({@link Json#MAX_NAME_LENGTH}); duplicate names in an
- * object are refused; strings must be valid UTF-8. A UTF-8 byte order mark at the start is skipped.
+ * {@link JsonValue} are two small classes. It keeps the limits the reader relied on from Jackson's
+ * {@code StreamReadConstraints}: nesting depth ({@link Json#MAX_NESTING_DEPTH}, so deep input is an error, not a
+ * {@link StackOverflowError}), number length ({@link Json#MAX_NUMBER_LENGTH}) and name length
+ * ({@link Json#MAX_NAME_LENGTH}); duplicate names in an object are refused; strings must be valid UTF-8. A UTF-8 byte
+ * order mark at the start is skipped.
  *
  * <p>Errors are {@link GltfException}s at location {@code json}: {@code malformed JSON: } or {@code limit exceeded:
  * } followed by what was found, and the line and column (counted in characters, from 1). Single use.
@@ -50,8 +51,8 @@ final class JsonTreeParser {
     private int at;
     private int depth;
     /**
-     * Members and elements of the objects and arrays being parsed, innermost last, from {@link #top} down: each
-     * container takes its own off when it closes, into arrays of exactly its size.
+     * Members and elements of the objects and arrays being parsed, outermost first, up to {@link #top}: each container
+     * takes its own off the top when it closes, into arrays of exactly its size.
      */
     private JsonValue[] values = new JsonValue[64];
     /** Member names, parallel to {@link #values} (unused for array elements). */

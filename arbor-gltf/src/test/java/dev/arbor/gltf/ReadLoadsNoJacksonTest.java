@@ -40,7 +40,8 @@ class ReadLoadsNoJacksonTest {
         assertThat(process.exitValue()).as("child JVM exit code").isZero();
         assertThat(out).contains("nodes 22").contains("dev.arbor.gltf.GltfModel ");
         List<String> unwanted = out.lines()
-                .filter(line -> line.startsWith("com.fasterxml.jackson.") || line.startsWith("dev.arbor.gltf.GltfWriter")
+                .filter(line -> line.startsWith("com.fasterxml.jackson.")
+                        || line.startsWith("dev.arbor.gltf.GltfWriter")
                         || line.startsWith("dev.arbor.gltf.JacksonTree"))
                 .collect(Collectors.toList());
         assertThat(unwanted).as("classes a read should not load").isEmpty();
