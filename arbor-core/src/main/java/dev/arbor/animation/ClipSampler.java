@@ -335,9 +335,11 @@ public final class ClipSampler {
                 }
             }
         }
+        // stops at the first difference: compiling runs once per channel, in the interpreter on a model's first read,
+        // where two calls per value over every key of every moving channel cost a read about half a millisecond
         boolean bitwise = true;
-        for (int i = components; i < v.length; i++) {
-            bitwise &= Float.floatToIntBits(v[i]) == Float.floatToIntBits(v[i % components]);
+        for (int i = components; i < v.length && bitwise; i++) {
+            bitwise = Float.floatToIntBits(v[i]) == Float.floatToIntBits(v[i % components]);
         }
         if (bitwise) {
             return first;

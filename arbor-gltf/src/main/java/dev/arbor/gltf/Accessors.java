@@ -7,7 +7,6 @@ import static dev.arbor.gltf.GltfReader.UNSIGNED_BYTE;
 import static dev.arbor.gltf.GltfReader.UNSIGNED_INT;
 import static dev.arbor.gltf.GltfReader.UNSIGNED_SHORT;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -20,7 +19,7 @@ import java.nio.ByteOrder;
  */
 final class Accessors {
     /** The document's {@code accessors} array, for the sparse parts. */
-    private final JsonNode json;
+    private final JsonValue json;
     private final byte[][] bufferData;
     private final int[] bufferStart;
     private final int[] viewBuffer;
@@ -33,7 +32,7 @@ final class Accessors {
     final int[] count;
     final boolean[] normalized;
 
-    Accessors(JsonNode json, byte[][] bufferData, int[] bufferStart, int[] viewBuffer, int[] viewOffset,
+    Accessors(JsonValue json, byte[][] bufferData, int[] bufferStart, int[] viewBuffer, int[] viewOffset,
               int[] viewStride, int[] view, int[] offset, int[] componentType, String[] type, int[] count,
               boolean[] normalized) {
         this.json = json;
@@ -66,7 +65,11 @@ final class Accessors {
         void put(int index, byte[] data, int at) throws GltfException;
     }
 
-    /* The sinks are classes, not lambdas: a fresh JVM's first lambda costs a first read milliseconds. */
+    /*
+     * The sinks are classes, not lambdas: a fresh JVM's first lambda costs a first read milliseconds. Each passes
+     * itself to visit (fill), so that no code of this class hands a sink class to a Sink parameter: verifying such
+     * code loads Sink, a class of its own that a read of float data without sparse parts never needs.
+     */
 
     /** Stores components as floats, normalised integers converted. */
     private static final class FloatSink implements Sink {
@@ -78,6 +81,10 @@ final class Accessors {
             this.out = out;
             this.componentType = componentType;
             this.normalized = normalized;
+        }
+
+        void fill(Accessors accessors, int a) throws GltfException {
+            accessors.visit(a, this);
         }
 
         @Override
@@ -104,6 +111,10 @@ final class Accessors {
             this.use = use;
             this.bound = bound;
             this.what = what;
+        }
+
+        void fill(Accessors accessors, int a) throws GltfException {
+            accessors.visit(a, this);
         }
 
         @Override
@@ -142,16 +153,16 @@ final class Accessors {
                 }
             }
         }
-        JsonNode sparse = json.get(a).get("sparse");
+        JsonValue sparse = json.get(a).get("sparse");
         if (sparse != null) {
             visitSparse(sparse, Json.at(Json.at(Location.top("accessors"), a), "sparse"), a, components, sink);
         }
     }
 
-    private void visitSparse(JsonNode sparse, Location path, int a, int components, Sink sink) throws GltfException {
+    private void visitSparse(JsonValue sparse, Location path, int a, int components, Sink sink) throws GltfException {
         int n = (int) Json.reqInteger(sparse, path, "count", 1, count[a]);
-        JsonNode indices = sparse.get("indices");
-        JsonNode values = sparse.get("values");
+        JsonValue indices = sparse.get("indices");
+        JsonValue values = sparse.get("values");
         int iv = (int) Json.integer(indices.get("bufferView"), path);
         int ict = (int) Json.integer(indices.get("componentType"), path);
         int ibase = bufferStart[viewBuffer[iv]] + viewOffset[iv]
@@ -196,7 +207,7 @@ final class Accessors {
         if (ct == FLOAT && view[a] >= 0 && json.get(a).get("sparse") == null) {
             copyFloats(a, components, out);
         } else {
-            visit(a, new FloatSink(out, ct, normalized[a]));
+            new FloatSink(out, ct, normalized[a]).fill(this, a);
         }
         for (int i = 0; i < out.length; i++) {
             float x = out[i];
@@ -252,7 +263,7 @@ final class Accessors {
         }
         int components = GltfReader.components(type[a]);
         int[] out = new int[Math.multiplyExact(count[a], components)];
-        visit(a, new IntSink(out, a, components, ct, use, bound, what));
+        new IntSink(out, a, components, ct, use, bound, what).fill(this, a);
         return out;
     }
 

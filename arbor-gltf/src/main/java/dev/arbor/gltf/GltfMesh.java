@@ -1,6 +1,5 @@
 package dev.arbor.gltf;
 
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A glTF mesh, decoded by {@link GltfModel#readMesh}: its name and primitives. Immutable and thread-safe.
@@ -34,10 +33,10 @@ public final class GltfMesh {
     }
 
     /** Decodes mesh {@code m} of a document whose accessors and meshes the reader checked. */
-    static GltfMesh read(JsonNode root, Accessors accessors, int m) throws GltfException {
+    static GltfMesh read(JsonValue root, Accessors accessors, int m) throws GltfException {
         Location path = Json.at(Location.top("meshes"), m);
-        JsonNode mesh = Json.element(Json.optArray(root, Location.ROOT, "meshes"), Location.top("meshes"), m);
-        JsonNode list = Json.reqArray(mesh, path, "primitives", 1);
+        JsonValue mesh = Json.element(Json.optArray(root, Location.ROOT, "meshes"), Location.top("meshes"), m);
+        JsonValue list = Json.reqArray(mesh, path, "primitives", 1);
         GltfPrimitive[] primitives = new GltfPrimitive[list.size()];
         for (int p = 0; p < primitives.length; p++) {
             primitives[p] = primitive(root, accessors, Json.element(list, Json.at(path, "primitives"), p),
@@ -46,28 +45,28 @@ public final class GltfMesh {
         return new GltfMesh(Json.optString(mesh, path, "name"), primitives);
     }
 
-    private static GltfPrimitive primitive(JsonNode root, Accessors acc, JsonNode primitive, Location pp)
+    private static GltfPrimitive primitive(JsonValue root, Accessors acc, JsonValue primitive, Location pp)
             throws GltfException {
         int mode = (int) Json.optInteger(primitive, pp, "mode", GltfPrimitive.TRIANGLES, 0, 6);
-        JsonNode materials = Json.optArray(root, Location.ROOT, "materials");
+        JsonValue materials = Json.optArray(root, Location.ROOT, "materials");
         int material = Json.optIndex(primitive, pp, "material", materials.size(), "materials.length");
         float[] baseColor = null;
         boolean texture = false;
         if (material >= 0) {
             Location mp = Json.at(Location.top("materials"), material);
-            JsonNode pbr = Json.optObject(Json.element(materials, Location.top("materials"), material),
+            JsonValue pbr = Json.optObject(Json.element(materials, Location.top("materials"), material),
                     mp, "pbrMetallicRoughness");
             if (pbr != null) {
                 baseColor = Json.optFloats(pbr, Json.at(mp, "pbrMetallicRoughness"), "baseColorFactor", 4);
                 texture = pbr.has("baseColorTexture");
             }
         }
-        JsonNode targets = Json.optArray(primitive, pp, "targets");
+        JsonValue targets = Json.optArray(primitive, pp, "targets");
         boolean morph = targets.size() > 0;
         Location ap = Json.at(pp, "attributes");
-        JsonNode attributes = Json.reqObject(primitive, pp, "attributes");
+        JsonValue attributes = Json.reqObject(primitive, pp, "attributes");
         int position = Json.optIndex(attributes, ap, "POSITION", acc.size(), "accessors.length");
-        JsonNode extensions = primitive.get("extensions");
+        JsonValue extensions = primitive.get("extensions");
         String skipped = position < 0 ? "it has no POSITION attribute"
                 : acc.view[position] < 0 && !Json.optArray(root, Location.ROOT, "accessors").get(position).has("sparse")
                 && extensions != null && extensions.has("KHR_draco_mesh_compression")

@@ -1,6 +1,5 @@
 package dev.arbor.gltf;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.Pose;
@@ -248,7 +247,7 @@ public final class GltfModel {
 
     /** @return the number of meshes ({@code meshes} in the file) */
     public int meshCount() {
-        JsonNode meshes = source.json.get("meshes"); // an array: the reader checked it
+        JsonValue meshes = source.json.get("meshes"); // an array: the reader checked it
         return meshes == null ? 0 : meshes.size();
     }
 
@@ -478,37 +477,58 @@ public final class GltfModel {
      */
     public GltfInstance instantiate(Hierarchy hierarchy, int scene, long parent) {
         int[] roots = scene < 0 ? allRoots : sceneRoots[scene];
-        long[] handles = new long[parents.length];
-        int[] stack = new int[parents.length + 1];
-        float[] m = new float[Affine.STRIDE];
-        org.joml.Vector3f t = new org.joml.Vector3f();
-        org.joml.Quaternionf q = new org.joml.Quaternionf();
-        org.joml.Vector3f s = new org.joml.Vector3f();
-        for (int root : roots) {
-            int top = 0;
-            stack[top++] = root;
-            while (top > 0) {
-                int node = stack[--top];
-                long p = parents[node] < 0 ? parent : handles[parents[node]];
-                long h = p == Hierarchy.NULL ? hierarchy.createRoot() : hierarchy.createChild(p);
-                handles[node] = h;
-                if (hasMatrix[node]) {
-                    System.arraycopy(matrices, node * Affine.STRIDE, m, 0, Affine.STRIDE);
-                    hierarchy.setLocalMatrix(h, m, 0);
-                } else {
-                    int at = node * Affine.TRS_STRIDE;
-                    t.set(trs[at], trs[at + 1], trs[at + 2]);
-                    q.set(trs[at + 3], trs[at + 4], trs[at + 5], trs[at + 6]);
-                    s.set(trs[at + 7], trs[at + 8], trs[at + 9]);
-                    hierarchy.setLocalTrs(h, t, q, s);
-                }
-                int[] kids = children[node];
-                for (int k = kids.length - 1; k >= 0; k--) {
-                    stack[top++] = kids[k];
+        long[] handles = Instantiation.build(this, hierarchy, roots, parent);
+        return new GltfInstance(this, hierarchy, scene, handles, animatedNodes, skinList);
+    }
+
+    /**
+     * {@link #instantiate}'s node building, in a class of its own: verifying code that passes JOML's vectors to the
+     * hierarchy loads JOML's interfaces, and a model is often read where it is not instantiated yet (a fresh JVM's
+     * first read would load them for nothing).
+     */
+    private static final class Instantiation {
+        private Instantiation() {
+        }
+
+        /** Creates the nodes of {@code roots} and their subtrees; returns the handle of each node (others 0). */
+        static long[] build(GltfModel model, Hierarchy hierarchy, int[] roots, long parent) {
+            int[] parents = model.parents;
+            int[][] children = model.children;
+            boolean[] hasMatrix = model.hasMatrix;
+            float[] matrices = model.matrices;
+            float[] trs = model.trs;
+            long[] handles = new long[parents.length];
+            int[] stack = new int[parents.length + 1];
+            float[] m = new float[Affine.STRIDE];
+            org.joml.Vector3f t = new org.joml.Vector3f();
+            org.joml.Quaternionf q = new org.joml.Quaternionf();
+            org.joml.Vector3f s = new org.joml.Vector3f();
+            for (int root : roots) {
+                int top = 0;
+                stack[top++] = root;
+                while (top > 0) {
+                    int node = stack[--top];
+                    long p = parents[node] < 0 ? parent : handles[parents[node]];
+                    long h = p == Hierarchy.NULL ? hierarchy.createRoot() : hierarchy.createChild(p);
+                    handles[node] = h;
+                    if (hasMatrix[node]) {
+                        System.arraycopy(matrices, node * Affine.STRIDE, m, 0, Affine.STRIDE);
+                        hierarchy.setLocalMatrix(h, m, 0);
+                    } else {
+                        int at = node * Affine.TRS_STRIDE;
+                        t.set(trs[at], trs[at + 1], trs[at + 2]);
+                        q.set(trs[at + 3], trs[at + 4], trs[at + 5], trs[at + 6]);
+                        s.set(trs[at + 7], trs[at + 8], trs[at + 9]);
+                        hierarchy.setLocalTrs(h, t, q, s);
+                    }
+                    int[] kids = children[node];
+                    for (int k = kids.length - 1; k >= 0; k--) {
+                        stack[top++] = kids[k];
+                    }
                 }
             }
+            return handles;
         }
-        return new GltfInstance(this, hierarchy, scene, handles, animatedNodes, skinList);
     }
 
     /** Collects the parsed parts; used by the reader only. */

@@ -1,6 +1,5 @@
 package dev.arbor.gltf;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.Interpolation;
 import dev.arbor.animation.MorphWeights;
@@ -51,6 +50,14 @@ final class GltfReader {
         return SUPPORTED_REQUIRED_EXTENSIONS.contains(name) || name.startsWith("KHR_materials_");
     }
 
+    /**
+     * Relative difference per linear column under which a matrix counts as decomposable into TRS: above the
+     * hierarchy's own threshold for keeping a derived local as TRS, so that float noise never refuses an export.
+     * Here rather than in {@link GltfWriter}, which refuses other matrices: the reader warns of them, and loading the
+     * writer would load Jackson.
+     */
+    static final double TRS_TOLERANCE = 1e-5;
+
     /** Largest accessor (in components) that has no buffer view behind it: its data is all zeros (or sparse). */
     static final long MAX_UNBACKED_COMPONENTS = 1L << 22;
     /** Largest buffer accepted, in bytes (Java arrays are int-indexed). */
@@ -67,7 +74,7 @@ final class GltfReader {
     private final byte[] file;
     private final Glb glb;
     private final Path baseDir;
-    private JsonNode root;
+    private JsonValue root;
 
     private byte[][] bufferData;
     private int[] bufferStart;
@@ -101,9 +108,20 @@ final class GltfReader {
         this.glb = Glb.hasMagic(file) || glbName ? Glb.parse(file) : null;
     }
 
+    /**
+     * Whether an affine 3×4 matrix is a TRS: its decomposition, composed again, reproduces each column of its linear
+     * part within {@link #TRS_TOLERANCE} of that column's length ({@link Affine#trsDeviation}; the translation plays
+     * no part, so a shear far from the origin is not hidden by a large translation). glTF allows only such matrices:
+     * the reader warns of others and {@link GltfWriter} refuses them.
+     */
+    static boolean decomposable(float[] m, int o) {
+        return Affine.trsDeviation(m, o, new float[Affine.TRS_STRIDE], 0, new float[Affine.STRIDE], 0)
+                <= TRS_TOLERANCE;
+    }
+
     GltfModel read() throws GltfException {
         root = glb == null ? Json.parse(file, 0, file.length) : Json.parse(file, glb.jsonOffset, glb.jsonLength);
-        JsonNode asset = Json.reqObject(root, Location.ROOT, "asset");
+        JsonValue asset = Json.reqObject(root, Location.ROOT, "asset");
         String version = Json.reqString(asset, Location.top("asset"), "version");
         if (!version.startsWith("2.")) {
             throw new GltfException("asset.version", "version \"" + version + "\" is not supported, expected 2.x");
@@ -113,11 +131,11 @@ final class GltfReader {
             throw new GltfException("asset.minVersion", "minVersion \"" + minVersion + "\" is not supported");
         }
         String generator = Json.optString(asset, Location.top("asset"), "generator");
-        JsonNode required = Json.optArray(root, Location.ROOT, "extensionsRequired");
+        JsonValue required = Json.optArray(root, Location.ROOT, "extensionsRequired");
         for (int i = 0; i < required.size(); i++) {
-            JsonNode e = required.get(i);
+            JsonValue e = required.get(i);
             Location loc = Json.at(Location.top("extensionsRequired"), i);
-            if (!e.isTextual()) {
+            if (!e.isString()) {
                 throw new GltfException(loc, "expected a string, found " + Json.describe(e));
             }
             if (!requiredExtensionAllowed(e.textValue())) {
@@ -151,14 +169,14 @@ final class GltfReader {
     // ---------------------------------------------------------------------------------------------- buffers
 
     private void readBuffers() throws GltfException {
-        JsonNode buffers = Json.optArray(root, Location.ROOT, "buffers");
+        JsonValue buffers = Json.optArray(root, Location.ROOT, "buffers");
         int n = buffers.size();
         bufferData = new byte[n][];
         bufferStart = new int[n];
         bufferLength = new int[n];
         for (int i = 0; i < n; i++) {
             Location path = Json.at(Location.top("buffers"), i);
-            JsonNode b = Json.element(buffers, Location.top("buffers"), i);
+            JsonValue b = Json.element(buffers, Location.top("buffers"), i);
             long byteLength = Json.reqInteger(b, path, "byteLength", 1, MAX_BUFFER_BYTES);
             String uri = Json.optString(b, path, "uri");
             bufferLength[i] = (int) byteLength;
@@ -291,7 +309,7 @@ final class GltfReader {
     // ---------------------------------------------------------------------------------------------- views
 
     private void readBufferViews() throws GltfException {
-        JsonNode views = Json.optArray(root, Location.ROOT, "bufferViews");
+        JsonValue views = Json.optArray(root, Location.ROOT, "bufferViews");
         int n = views.size();
         viewBuffer = new int[n];
         viewOffset = new int[n];
@@ -299,7 +317,7 @@ final class GltfReader {
         viewStride = new int[n];
         for (int i = 0; i < n; i++) {
             Location path = Json.at(Location.top("bufferViews"), i);
-            JsonNode v = Json.element(views, Location.top("bufferViews"), i);
+            JsonValue v = Json.element(views, Location.top("bufferViews"), i);
             int buffer = Json.reqIndex(v, path, "buffer", bufferData.length, "buffers.length");
             long offset = Json.optInteger(v, path, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
             long length = Json.reqInteger(v, path, "byteLength", 1, MAX_BUFFER_BYTES);
@@ -393,7 +411,7 @@ final class GltfReader {
     }
 
     private void readAccessors() throws GltfException {
-        JsonNode accessors = Json.optArray(root, Location.ROOT, "accessors");
+        JsonValue accessors = Json.optArray(root, Location.ROOT, "accessors");
         int n = accessors.size();
         accView = new int[n];
         accOffset = new int[n];
@@ -405,7 +423,7 @@ final class GltfReader {
         accMax = new float[n][];
         for (int i = 0; i < n; i++) {
             Location path = Json.at(Location.top("accessors"), i);
-            JsonNode a = Json.element(accessors, Location.top("accessors"), i);
+            JsonValue a = Json.element(accessors, Location.top("accessors"), i);
             int view = Json.optIndex(a, path, "bufferView", viewBuffer.length, "bufferViews.length");
             long offset = Json.optInteger(a, path, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
             int componentType = (int) Json.reqInteger(a, path, "componentType", 0, Integer.MAX_VALUE);
@@ -458,7 +476,7 @@ final class GltfReader {
                             + " exceeds the limit of " + MAX_UNBACKED_COMPONENTS / components + " elements");
                 }
             }
-            JsonNode sparse = Json.optObject(a, path, "sparse");
+            JsonValue sparse = Json.optObject(a, path, "sparse");
             if (sparse != null) {
                 checkSparse(sparse, Json.at(path, "sparse"), count, type, componentType);
             }
@@ -471,10 +489,10 @@ final class GltfReader {
         }
     }
 
-    private void checkSparse(JsonNode sparse, Location path, long count, String type, int componentType)
+    private void checkSparse(JsonValue sparse, Location path, long count, String type, int componentType)
             throws GltfException {
         long sparseCount = Json.reqInteger(sparse, path, "count", 1, count);
-        JsonNode indices = Json.reqObject(sparse, path, "indices");
+        JsonValue indices = Json.reqObject(sparse, path, "indices");
         Location ip = Json.at(path, "indices");
         int iv = Json.reqIndex(indices, ip, "bufferView", viewBuffer.length, "bufferViews.length");
         long io = Json.optInteger(indices, ip, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
@@ -488,7 +506,7 @@ final class GltfReader {
             throw new GltfException(ip, "byteOffset " + io + " + " + sparseCount + " indices (" + iend
                     + " bytes) exceed bufferViews[" + iv + "].byteLength=" + viewLength[iv]);
         }
-        JsonNode values = Json.reqObject(sparse, path, "values");
+        JsonValue values = Json.reqObject(sparse, path, "values");
         Location vp = Json.at(path, "values");
         int vv = Json.reqIndex(values, vp, "bufferView", viewBuffer.length, "bufferViews.length");
         long vo = Json.optInteger(values, vp, "byteOffset", 0, 0, MAX_BUFFER_BYTES);
@@ -525,7 +543,7 @@ final class GltfReader {
     // ---------------------------------------------------------------------------------------------- nodes
 
     private void readNodes(GltfModel.Builder model) throws GltfException {
-        JsonNode nodes = Json.optArray(root, Location.ROOT, "nodes");
+        JsonValue nodes = Json.optArray(root, Location.ROOT, "nodes");
         int n = nodes.size();
         int meshCount = Json.optArray(root, Location.ROOT, "meshes").size();
         int skinCount = Json.optArray(root, Location.ROOT, "skins").size();
@@ -534,7 +552,7 @@ final class GltfReader {
         Arrays.fill(parents, -1);
         for (int i = 0; i < n; i++) {
             Location path = Json.at(Location.top("nodes"), i);
-            JsonNode node = Json.element(nodes, Location.top("nodes"), i);
+            JsonValue node = Json.element(nodes, Location.top("nodes"), i);
             model.names[i] = Json.optString(node, path, "name");
             model.meshes[i] = Json.optIndex(node, path, "mesh", meshCount, "meshes.length");
             model.skins[i] = Json.optIndex(node, path, "skin", skinCount, "skins.length");
@@ -559,7 +577,7 @@ final class GltfReader {
                 for (int c = 0; c < 4; c++) {
                     System.arraycopy(matrix, c * 4, model.matrices, i * Affine.STRIDE + c * 3, 3);
                 }
-                if (!GltfWriter.decomposable(model.matrices, i * Affine.STRIDE)) {
+                if (!decomposable(model.matrices, i * Affine.STRIDE)) {
                     model.warnings.add(Json.at(path, "matrix") + ": has shear (not decomposable into translation,"
                             + " rotation and scale, as glTF requires); GltfWriter refuses to write this node"
                             + " unchanged");
@@ -589,7 +607,7 @@ final class GltfReader {
                     Arrays.fill(model.trs, at + Affine.TRS_S, at + Affine.TRS_S + 3, 1f);
                 }
             }
-            JsonNode children = Json.optArray(node, path, "children");
+            JsonValue children = Json.optArray(node, path, "children");
             int[] kids = new int[children.size()];
             for (int k = 0; k < kids.length; k++) {
                 Location loc = Json.at(Json.at(path, "children"), k);
@@ -628,16 +646,16 @@ final class GltfReader {
     }
 
     private void readScenes(GltfModel.Builder model) throws GltfException {
-        JsonNode scenes = Json.optArray(root, Location.ROOT, "scenes");
+        JsonValue scenes = Json.optArray(root, Location.ROOT, "scenes");
         int n = model.parents.length;
         model.sceneRoots = new int[scenes.size()][];
         model.sceneNames = new String[scenes.size()];
         int[] seenIn = new int[n]; // scene index + 1 that last listed the node
         for (int s = 0; s < scenes.size(); s++) {
             Location path = Json.at(Location.top("scenes"), s);
-            JsonNode scene = Json.element(scenes, Location.top("scenes"), s);
+            JsonValue scene = Json.element(scenes, Location.top("scenes"), s);
             model.sceneNames[s] = Json.optString(scene, path, "name");
-            JsonNode roots = Json.optArray(scene, path, "nodes");
+            JsonValue roots = Json.optArray(scene, path, "nodes");
             int[] r = new int[roots.size()];
             for (int k = 0; k < r.length; k++) {
                 Location loc = Json.at(Json.at(path, "nodes"), k);
@@ -658,17 +676,17 @@ final class GltfReader {
     }
 
     private void readMeshBounds(GltfModel.Builder model) throws GltfException {
-        JsonNode meshes = Json.optArray(root, Location.ROOT, "meshes");
+        JsonValue meshes = Json.optArray(root, Location.ROOT, "meshes");
         float[][] bounds = new float[meshes.size()][];
         for (int m = 0; m < meshes.size(); m++) {
             Location path = Json.at(Location.top("meshes"), m);
-            JsonNode mesh = Json.element(meshes, Location.top("meshes"), m);
-            JsonNode primitives = Json.reqArray(mesh, path, "primitives", 1);
+            JsonValue mesh = Json.element(meshes, Location.top("meshes"), m);
+            JsonValue primitives = Json.reqArray(mesh, path, "primitives", 1);
             float[] b = null;
             for (int p = 0; p < primitives.size(); p++) {
                 Location pp = Json.at(Json.at(path, "primitives"), p);
-                JsonNode primitive = Json.element(primitives, Json.at(path, "primitives"), p);
-                JsonNode attributes = Json.reqObject(primitive, pp, "attributes");
+                JsonValue primitive = Json.element(primitives, Json.at(path, "primitives"), p);
+                JsonValue attributes = Json.reqObject(primitive, pp, "attributes");
                 int position = Json.optIndex(attributes, Json.at(pp, "attributes"), "POSITION", accType.length,
                         "accessors.length");
                 if (position < 0) {
@@ -722,7 +740,7 @@ final class GltfReader {
      * declared min/max are known. Declared min/max of a FLOAT accessor that contradict the data (or are missing)
      * give a warning, and the data's values are kept for the writer.
      */
-    private float[][] positionBounds(int a, JsonNode primitive, Location use, GltfModel.Builder model)
+    private float[][] positionBounds(int a, JsonValue primitive, Location use, GltfModel.Builder model)
             throws GltfException {
         if (positionBoundsCache == null) {
             positionBoundsCache = new float[accType.length][][];
@@ -730,8 +748,8 @@ final class GltfReader {
         if (positionBoundsCache[a] != null) {
             return positionBoundsCache[a];
         }
-        JsonNode accessor = Json.optArray(root, Location.ROOT, "accessors").get(a);
-        JsonNode extensions = primitive.get("extensions");
+        JsonValue accessor = Json.optArray(root, Location.ROOT, "accessors").get(a);
+        JsonValue extensions = primitive.get("extensions");
         if (accView[a] < 0 && !accessor.has("sparse") && extensions != null
                 && extensions.has("KHR_draco_mesh_compression")) {
             return null;
@@ -792,12 +810,12 @@ final class GltfReader {
      * numbers of targets (which glTF does not allow) give a warning and the largest number.
      */
     private void readMorphTargets(GltfModel.Builder model) throws GltfException {
-        JsonNode meshes = Json.optArray(root, Location.ROOT, "meshes");
+        JsonValue meshes = Json.optArray(root, Location.ROOT, "meshes");
         int[] targetCounts = new int[meshes.size()];
         float[][] meshWeights = new float[meshes.size()][];
         for (int m = 0; m < meshes.size(); m++) {
             Location path = Json.at(Location.top("meshes"), m);
-            JsonNode primitives = meshes.get(m).get("primitives"); // checked by readMeshBounds
+            JsonValue primitives = meshes.get(m).get("primitives"); // checked by readMeshBounds
             int first = 0;
             for (int p = 0; p < primitives.size(); p++) {
                 Location pp = Json.at(Json.at(path, "primitives"), p);
@@ -812,7 +830,7 @@ final class GltfReader {
             }
             meshWeights[m] = defaultWeights(meshes.get(m), path, targetCounts[m], "mesh " + m);
         }
-        JsonNode nodes = Json.optArray(root, Location.ROOT, "nodes");
+        JsonValue nodes = Json.optArray(root, Location.ROOT, "nodes");
         int n = model.parents.length;
         model.morphOfNode = new int[n];
         List<Integer> morphed = new ArrayList<>();
@@ -848,9 +866,9 @@ final class GltfReader {
     }
 
     /** An object's {@code weights}: one finite number per morph target of {@code mesh}, or null when absent. */
-    private static float[] defaultWeights(JsonNode object, Location path, int targets, String mesh)
+    private static float[] defaultWeights(JsonValue object, Location path, int targets, String mesh)
             throws GltfException {
-        JsonNode weights = object.get("weights");
+        JsonValue weights = object.get("weights");
         if (weights != null && weights.isArray() && weights.size() != targets) {
             throw new GltfException(Json.at(path, "weights"), weights.size() + " weights for the " + targets
                     + " morph targets of " + mesh);
@@ -859,15 +877,15 @@ final class GltfReader {
     }
 
     private void readSkins(GltfModel.Builder model) throws GltfException {
-        JsonNode skins = Json.optArray(root, Location.ROOT, "skins");
+        JsonValue skins = Json.optArray(root, Location.ROOT, "skins");
         int n = model.parents.length;
         model.skinList = new GltfSkin[skins.size()];
         int[] seenIn = new int[n]; // skin index + 1 that last listed the node
         for (int k = 0; k < skins.size(); k++) {
             Location path = Json.at(Location.top("skins"), k);
-            JsonNode skin = Json.element(skins, Location.top("skins"), k);
+            JsonValue skin = Json.element(skins, Location.top("skins"), k);
             String name = Json.optString(skin, path, "name");
-            JsonNode jointsNode = Json.reqArray(skin, path, "joints", 1);
+            JsonValue jointsNode = Json.reqArray(skin, path, "joints", 1);
             int[] joints = new int[jointsNode.size()];
             for (int j = 0; j < joints.length; j++) {
                 Location loc = Json.at(Json.at(path, "joints"), j);
@@ -927,21 +945,21 @@ final class GltfReader {
     }
 
     private void readAnimations(GltfModel.Builder model) throws GltfException {
-        JsonNode animations = Json.optArray(root, Location.ROOT, "animations");
+        JsonValue animations = Json.optArray(root, Location.ROOT, "animations");
         int n = model.parents.length;
         // pass 1: which nodes are animated (the pose's targets, in node order)
         int[] targetOfNode = new int[n];
         Arrays.fill(targetOfNode, -1);
-        List<JsonNode> animationNodes = new ArrayList<>();
+        List<JsonValue> animationNodes = new ArrayList<>();
         for (int a = 0; a < animations.size(); a++) {
             Location path = Json.at(Location.top("animations"), a);
-            JsonNode animation = Json.element(animations, Location.top("animations"), a);
+            JsonValue animation = Json.element(animations, Location.top("animations"), a);
             animationNodes.add(animation);
-            JsonNode channels = Json.reqArray(animation, path, "channels", 1);
+            JsonValue channels = Json.reqArray(animation, path, "channels", 1);
             for (int c = 0; c < channels.size(); c++) {
                 Location cp = Json.at(Json.at(path, "channels"), c);
-                JsonNode channel = Json.element(channels, Json.at(path, "channels"), c);
-                JsonNode target = Json.reqObject(channel, cp, "target");
+                JsonValue channel = Json.element(channels, Json.at(path, "channels"), c);
+                JsonValue target = Json.reqObject(channel, cp, "target");
                 int node = Json.optIndex(target, Json.at(cp, "target"), "node", n, "nodes.length");
                 TargetPath tp = targetPath(target, Json.at(cp, "target"));
                 if (node >= 0 && tp != null) {
@@ -974,10 +992,10 @@ final class GltfReader {
         int[] channelOfTarget = new int[n * 4];
         for (int a = 0; a < animations.size(); a++) {
             Location path = Json.at(Location.top("animations"), a);
-            JsonNode animation = animationNodes.get(a);
+            JsonValue animation = animationNodes.get(a);
             String name = Json.optString(animation, path, "name");
-            JsonNode samplers = Json.reqArray(animation, path, "samplers", 1);
-            JsonNode channels = animation.get("channels");
+            JsonValue samplers = Json.reqArray(animation, path, "samplers", 1);
+            JsonValue channels = animation.get("channels");
             AnimationClip.Builder clip = AnimationClip.builder(name);
             float[][] inputs = new float[samplers.size()][];
             float[][] outputs = new float[samplers.size()][];
@@ -985,9 +1003,9 @@ final class GltfReader {
             Arrays.fill(channelOfTarget, -1);
             for (int c = 0; c < channels.size(); c++) {
                 Location cp = Json.at(Json.at(path, "channels"), c);
-                JsonNode channel = channels.get(c);
+                JsonValue channel = channels.get(c);
                 int s = Json.reqIndex(channel, cp, "sampler", samplers.size(), "samplers.length");
-                JsonNode target = channel.get("target");
+                JsonValue target = channel.get("target");
                 int node = Json.optIndex(target, Json.at(cp, "target"), "node", n, "nodes.length");
                 TargetPath tp = targetPath(target, Json.at(cp, "target"));
                 boolean weights = "weights".equals(target.get("path").textValue());
@@ -1013,7 +1031,7 @@ final class GltfReader {
                             + "]; the later channel wins");
                 }
                 Location sp = Json.at(Json.at(path, "samplers"), s);
-                JsonNode sampler = Json.element(samplers, Json.at(path, "samplers"), s);
+                JsonValue sampler = Json.element(samplers, Json.at(path, "samplers"), s);
                 int input = Json.reqIndex(sampler, sp, "input", accType.length, "accessors.length");
                 int output = Json.reqIndex(sampler, sp, "output", accType.length, "accessors.length");
                 if (interpolations[s] == null) {
@@ -1087,7 +1105,7 @@ final class GltfReader {
         }
     }
 
-    private static TargetPath targetPath(JsonNode target, Location loc) throws GltfException {
+    private static TargetPath targetPath(JsonValue target, Location loc) throws GltfException {
         String p = Json.reqString(target, loc, "path");
         switch (p) {
             case "translation":
@@ -1099,8 +1117,8 @@ final class GltfReader {
             case "weights":
                 return null; // morph target weights: not a transform, read as a weights channel
             default:
-                if (target.get("extensions") instanceof com.fasterxml.jackson.databind.node.ObjectNode
-                        && target.get("extensions").size() > 0) {
+                JsonValue extensions = target.get("extensions");
+                if (extensions != null && extensions.isObject() && extensions.size() > 0) {
                     return null; // a path an extension defines (KHR_animation_pointer's "pointer"): skipped
                 }
                 throw new GltfException(Json.at(loc, "path"), "unknown path \"" + shorten(p) + "\"");
@@ -1108,9 +1126,9 @@ final class GltfReader {
     }
 
     /** The first extension named in a channel target's {@code extensions}. */
-    private static String extensionName(JsonNode target) {
-        java.util.Iterator<String> names = target.get("extensions").fieldNames();
-        return names.hasNext() ? shorten(names.next()) : "(unnamed)";
+    private static String extensionName(JsonValue target) {
+        JsonValue extensions = target.get("extensions");
+        return extensions.size() > 0 ? shorten(extensions.name(0)) : "(unnamed)";
     }
 
     private static Interpolation interpolation(String s, Location loc) throws GltfException {

@@ -65,11 +65,6 @@ import org.joml.Vector3f;
  * document and its buffers.
  */
 public final class GltfWriter {
-    /**
-     * Relative difference per linear column under which a matrix counts as decomposable into TRS: above the
-     * hierarchy's own threshold for keeping a derived local as TRS, so that float noise never refuses an export.
-     */
-    static final double TRS_TOLERANCE = 1e-5;
     private static final float[] ZERO3 = {0, 0, 0};
     private static final float[] ONE3 = {1, 1, 1};
     private static final float[] IDENTITY_Q = {0, 0, 0, 1};
@@ -259,19 +254,9 @@ public final class GltfWriter {
         return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".glb");
     }
 
-    /**
-     * Whether an affine 3×4 matrix is a TRS: its decomposition, composed again, reproduces each column of its linear
-     * part within {@link #TRS_TOLERANCE} of that column's length ({@link Affine#trsDeviation}; the translation plays
-     * no part, so a shear far from the origin is not hidden by a large translation). glTF allows only such matrices.
-     */
-    static boolean decomposable(float[] m, int o) {
-        return Affine.trsDeviation(m, o, new float[Affine.TRS_STRIDE], 0, new float[Affine.STRIDE], 0)
-                <= TRS_TOLERANCE;
-    }
-
     private byte[] encode(boolean glb) {
         SourceDocument doc = model == null ? null : model.source();
-        ObjectNode root = doc == null ? Json.objectNode() : (ObjectNode) doc.json.deepCopy();
+        ObjectNode root = doc == null ? JacksonTree.objectNode() : JacksonTree.copyObject(doc.json);
         ObjectNode asset = root.get("asset") instanceof ObjectNode ? (ObjectNode) root.get("asset")
                 : root.putObject("asset");
         asset.put("version", "2.0");
@@ -288,7 +273,7 @@ public final class GltfWriter {
         byte[] bin = doc == null ? new byte[0] : mergeBuffers(root, doc, glb);
         byte[] json;
         try {
-            json = Json.mapper().writeValueAsBytes(root);
+            json = JacksonTree.mapper().writeValueAsBytes(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot encode JSON: " + e.getMessage(), e);
         }
@@ -299,10 +284,10 @@ public final class GltfWriter {
 
     private ArrayNode writeNodes(ObjectNode root) {
         JsonNode sourceNodes = root.get("nodes");
-        ArrayNode nodes = Json.arrayNode();
+        ArrayNode nodes = JacksonTree.arrayNode();
         for (int o = 0; o < handles.length; o++) {
             ObjectNode node = sourceOf[o] >= 0 ? (ObjectNode) sourceNodes.get(sourceOf[o])
-                    : Json.objectNode();
+                    : JacksonTree.objectNode();
             setIndices(node, "children", outChildren[o]);
             if (handles[o] == Hierarchy.NULL) {
                 if (model.hasMatrix(sourceOf[o])) {
@@ -386,7 +371,7 @@ public final class GltfWriter {
     }
 
     private void requireDecomposable(float[] m, int o) {
-        if (!decomposable(m, 0)) {
+        if (!GltfReader.decomposable(m, 0)) {
             throw new IllegalStateException(describe(o) + ": its local matrix " + Arrays.toString(m) + " has shear,"
                     + " which glTF cannot express (a node matrix must decompose into translation, rotation and"
                     + " scale); give the node a TRS local or remove the shear before writing");
@@ -427,7 +412,7 @@ public final class GltfWriter {
             node.remove(key);
             return;
         }
-        ArrayNode a = Json.arrayNode();
+        ArrayNode a = JacksonTree.arrayNode();
         for (float f : values) {
             a.add(f);
         }
@@ -444,7 +429,7 @@ public final class GltfWriter {
     }
 
     private static void setIndices(ObjectNode node, String key, int[] indices) {
-        ArrayNode a = Json.arrayNode();
+        ArrayNode a = JacksonTree.arrayNode();
         for (int i : indices) {
             a.add(i);
         }
@@ -467,7 +452,7 @@ public final class GltfWriter {
         JsonNode scenes = root.get("scenes");
         if (scenes != null) {
             for (JsonNode scene : scenes) {
-                ArrayNode list = Json.arrayNode();
+                ArrayNode list = JacksonTree.arrayNode();
                 Set<Integer> inScene = new HashSet<>();
                 for (JsonNode n : scene.path("nodes")) {
                     int o = outOfSource[n.intValue()];
@@ -479,7 +464,7 @@ public final class GltfWriter {
                 setOrRemove((ObjectNode) scene, "nodes", list);
             }
         }
-        ArrayNode added = Json.arrayNode();
+        ArrayNode added = JacksonTree.arrayNode();
         for (int o = 0; o < handles.length; o++) {
             boolean sourceRoot = sourceOf[o] >= 0 && model.parent(sourceOf[o]) < 0;
             if (outParent[o] < 0 && !listed[o] && !sourceRoot) {
@@ -513,7 +498,7 @@ public final class GltfWriter {
             return;
         }
         int[] newSkin = new int[skins.size()];
-        ArrayNode kept = Json.arrayNode();
+        ArrayNode kept = JacksonTree.arrayNode();
         for (int k = 0; k < skins.size(); k++) {
             ObjectNode skin = (ObjectNode) skins.get(k);
             ArrayNode joints = (ArrayNode) skin.get("joints");
@@ -583,7 +568,7 @@ public final class GltfWriter {
         if (animations == null) {
             return;
         }
-        ArrayNode keptAnimations = Json.arrayNode();
+        ArrayNode keptAnimations = JacksonTree.arrayNode();
         for (int a = 0; a < animations.size(); a++) {
             JsonNode animation = animations.get(a);
             JsonNode channels = animation.get("channels");
@@ -602,8 +587,8 @@ public final class GltfWriter {
             JsonNode samplers = animation.get("samplers");
             int[] newSampler = new int[samplers.size()];
             Arrays.fill(newSampler, -1);
-            ArrayNode keptSamplers = Json.arrayNode();
-            ArrayNode keptChannels = Json.arrayNode();
+            ArrayNode keptSamplers = JacksonTree.arrayNode();
+            ArrayNode keptChannels = JacksonTree.arrayNode();
             for (JsonNode channel : kept) {
                 int s = channel.get("sampler").intValue();
                 refuseNegativeKeyTimes(animation, a, s);

@@ -1,14 +1,5 @@
 package dev.arbor.gltf;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 /**
  * Path-aware reads of the glTF JSON tree: every accessor takes the JSON location of the object it reads from and
  * reports a bad or missing value as a {@link GltfException} naming the full location and the value.
@@ -25,51 +16,15 @@ final class Json {
     /** Longest property name accepted, in characters. */
     static final int MAX_NAME_LENGTH = 4096;
 
-    /** Makes the tree's nodes; the same nodes as an {@link ObjectMapper}'s tree. */
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
     private Json() {
-    }
-
-    /**
-     * The mapper for writing, made on first use (thread-safe once configured), with the limits above and duplicate
-     * names refused. Reading does not use it ({@link #parse}): an {@link ObjectMapper} costs a fresh JVM about
-     * 0.2 s to set up, and even Jackson's bare parser about half of a first read.
-     */
-    private static final class Writing {
-        static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder()
-                        .maxNestingDepth(MAX_NESTING_DEPTH)
-                        .maxNumberLength(MAX_NUMBER_LENGTH)
-                        .maxNameLength(MAX_NAME_LENGTH)
-                        // strings (data: URIs) are bounded by the document itself, which is bounded by the file
-                        .maxStringLength(Integer.MAX_VALUE)
-                        .build())
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .build());
-    }
-
-    /** The shared mapper, for writing. */
-    static ObjectMapper mapper() {
-        return Writing.MAPPER;
-    }
-
-    /** @return a new empty array node */
-    static ArrayNode arrayNode() {
-        return NODES.arrayNode();
-    }
-
-    /** @return a new empty object node */
-    static ObjectNode objectNode() {
-        return NODES.objectNode();
     }
 
     /**
      * Parses a JSON document whose top level must be an object ({@link JsonTreeParser}); a failure is a
      * GltfException at location {@code json}.
      */
-    static JsonNode parse(byte[] bytes, int offset, int length) throws GltfException {
-        JsonNode root;
+    static JsonValue parse(byte[] bytes, int offset, int length) throws GltfException {
+        JsonValue root;
         try {
             root = JsonTreeParser.parse(bytes, offset, length);
         } catch (StackOverflowError e) {
@@ -82,12 +37,13 @@ final class Json {
     }
 
     /** Short description of a JSON value for messages, truncated. */
-    static String describe(JsonNode n) {
-        if (n == null || n.isMissingNode()) {
+    static String describe(JsonValue n) {
+        if (n == null) {
             return "(missing)";
         }
-        String s = n.toString();
-        return s.length() > 60 ? s.substring(0, 60) + "…" : s;
+        StringBuilder s = new StringBuilder();
+        n.append(s, 60);
+        return s.length() > 60 ? s.substring(0, 60) + "…" : s.toString();
     }
 
     /** @return the location of {@code key} in the object at {@code path} (spelled out only for a message) */
@@ -101,8 +57,8 @@ final class Json {
     }
 
     /** The value at key, required to be an object if present; null when absent. */
-    static JsonNode optObject(JsonNode parent, Location path, String key) throws GltfException {
-        JsonNode n = parent.get(key);
+    static JsonValue optObject(JsonValue parent, Location path, String key) throws GltfException {
+        JsonValue n = parent.get(key);
         if (n == null) {
             return null;
         }
@@ -112,19 +68,19 @@ final class Json {
         return n;
     }
 
-    static JsonNode reqObject(JsonNode parent, Location path, String key) throws GltfException {
-        JsonNode n = optObject(parent, path, key);
+    static JsonValue reqObject(JsonValue parent, Location path, String key) throws GltfException {
+        JsonValue n = optObject(parent, path, key);
         if (n == null) {
             throw new GltfException(at(path, key), "required object is missing");
         }
         return n;
     }
 
-    /** The array at key, or an empty array node when absent. */
-    static JsonNode optArray(JsonNode parent, Location path, String key) throws GltfException {
-        JsonNode n = parent.get(key);
+    /** The array at key, or an empty array when absent. */
+    static JsonValue optArray(JsonValue parent, Location path, String key) throws GltfException {
+        JsonValue n = parent.get(key);
         if (n == null) {
-            return NODES.arrayNode();
+            return JsonValue.EMPTY_ARRAY;
         }
         if (!n.isArray()) {
             throw new GltfException(at(path, key), "expected an array, found " + describe(n));
@@ -132,8 +88,8 @@ final class Json {
         return n;
     }
 
-    static JsonNode reqArray(JsonNode parent, Location path, String key, int minLength) throws GltfException {
-        JsonNode n = parent.get(key);
+    static JsonValue reqArray(JsonValue parent, Location path, String key, int minLength) throws GltfException {
+        JsonValue n = parent.get(key);
         if (n == null) {
             throw new GltfException(at(path, key), "required array is missing");
         }
@@ -148,8 +104,8 @@ final class Json {
     }
 
     /** The element at index, required to be an object. */
-    static JsonNode element(JsonNode array, Location path, int index) throws GltfException {
-        JsonNode n = array.get(index);
+    static JsonValue element(JsonValue array, Location path, int index) throws GltfException {
+        JsonValue n = array.get(index);
         if (n == null || !n.isObject()) {
             throw new GltfException(at(path, index), "expected an object, found " + describe(n));
         }
@@ -157,33 +113,33 @@ final class Json {
     }
 
     /** An integer value; the location is used in messages. */
-    static long integer(JsonNode n, Location location) throws GltfException {
-        if (n == null || !n.isIntegralNumber() || !n.canConvertToLong()) {
+    static long integer(JsonValue n, Location location) throws GltfException {
+        if (n == null || n.kind() != JsonValue.INTEGER) {
             throw new GltfException(location, "expected an integer, found " + describe(n));
         }
         return n.longValue();
     }
 
     /** An index into an array of length bound, or -1 when absent. */
-    static int optIndex(JsonNode parent, Location path, String key, int bound, String boundName)
+    static int optIndex(JsonValue parent, Location path, String key, int bound, String boundName)
             throws GltfException {
-        JsonNode n = parent.get(key);
+        JsonValue n = parent.get(key);
         if (n == null) {
             return -1;
         }
         return index(n, at(path, key), bound, boundName);
     }
 
-    static int reqIndex(JsonNode parent, Location path, String key, int bound, String boundName)
+    static int reqIndex(JsonValue parent, Location path, String key, int bound, String boundName)
             throws GltfException {
-        JsonNode n = parent.get(key);
+        JsonValue n = parent.get(key);
         if (n == null) {
             throw new GltfException(at(path, key), "required index is missing");
         }
         return index(n, at(path, key), bound, boundName);
     }
 
-    static int index(JsonNode n, Location location, int bound, String boundName) throws GltfException {
+    static int index(JsonValue n, Location location, int bound, String boundName) throws GltfException {
         long v = integer(n, location);
         if (v < 0 || v >= bound) {
             throw new GltfException(location, "index " + v + " out of range, " + boundName + "=" + bound);
@@ -192,24 +148,24 @@ final class Json {
     }
 
     /** An integer in [min, max], or def when absent. */
-    static long optInteger(JsonNode parent, Location path, String key, long def, long min, long max)
+    static long optInteger(JsonValue parent, Location path, String key, long def, long min, long max)
             throws GltfException {
-        JsonNode n = parent.get(key);
+        JsonValue n = parent.get(key);
         if (n == null) {
             return def;
         }
         return integerIn(n, at(path, key), min, max);
     }
 
-    static long reqInteger(JsonNode parent, Location path, String key, long min, long max) throws GltfException {
-        JsonNode n = parent.get(key);
+    static long reqInteger(JsonValue parent, Location path, String key, long min, long max) throws GltfException {
+        JsonValue n = parent.get(key);
         if (n == null) {
             throw new GltfException(at(path, key), "required integer is missing");
         }
         return integerIn(n, at(path, key), min, max);
     }
 
-    static long integerIn(JsonNode n, Location location, long min, long max) throws GltfException {
+    static long integerIn(JsonValue n, Location location, long min, long max) throws GltfException {
         long v = integer(n, location);
         if (v < min || v > max) {
             throw new GltfException(location, "value " + v + " out of range [" + min + ", " + max + "]");
@@ -217,18 +173,18 @@ final class Json {
         return v;
     }
 
-    static String optString(JsonNode parent, Location path, String key) throws GltfException {
-        JsonNode n = parent.get(key);
+    static String optString(JsonValue parent, Location path, String key) throws GltfException {
+        JsonValue n = parent.get(key);
         if (n == null) {
             return null;
         }
-        if (!n.isTextual()) {
+        if (!n.isString()) {
             throw new GltfException(at(path, key), "expected a string, found " + describe(n));
         }
         return n.textValue();
     }
 
-    static String reqString(JsonNode parent, Location path, String key) throws GltfException {
+    static String reqString(JsonValue parent, Location path, String key) throws GltfException {
         String s = optString(parent, path, key);
         if (s == null) {
             throw new GltfException(at(path, key), "required string is missing");
@@ -236,8 +192,8 @@ final class Json {
         return s;
     }
 
-    static boolean optBoolean(JsonNode parent, Location path, String key) throws GltfException {
-        JsonNode n = parent.get(key);
+    static boolean optBoolean(JsonValue parent, Location path, String key) throws GltfException {
+        JsonValue n = parent.get(key);
         if (n == null) {
             return false;
         }
@@ -248,30 +204,35 @@ final class Json {
     }
 
     /** A finite float. */
-    static float finiteFloat(JsonNode n, Location location) throws GltfException {
+    static float finiteFloat(JsonValue n, Location location) throws GltfException {
         if (n == null || !n.isNumber()) {
             throw new GltfException(location, "expected a number, found " + describe(n));
         }
         float f = (float) n.doubleValue();
         if (!Float.isFinite(f)) {
-            throw new GltfException(location, "value " + n.asText() + " is not a finite float");
+            throw new GltfException(location, "value " + n.numberText() + " is not a finite float");
         }
         return f;
     }
 
     /** A fixed-length array of finite floats, or null when absent. */
-    static float[] optFloats(JsonNode parent, Location path, String key, int length) throws GltfException {
-        JsonNode n = parent.get(key);
+    static float[] optFloats(JsonValue parent, Location path, String key, int length) throws GltfException {
+        JsonValue n = parent.get(key);
         if (n == null) {
             return null;
         }
-        Location loc = at(path, key);
         if (!n.isArray() || n.size() != length) {
-            throw new GltfException(loc, "expected an array of " + length + " numbers, found " + describe(n));
+            throw new GltfException(at(path, key), "expected an array of " + length + " numbers, found "
+                    + describe(n));
         }
         float[] out = new float[length];
         for (int i = 0; i < length; i++) {
-            out[i] = finiteFloat(n.get(i), at(loc, i));
+            JsonValue v = n.get(i);
+            float f = (float) v.doubleValue();
+            if (!v.isNumber() || f - f != 0) { // not a number, or not finite: the location only for the message
+                f = finiteFloat(v, at(at(path, key), i));
+            }
+            out[i] = f;
         }
         return out;
     }

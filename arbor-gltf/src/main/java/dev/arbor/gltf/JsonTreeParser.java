@@ -1,37 +1,28 @@
 package dev.arbor.gltf;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.BooleanNode;
-import com.fasterxml.jackson.databind.node.DoubleNode;
-import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.LongNode;
-import com.fasterxml.jackson.databind.node.NullNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
 
 /**
- * Parses a UTF-8 JSON document (RFC 8259, nothing more) into Jackson's tree, the same tree as an {@code ObjectMapper}
- * would build: integers as int, long or big integer nodes by size, other numbers as double nodes of
- * {@link Double#parseDouble}'s value, object members in document order.
+ * Parses a UTF-8 JSON document (RFC 8259, nothing more) into a tree of {@link JsonValue}s: integers that fit a long
+ * as such, larger ones as their digits, other numbers as doubles of {@link Double#parseDouble}'s value, object members
+ * in document order. It is the tree Jackson's {@code ObjectMapper} would read, value for value.
  *
- * <p>Why not Jackson's own parser: in a fresh JVM, setting up a {@code JsonFactory} and its UTF-8 parser loads and
- * verifies about 75 classes and runs their large methods in the interpreter, which was most of a first
- * {@link Gltf#read} (see {@code docs/lab/cold-start.md}). This class is one small class that only needs the tree's
- * node classes. It keeps the limits the reader relied on from Jackson's {@code StreamReadConstraints}: nesting
- * depth ({@link Json#MAX_NESTING_DEPTH}, so deep input is an error, not a {@link StackOverflowError}), number
- * length ({@link Json#MAX_NUMBER_LENGTH}) and name length ({@link Json#MAX_NAME_LENGTH}); duplicate names in an
- * object are refused; strings must be valid UTF-8. A UTF-8 byte order mark at the start is skipped.
+ * <p>Why not Jackson's parser and tree: in a fresh JVM, setting up a {@code JsonFactory} and its UTF-8 parser loads
+ * and verifies about 75 classes and runs their large methods in the interpreter, and its tree's node classes about 38
+ * more, which was most of a first {@link Gltf#read} (see {@code docs/lab/cold-start.md}). This class and
+ * {@link JsonValue} are two small classes. It keeps the limits the reader relied on from Jackson's
+ * {@code StreamReadConstraints}: nesting depth ({@link Json#MAX_NESTING_DEPTH}, so deep input is an error, not a
+ * {@link StackOverflowError}), number length ({@link Json#MAX_NUMBER_LENGTH}) and name length
+ * ({@link Json#MAX_NAME_LENGTH}); duplicate names in an object are refused; strings must be valid UTF-8. A UTF-8 byte
+ * order mark at the start is skipped.
  *
  * <p>Errors are {@link GltfException}s at location {@code json}: {@code malformed JSON: } or {@code limit exceeded:
  * } followed by what was found, and the line and column (counted in characters, from 1). Single use.
  */
 final class JsonTreeParser {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
     /** Exact powers of ten as doubles, 10^0 to 10^22 (10^22 is the largest exactly representable one). */
     private static final double[] POWERS_OF_TEN = {
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
@@ -59,6 +50,14 @@ final class JsonTreeParser {
     private final int end;
     private int at;
     private int depth;
+    /**
+     * Members and elements of the objects and arrays being parsed, outermost first, up to {@link #top}: each container
+     * takes its own off the top when it closes, into arrays of exactly its size.
+     */
+    private JsonValue[] values = new JsonValue[64];
+    /** Member names, parallel to {@link #values} (unused for array elements). */
+    private String[] names = new String[64];
+    private int top;
 
     private JsonTreeParser(byte[] in, int offset, int length) {
         this.in = in;
@@ -73,7 +72,7 @@ final class JsonTreeParser {
      * @return the value, or {@code null} for a document of white space only
      * @throws GltfException if the text is not one JSON value, or exceeds a limit
      */
-    static JsonNode parse(byte[] bytes, int offset, int length) throws GltfException {
+    static JsonValue parse(byte[] bytes, int offset, int length) throws GltfException {
         JsonTreeParser p = new JsonTreeParser(bytes, offset, length);
         if (length >= 3 && bytes[offset] == (byte) 0xEF && bytes[offset + 1] == (byte) 0xBB
                 && bytes[offset + 2] == (byte) 0xBF) {
@@ -83,7 +82,7 @@ final class JsonTreeParser {
         if (c < 0) {
             return null;
         }
-        JsonNode root = p.value(c);
+        JsonValue root = p.value(c);
         if (p.skipSpace() >= 0) {
             throw p.malformed("unexpected " + p.found() + " after the top-level value");
         }
@@ -93,7 +92,7 @@ final class JsonTreeParser {
     // ------------------------------------------------------------------------------------------------- values
 
     /** The value whose first byte, {@code c}, is at {@link #at}. */
-    private JsonNode value(int c) throws GltfException {
+    private JsonValue value(int c) throws GltfException {
         switch (c) {
             case '{':
                 return object();
@@ -101,16 +100,16 @@ final class JsonTreeParser {
                 return array();
             case '"':
                 at++;
-                return TextNode.valueOf(string(Integer.MAX_VALUE, "string"));
+                return JsonValue.string(string(Integer.MAX_VALUE, "string"));
             case 't':
                 literal("true");
-                return BooleanNode.TRUE;
+                return JsonValue.TRUE_VALUE;
             case 'f':
                 literal("false");
-                return BooleanNode.FALSE;
+                return JsonValue.FALSE_VALUE;
             case 'n':
                 literal("null");
-                return NullNode.instance;
+                return JsonValue.NULL_VALUE;
             default:
                 if (c == '-' || c >= '0' && c <= '9') {
                     return number();
@@ -119,16 +118,17 @@ final class JsonTreeParser {
         }
     }
 
-    private ObjectNode object() throws GltfException {
+    private JsonValue object() throws GltfException {
         enter();
         at++; // '{'
-        ObjectNode object = NODES.objectNode();
         int c = skipSpace();
         if (c == '}') {
             at++;
             depth--;
-            return object;
+            return JsonValue.EMPTY_OBJECT;
         }
+        int base = top;
+        HashMap<String, Integer> index = null; // once the object has more than LINEAR_SEARCH_MEMBERS members
         while (true) {
             if (c != '"') {
                 throw malformed("expected a member name in double quotes, found " + found());
@@ -140,11 +140,28 @@ final class JsonTreeParser {
                 throw malformed("expected ':' after member name \"" + shorten(name) + "\", found " + found());
             }
             at++;
-            JsonNode value = value(skipSpace());
-            if (object.replace(name, value) != null) {
+            JsonValue value = value(skipSpace());
+            int count = top - base;
+            boolean duplicate = false;
+            if (index != null) {
+                duplicate = index.putIfAbsent(name, count) != null;
+            } else {
+                for (int k = base; k < top && !duplicate; k++) {
+                    duplicate = names[k].equals(name);
+                }
+                if (count == JsonValue.LINEAR_SEARCH_MEMBERS && !duplicate) {
+                    index = new HashMap<>();
+                    for (int k = 0; k < count; k++) {
+                        index.put(names[base + k], k);
+                    }
+                    index.put(name, count);
+                }
+            }
+            if (duplicate) {
                 at = nameAt;
                 throw malformed("duplicate member name \"" + shorten(name) + "\"");
             }
+            push(name, value);
             c = skipSpace();
             if (c == ',') {
                 at++;
@@ -152,25 +169,28 @@ final class JsonTreeParser {
             } else if (c == '}') {
                 at++;
                 depth--;
-                return object;
+                int n = top - base;
+                String[] memberNames = new String[n];
+                System.arraycopy(names, base, memberNames, 0, n);
+                return JsonValue.object(memberNames, take(base), index);
             } else {
                 throw malformed("expected ',' or '}' in an object, found " + found());
             }
         }
     }
 
-    private ArrayNode array() throws GltfException {
+    private JsonValue array() throws GltfException {
         enter();
         at++; // '['
-        ArrayNode array = NODES.arrayNode();
         int c = skipSpace();
         if (c == ']') {
             at++;
             depth--;
-            return array;
+            return JsonValue.EMPTY_ARRAY;
         }
+        int base = top;
         while (true) {
-            array.add(value(c));
+            push(null, value(c));
             c = skipSpace();
             if (c == ',') {
                 at++;
@@ -178,11 +198,30 @@ final class JsonTreeParser {
             } else if (c == ']') {
                 at++;
                 depth--;
-                return array;
+                return JsonValue.array(take(base));
             } else {
                 throw malformed("expected ',' or ']' in an array, found " + found());
             }
         }
+    }
+
+    private void push(String name, JsonValue value) {
+        if (top == values.length) {
+            values = Arrays.copyOf(values, top * 2);
+            names = Arrays.copyOf(names, top * 2);
+        }
+        values[top] = value;
+        names[top] = name;
+        top++;
+    }
+
+    /** The values from {@code base} to {@link #top}, taken off the stack (the slots are reused, not cleared). */
+    private JsonValue[] take(int base) {
+        int n = top - base;
+        JsonValue[] out = new JsonValue[n];
+        System.arraycopy(values, base, out, 0, n);
+        top = base;
+        return out;
     }
 
     private void enter() throws GltfException {
@@ -380,11 +419,11 @@ final class JsonTreeParser {
 
     /**
      * A number at {@link #at}, in JSON's grammar: {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. Without
-     * a fraction or exponent it is an int, long or big integer node; otherwise a double node of the value
+     * a fraction or exponent it is an integer (its digits when beyond a long); otherwise a double of the value
      * {@link Double#parseDouble} gives, computed directly when that is exact (at most 15 significant digits and a
      * power of ten up to 22: one correctly rounded operation on exact operands).
      */
-    private JsonNode number() throws GltfException {
+    private JsonValue number() throws GltfException {
         byte[] b = in;
         int first = at;
         int i = first;
@@ -471,10 +510,11 @@ final class JsonTreeParser {
         if (integral) {
             if (dropped == 0) {
                 long v = negative ? -mantissa : mantissa;
-                return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
+                return JsonValue.integer(v);
             }
-            BigInteger big = new BigInteger(new String(b, first, length, StandardCharsets.ISO_8859_1));
-            return big.bitLength() < 64 ? LongNode.valueOf(big.longValue()) : NODES.numberNode(big);
+            String text = new String(b, first, length, StandardCharsets.ISO_8859_1);
+            BigInteger big = new BigInteger(text);
+            return big.bitLength() < 64 ? JsonValue.integer(big.longValue()) : JsonValue.bigInteger(text);
         }
         double v = Double.NaN;
         if (dropped == 0) {
@@ -489,7 +529,7 @@ final class JsonTreeParser {
         } else if (negative) {
             v = -v;
         }
-        return DoubleNode.valueOf(v);
+        return JsonValue.number(v);
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.arbor.gltf;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 
 /**
@@ -10,12 +9,12 @@ import java.util.Map;
  * contradict their data, the values computed from the data (the writer corrects them).
  */
 final class SourceDocument {
-    final JsonNode json;
+    final JsonValue json;
     final byte[][] buffers;
     /** Accessor index → {min, max} from the data, for POSITION accessors whose declared bounds are wrong. */
     final Map<Integer, float[][]> correctedMinMax;
 
-    SourceDocument(JsonNode json, byte[][] buffers, Map<Integer, float[][]> correctedMinMax) {
+    SourceDocument(JsonValue json, byte[][] buffers, Map<Integer, float[][]> correctedMinMax) {
         this.json = json;
         this.buffers = buffers;
         this.correctedMinMax = Map.copyOf(correctedMinMax);

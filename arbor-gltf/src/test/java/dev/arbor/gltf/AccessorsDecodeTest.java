@@ -3,9 +3,6 @@ package dev.arbor.gltf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +20,7 @@ class AccessorsDecodeTest {
     /** One FLOAT accessor over one buffer view of one buffer, the buffer starting at {@code start} of its array. */
     private static Accessors single(byte[] data, int start, int viewOffset, int stride, int offset, String type,
                                     int count) {
-        ArrayNode json = JsonNodeFactory.instance.arrayNode();
-        json.addObject();
+        JsonValue json = JsonValue.array(new JsonValue[] {JsonValue.EMPTY_OBJECT});
         return new Accessors(json, new byte[][] {data}, new int[] {start}, new int[] {0}, new int[] {viewOffset},
                 new int[] {stride}, new int[] {0}, new int[] {offset}, new int[] {GltfReader.FLOAT},
                 new String[] {type}, new int[] {count}, new boolean[] {false});
@@ -92,7 +88,7 @@ class AccessorsDecodeTest {
         bytes.putFloat(32, -8f);
         byte[] text = ("[{\"sparse\": {\"count\": 1, \"indices\": {\"bufferView\": 1, \"componentType\": 5121},"
                 + " \"values\": {\"bufferView\": 2}}}]").getBytes(StandardCharsets.US_ASCII);
-        JsonNode json = JsonTreeParser.parse(text, 0, text.length);
+        JsonValue json = JsonTreeParser.parse(text, 0, text.length);
         Accessors accessors = new Accessors(json, new byte[][] {data}, new int[] {0}, new int[] {0, 0, 0},
                 new int[] {0, 24, 28}, new int[] {0, 0, 0}, new int[] {0}, new int[] {0},
                 new int[] {GltfReader.FLOAT}, new String[] {"VEC2"}, new int[] {3}, new boolean[] {false});

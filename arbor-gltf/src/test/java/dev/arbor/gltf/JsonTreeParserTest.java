@@ -19,17 +19,28 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@link JsonTreeParser} against Jackson's own parser (the tree it replaces for reading): the same tree for the
- * sample models' JSON and for seeded random documents, numbers exactly {@link Double#parseDouble}'s, and malformed
- * text refused with a message naming what was found and where.
+ * {@link JsonTreeParser} against Jackson's own parser (the reference): the same tree for the sample models' JSON and
+ * for seeded random documents (compared as the Jackson tree {@link JacksonTree#copy} makes of ours, and as text),
+ * numbers exactly {@link Double#parseDouble}'s, and malformed text refused with a message naming what was found and
+ * where.
  */
 class JsonTreeParserTest {
     /** Jackson with the reader's limits and duplicate detection: the reference. */
-    private static final ObjectMapper JACKSON = Json.mapper();
+    private static final ObjectMapper JACKSON = JacksonTree.mapper();
+
+    /** Our parse of {@code bytes[offset, offset + length)} as Jackson's tree, or null for white space only. */
+    static JsonNode parsed(byte[] bytes, int offset, int length) throws GltfException {
+        JsonValue value = JsonTreeParser.parse(bytes, offset, length);
+        if (value != null) {
+            // the writer's copy and our own text agree with what Jackson would write for the same tree
+            assertThat(value.toString()).isEqualTo(JacksonTree.copy(value).toString());
+        }
+        return value == null ? null : JacksonTree.copy(value);
+    }
 
     private static JsonNode ours(String text) throws GltfException {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        return JsonTreeParser.parse(bytes, 0, bytes.length);
+        return parsed(bytes, 0, bytes.length);
     }
 
     private static JsonNode jackson(byte[] bytes) throws Exception {
@@ -59,7 +70,7 @@ class JsonTreeParserTest {
                 offset = glb.jsonOffset;
                 length = glb.jsonLength;
             }
-            JsonNode actual = JsonTreeParser.parse(file, offset, length);
+            JsonNode actual = parsed(file, offset, length);
             assertSameTree(actual, JACKSON.readTree(new String(file, offset, length, StandardCharsets.UTF_8)));
         }
     }
@@ -69,7 +80,7 @@ class JsonTreeParserTest {
         Path path = SampleModels.model("CesiumMan");
         byte[] file = Files.readAllBytes(path);
         Glb glb = Glb.parse(file);
-        JsonNode root = JsonTreeParser.parse(file, glb.jsonOffset, glb.jsonLength);
+        JsonNode root = parsed(file, glb.jsonOffset, glb.jsonLength);
         JsonNode matrix = root.get("nodes").get(1).get("matrix");
         // the file's text: [-4.371139894487897e-8,-1,0,0,1,-4.371139894487897e-8,0,...]
         assertThat(matrix.get(0).isDouble()).isTrue();
@@ -201,7 +212,7 @@ class JsonTreeParserTest {
             int pad = random.nextInt(4);
             byte[] padded = new byte[bytes.length + 2 * pad];
             System.arraycopy(bytes, 0, padded, pad, bytes.length);
-            assertSameTree(JsonTreeParser.parse(padded, pad, bytes.length), jackson(bytes));
+            assertSameTree(parsed(padded, pad, bytes.length), jackson(bytes));
         }
     }
 
@@ -277,7 +288,7 @@ class JsonTreeParserTest {
         }
         text.append(']');
         byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
-        assertSameTree(JsonTreeParser.parse(bytes, 0, bytes.length), jackson(bytes));
+        assertSameTree(parsed(bytes, 0, bytes.length), jackson(bytes));
     }
 
     @Test
@@ -289,8 +300,8 @@ class JsonTreeParserTest {
     @Test
     void aByteOrderMarkAndWhiteSpaceAroundTheValueAreSkipped() throws Exception {
         byte[] bytes = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, ' ', '\t', '{', '}', '\r', '\n'};
-        assertThat(JsonTreeParser.parse(bytes, 0, bytes.length).isObject()).isTrue();
-        assertThat(JsonTreeParser.parse(bytes, 3, 0)).isNull();
+        assertThat(parsed(bytes, 0, bytes.length).isObject()).isTrue();
+        assertThat(parsed(bytes, 3, 0)).isNull();
         assertThat(ours(" \n ")).isNull();
     }
 
@@ -347,7 +358,7 @@ class JsonTreeParserTest {
             System.arraycopy(inner, 0, doc, open.length, inner.length);
             doc[doc.length - 2] = '"';
             doc[doc.length - 1] = '}';
-            Throwable thrown = catchThrowable(() -> JsonTreeParser.parse(doc, 0, doc.length));
+            Throwable thrown = catchThrowable(() -> parsed(doc, 0, doc.length));
             assertThat(thrown).isInstanceOf(GltfException.class);
             assertThat(thrown.getMessage()).contains("json: malformed JSON: invalid UTF-8");
         }
@@ -394,7 +405,7 @@ class JsonTreeParserTest {
             }
             JsonNode actual;
             try {
-                actual = JsonTreeParser.parse(doc, 0, doc.length);
+                actual = parsed(doc, 0, doc.length);
             } catch (GltfException e) {
                 assertThat(e.getMessage()).startsWith("json: malformed JSON: ");
                 actual = null;

@@ -101,8 +101,8 @@ class RoundTripTest {
             if (name.equals("CesiumMan") && glb) {
                 System.out.printf("CesiumMan: %d bytes in, %d bytes out (.glb)%n", java.nio.file.Files.size(in),
                         out.length);
-                assertThat(copy.source().json.get("accessors")).hasSize(original.source().json.get("accessors")
-                        .size());
+                assertThat(copy.source().json.get("accessors").size()).isEqualTo(original.source().json
+                        .get("accessors").size());
             }
         }
     }
@@ -112,9 +112,8 @@ class RoundTripTest {
     }
 
     /** The document without asset.generator and buffer locations (which the writer sets). */
-    private static com.fasterxml.jackson.databind.JsonNode comparable(com.fasterxml.jackson.databind.JsonNode doc) {
-        com.fasterxml.jackson.databind.node.ObjectNode copy =
-                (com.fasterxml.jackson.databind.node.ObjectNode) doc.deepCopy();
+    private static com.fasterxml.jackson.databind.JsonNode comparable(JsonValue doc) {
+        com.fasterxml.jackson.databind.node.ObjectNode copy = JacksonTree.copyObject(doc);
         ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("asset")).remove("generator");
         copy.remove("buffers");
         for (com.fasterxml.jackson.databind.JsonNode view : copy.path("bufferViews")) {
