@@ -36,7 +36,7 @@ public final class CrowdSkin {
 
     /**
      * One thread's scratch for a block of {@link Palettes#STRIDE_MULTIPLE} instances, small enough to stay in the
-     * core's cache: the joints' worlds and then palette entries in planes (joint j of lane r, element e at
+     * core's cache: the palette products in planes (joint j of lane r, element e at
      * [e × stride + j × 16 + r]), the lanes' meshFromWorld, and the block's 4×4 entries bound for a buffer.
      */
     private static final class Block {
@@ -183,9 +183,10 @@ public final class CrowdSkin {
     }
 
     /**
-     * The palettes of the instances of blocks [fromBlock, toBlock), on thread {@code thread}: per block the joints'
-     * worlds read into the thread's planes, the products joint by joint over the block's lanes, then each entry
-     * converted to 4×4 column-major at {@code dest[offset + 16 × (i × joints + j)]}.
+     * The palettes of the instances of blocks [fromBlock, toBlock), on thread {@code thread}: per block the products
+     * joint by joint over the block's lanes, the joints' worlds read straight from the storage
+     * ({@link InstanceNodes#readWorldProducts}), into the thread's planes, then each entry converted to 4×4
+     * column-major at {@code dest[offset + 16 × (i × joints + j)]}.
      */
     void palettes(int thread, int fromBlock, int toBlock, float[] dest, int offset) {
         Block b = blocks[thread];
@@ -213,46 +214,22 @@ public final class CrowdSkin {
         }
     }
 
-    /** The palette products of instances [from, to) (at most one block), in place in the block's planes. */
+    /** The palette products of instances [from, to) (at most one block), into the block's planes. */
     private void products(Block b, int from, int to) {
         int count = to - from;
         int laneCount = Palettes.STRIDE_MULTIPLE;
         int stride = jointCount * laneCount;
-        jointNodes.readWorlds(from, to, b.planes, 0, laneCount, stride);
         for (int e = 0; e < Affine.STRIDE; e++) {
             System.arraycopy(meshFromWorldPlanes, e * lanes + from, b.mesh, e * laneCount, count);
         }
-        for (int j = 0; j < jointCount; j++) {
-            Palettes.chainLanes(b.mesh, laneCount, b.planes, b.planes, j * laneCount, stride, inverseBinds,
-                    j * Affine.STRIDE, 0, count);
-        }
+        jointNodes.readWorldProducts(from, to, b.mesh, laneCount, inverseBinds, b.planes, 0, laneCount, stride);
     }
 
     /** The {@code count} lanes of a block's entry planes as 4×4 column-major entries, lane after lane, from d0. */
     private void entries(float[] w, int count, float[] dest, int d0) {
         int s = jointCount * Palettes.STRIDE_MULTIPLE;
-        int n = jointCount;
-        for (int r = 0; r < count; r++) {
-            for (int j = 0; j < n; j++) {
-                int k = j * Palettes.STRIDE_MULTIPLE + r;
-                int d = d0 + 16 * (r * n + j);
-                dest[d] = w[k];
-                dest[d + 1] = w[s + k];
-                dest[d + 2] = w[2 * s + k];
-                dest[d + 3] = 0f;
-                dest[d + 4] = w[3 * s + k];
-                dest[d + 5] = w[4 * s + k];
-                dest[d + 6] = w[5 * s + k];
-                dest[d + 7] = 0f;
-                dest[d + 8] = w[6 * s + k];
-                dest[d + 9] = w[7 * s + k];
-                dest[d + 10] = w[8 * s + k];
-                dest[d + 11] = 0f;
-                dest[d + 12] = w[9 * s + k];
-                dest[d + 13] = w[10 * s + k];
-                dest[d + 14] = w[11 * s + k];
-                dest[d + 15] = 1f;
-            }
+        for (int j = 0; j < jointCount; j++) {
+            Palettes.toColumnMajor4x4(w, j * Palettes.STRIDE_MULTIPLE, s, count, dest, d0 + 16 * j, 16 * jointCount);
         }
     }
 }
