@@ -26,6 +26,11 @@ public final class CrowdSkin {
     /** Lanes of {@link #meshFromWorldPlanes}: the instance count rounded up to {@link Palettes#STRIDE_MULTIPLE}. */
     private final int lanes;
     private final float[] meshWorlds;
+    /**
+     * Per instance, the mesh world matrix whose inverse {@link #meshFromWorldPlanes} holds (NaN before the first, which
+     * no world matrix equals), so that a mesh that did not move is not inverted again.
+     */
+    private final float[] invertedWorlds;
     private final float[] meshFromWorld = new float[Affine.STRIDE];
     /** Instance i's meshFromWorld: element e at [e × lanes + i]. */
     private final float[] meshFromWorldPlanes;
@@ -86,6 +91,8 @@ public final class CrowdSkin {
         this.lanes = Math.max(Palettes.STRIDE_MULTIPLE,
                 (n + Palettes.STRIDE_MULTIPLE - 1) / Palettes.STRIDE_MULTIPLE * Palettes.STRIDE_MULTIPLE);
         this.meshWorlds = new float[Affine.STRIDE * n];
+        this.invertedWorlds = new float[Affine.STRIDE * n];
+        Arrays.fill(invertedWorlds, Float.NaN);
         this.meshFromWorldPlanes = new float[Affine.STRIDE * lanes];
         Affine.identity(meshFromWorld, 0);
         for (int i = 0; i < n; i++) {
@@ -154,7 +161,8 @@ public final class CrowdSkin {
     }
 
     /**
-     * The part of a palette job on the caller's thread: every mesh's inverse world matrix, and the joints' nodes made
+     * The part of a palette job on the caller's thread: the inverse world matrix of every mesh that moved (its world
+     * matrix compared bit for bit with the one last inverted), and the joints' nodes made
      * ready to read (stale nodes brought up to date first). Checks everything before a palette is written; makes
      * scratch for {@code threads} threads if there is not enough.
      */
@@ -166,11 +174,16 @@ public final class CrowdSkin {
         if (meshes != null) {
             hierarchy.writeWorldMatrices(meshes, 0, instances, MatrixLayout.COLUMN_MAJOR_3X4, meshWorlds, 0);
             for (int i = 0; i < instances; i++) {
-                if (!Affine.invert(meshWorlds, i * Affine.STRIDE, meshFromWorld, 0)) {
+                int at = i * Affine.STRIDE;
+                if (Arrays.equals(meshWorlds, at, at + Affine.STRIDE, invertedWorlds, at, at + Affine.STRIDE)) {
+                    continue; // the same bits, so the same inverse
+                }
+                if (!Affine.invert(meshWorlds, at, meshFromWorld, 0)) {
                     throw new IllegalStateException("mesh world matrix is not invertible: instance=" + i
-                            + ", determinant=" + Affine.determinant(meshWorlds, i * Affine.STRIDE));
+                            + ", determinant=" + Affine.determinant(meshWorlds, at));
                 }
                 setMeshFromWorld(i);
+                System.arraycopy(meshWorlds, at, invertedWorlds, at, Affine.STRIDE);
             }
         }
         if (blocks.length < threads) {

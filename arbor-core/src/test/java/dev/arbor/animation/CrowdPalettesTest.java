@@ -20,8 +20,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@link Affine#invert}, two calls of {@link Affine#multiply} and the 4×4 conversion. Each instance is a random tree of
  * joints with other nodes among them, random TRS (scales not uniform) and a mesh node anywhere in it (or none); the
  * crowds are sized around the palette blocks of 16; the storage in planes and in records; 1 and 2 threads; before and
- * after nodes move in the storage (a node destroyed, a subtree reparented). The vector kernel is in use in this
- * module's tests, the scalar kernel in {@code arbor-gltf}'s ({@code CrowdAnimatorTest}).
+ * after nodes move in the storage (a node destroyed, a subtree reparented); meshes that move and meshes that do not.
+ * The vector kernel is in use in this module's tests, the scalar kernel in {@code arbor-gltf}'s
+ * ({@code CrowdAnimatorTest}).
  */
 class CrowdPalettesTest {
     private static final int JOINTS = 7;
@@ -138,6 +139,9 @@ class CrowdPalettesTest {
                 }
                 for (int i = 0; i < count; i++) { // every instance moves a joint
                     c.pose(random, c.joints[i * JOINTS + random.nextInt(JOINTS)]);
+                }
+                if (c.meshes != null && round == 3) { // a mesh moves by itself (the others keep their inverses)
+                    c.pose(random, c.meshes[count - 1]);
                 }
                 c.h.update();
                 float[] want = c.reference();
