@@ -258,16 +258,86 @@ final class LocalToWorldVector {
     }
 
     /**
-     * {@link Palettes#chainLanes} and {@link Palettes#chainGathered} a vector of lanes at a time, lanes
-     * {@code [from, to)} with {@code to} rounded up to whole vectors, for members {@code k < members}: the left
-     * matrices in planes ({@code m[e × ms + r]}), each member's right matrix broadcast (12 floats from
-     * {@code bo + 12 × k}), the middle ones loaded from planes ({@code w[wo + k × wk + e × ws + r]}) or, with an
-     * {@code index}, gathered ({@code w[index[wo + k × wk + r] + e × ws]}), the results to
-     * {@code p[po + k × pk + e × pe + r]}. Each lane performs the scalar path's operations in its order.
+     * {@link Palettes#chainLanes}'s vector path: lanes {@code [from, to)} rounded out to whole vectors ({@code from} is
+     * a multiple of the lane count; the planes' padding takes the lanes past {@code to}). Same operations in the same
+     * order as {@link #chainPlanes}, with the left matrix per lane and the right one broadcast.
      */
-    static void chainLanes(float[] m, int ms, float[] w, int ws, int[] index, int wo, int wk, float[] b, int bo,
-                           float[] p, int po, int pk, int pe, int members, int from, int to) {
+    static void chainLanes(float[] m, int ms, float[] w, float[] p, int o, int s, float[] b, int bo, int from,
+                           int to) {
+        FloatVector b00 = FloatVector.broadcast(SPECIES, b[bo]);
+        FloatVector b01 = FloatVector.broadcast(SPECIES, b[bo + 1]);
+        FloatVector b02 = FloatVector.broadcast(SPECIES, b[bo + 2]);
+        FloatVector b10 = FloatVector.broadcast(SPECIES, b[bo + 3]);
+        FloatVector b11 = FloatVector.broadcast(SPECIES, b[bo + 4]);
+        FloatVector b12 = FloatVector.broadcast(SPECIES, b[bo + 5]);
+        FloatVector b20 = FloatVector.broadcast(SPECIES, b[bo + 6]);
+        FloatVector b21 = FloatVector.broadcast(SPECIES, b[bo + 7]);
+        FloatVector b22 = FloatVector.broadcast(SPECIES, b[bo + 8]);
+        FloatVector b30 = FloatVector.broadcast(SPECIES, b[bo + 9]);
+        FloatVector b31 = FloatVector.broadcast(SPECIES, b[bo + 10]);
+        FloatVector b32 = FloatVector.broadcast(SPECIES, b[bo + 11]);
         for (int r = from; r < to; r += LANES) {
+            int j = o + r;
+            FloatVector m00 = FloatVector.fromArray(SPECIES, m, r);
+            FloatVector m01 = FloatVector.fromArray(SPECIES, m, ms + r);
+            FloatVector m02 = FloatVector.fromArray(SPECIES, m, 2 * ms + r);
+            FloatVector m10 = FloatVector.fromArray(SPECIES, m, 3 * ms + r);
+            FloatVector m11 = FloatVector.fromArray(SPECIES, m, 4 * ms + r);
+            FloatVector m12 = FloatVector.fromArray(SPECIES, m, 5 * ms + r);
+            FloatVector m20 = FloatVector.fromArray(SPECIES, m, 6 * ms + r);
+            FloatVector m21 = FloatVector.fromArray(SPECIES, m, 7 * ms + r);
+            FloatVector m22 = FloatVector.fromArray(SPECIES, m, 8 * ms + r);
+            FloatVector m30 = FloatVector.fromArray(SPECIES, m, 9 * ms + r);
+            FloatVector m31 = FloatVector.fromArray(SPECIES, m, 10 * ms + r);
+            FloatVector m32 = FloatVector.fromArray(SPECIES, m, 11 * ms + r);
+            FloatVector w00 = FloatVector.fromArray(SPECIES, w, j);
+            FloatVector w01 = FloatVector.fromArray(SPECIES, w, s + j);
+            FloatVector w02 = FloatVector.fromArray(SPECIES, w, 2 * s + j);
+            FloatVector w10 = FloatVector.fromArray(SPECIES, w, 3 * s + j);
+            FloatVector w11 = FloatVector.fromArray(SPECIES, w, 4 * s + j);
+            FloatVector w12 = FloatVector.fromArray(SPECIES, w, 5 * s + j);
+            FloatVector w20 = FloatVector.fromArray(SPECIES, w, 6 * s + j);
+            FloatVector w21 = FloatVector.fromArray(SPECIES, w, 7 * s + j);
+            FloatVector w22 = FloatVector.fromArray(SPECIES, w, 8 * s + j);
+            FloatVector w30 = FloatVector.fromArray(SPECIES, w, 9 * s + j);
+            FloatVector w31 = FloatVector.fromArray(SPECIES, w, 10 * s + j);
+            FloatVector w32 = FloatVector.fromArray(SPECIES, w, 11 * s + j);
+            FloatVector t00 = m00.mul(w00).add(m10.mul(w01)).add(m20.mul(w02));
+            FloatVector t01 = m01.mul(w00).add(m11.mul(w01)).add(m21.mul(w02));
+            FloatVector t02 = m02.mul(w00).add(m12.mul(w01)).add(m22.mul(w02));
+            FloatVector t10 = m00.mul(w10).add(m10.mul(w11)).add(m20.mul(w12));
+            FloatVector t11 = m01.mul(w10).add(m11.mul(w11)).add(m21.mul(w12));
+            FloatVector t12 = m02.mul(w10).add(m12.mul(w11)).add(m22.mul(w12));
+            FloatVector t20 = m00.mul(w20).add(m10.mul(w21)).add(m20.mul(w22));
+            FloatVector t21 = m01.mul(w20).add(m11.mul(w21)).add(m21.mul(w22));
+            FloatVector t22 = m02.mul(w20).add(m12.mul(w21)).add(m22.mul(w22));
+            FloatVector t30 = m00.mul(w30).add(m10.mul(w31)).add(m20.mul(w32)).add(m30);
+            FloatVector t31 = m01.mul(w30).add(m11.mul(w31)).add(m21.mul(w32)).add(m31);
+            FloatVector t32 = m02.mul(w30).add(m12.mul(w31)).add(m22.mul(w32)).add(m32);
+            t00.mul(b00).add(t10.mul(b01)).add(t20.mul(b02)).intoArray(p, j);
+            t01.mul(b00).add(t11.mul(b01)).add(t21.mul(b02)).intoArray(p, s + j);
+            t02.mul(b00).add(t12.mul(b01)).add(t22.mul(b02)).intoArray(p, 2 * s + j);
+            t00.mul(b10).add(t10.mul(b11)).add(t20.mul(b12)).intoArray(p, 3 * s + j);
+            t01.mul(b10).add(t11.mul(b11)).add(t21.mul(b12)).intoArray(p, 4 * s + j);
+            t02.mul(b10).add(t12.mul(b11)).add(t22.mul(b12)).intoArray(p, 5 * s + j);
+            t00.mul(b20).add(t10.mul(b21)).add(t20.mul(b22)).intoArray(p, 6 * s + j);
+            t01.mul(b20).add(t11.mul(b21)).add(t21.mul(b22)).intoArray(p, 7 * s + j);
+            t02.mul(b20).add(t12.mul(b21)).add(t22.mul(b22)).intoArray(p, 8 * s + j);
+            t00.mul(b30).add(t10.mul(b31)).add(t20.mul(b32)).add(t30).intoArray(p, 9 * s + j);
+            t01.mul(b30).add(t11.mul(b31)).add(t21.mul(b32)).add(t31).intoArray(p, 10 * s + j);
+            t02.mul(b30).add(t12.mul(b31)).add(t22.mul(b32)).add(t32).intoArray(p, 11 * s + j);
+        }
+    }
+
+    /**
+     * {@link Palettes#chainGathered} a vector of lanes at a time, lanes {@code [0, lanes)} rounded up to whole vectors,
+     * for members {@code k < members}: the left matrices in planes ({@code m[e × ms + r]}), each member's right matrix
+     * broadcast (12 floats from {@code 12 × k}), the middle ones gathered ({@code w[index[wo + k × wk + r] + e × ws]}),
+     * the results to {@code p[po + k × pk + e × pe + r]}. Each lane performs the scalar path's operations in its order.
+     */
+    static void chainGathered(float[] m, int ms, float[] w, int ws, int[] index, int wo, int wk, float[] b,
+                              float[] p, int po, int pk, int pe, int members, int lanes) {
+        for (int r = 0; r < lanes; r += LANES) {
             FloatVector m00 = FloatVector.fromArray(SPECIES, m, r);
             FloatVector m01 = FloatVector.fromArray(SPECIES, m, ms + r);
             FloatVector m02 = FloatVector.fromArray(SPECIES, m, 2 * ms + r);
@@ -282,18 +352,18 @@ final class LocalToWorldVector {
             FloatVector m32 = FloatVector.fromArray(SPECIES, m, 11 * ms + r);
             for (int k = 0; k < members; k++) {
                 int x = wo + k * wk + r;
-                FloatVector w00 = load(w, 0, index, x);
-                FloatVector w01 = load(w, ws, index, x);
-                FloatVector w02 = load(w, 2 * ws, index, x);
-                FloatVector w10 = load(w, 3 * ws, index, x);
-                FloatVector w11 = load(w, 4 * ws, index, x);
-                FloatVector w12 = load(w, 5 * ws, index, x);
-                FloatVector w20 = load(w, 6 * ws, index, x);
-                FloatVector w21 = load(w, 7 * ws, index, x);
-                FloatVector w22 = load(w, 8 * ws, index, x);
-                FloatVector w30 = load(w, 9 * ws, index, x);
-                FloatVector w31 = load(w, 10 * ws, index, x);
-                FloatVector w32 = load(w, 11 * ws, index, x);
+                FloatVector w00 = FloatVector.fromArray(SPECIES, w, 0, index, x);
+                FloatVector w01 = FloatVector.fromArray(SPECIES, w, ws, index, x);
+                FloatVector w02 = FloatVector.fromArray(SPECIES, w, 2 * ws, index, x);
+                FloatVector w10 = FloatVector.fromArray(SPECIES, w, 3 * ws, index, x);
+                FloatVector w11 = FloatVector.fromArray(SPECIES, w, 4 * ws, index, x);
+                FloatVector w12 = FloatVector.fromArray(SPECIES, w, 5 * ws, index, x);
+                FloatVector w20 = FloatVector.fromArray(SPECIES, w, 6 * ws, index, x);
+                FloatVector w21 = FloatVector.fromArray(SPECIES, w, 7 * ws, index, x);
+                FloatVector w22 = FloatVector.fromArray(SPECIES, w, 8 * ws, index, x);
+                FloatVector w30 = FloatVector.fromArray(SPECIES, w, 9 * ws, index, x);
+                FloatVector w31 = FloatVector.fromArray(SPECIES, w, 10 * ws, index, x);
+                FloatVector w32 = FloatVector.fromArray(SPECIES, w, 11 * ws, index, x);
                 FloatVector t00 = m00.mul(w00).add(m10.mul(w01)).add(m20.mul(w02));
                 FloatVector t01 = m01.mul(w00).add(m11.mul(w01)).add(m21.mul(w02));
                 FloatVector t02 = m02.mul(w00).add(m12.mul(w01)).add(m22.mul(w02));
@@ -306,7 +376,7 @@ final class LocalToWorldVector {
                 FloatVector t30 = m00.mul(w30).add(m10.mul(w31)).add(m20.mul(w32)).add(m30);
                 FloatVector t31 = m01.mul(w30).add(m11.mul(w31)).add(m21.mul(w32)).add(m31);
                 FloatVector t32 = m02.mul(w30).add(m12.mul(w31)).add(m22.mul(w32)).add(m32);
-                int bk = bo + 12 * k;
+                int bk = 12 * k;
                 float b32 = b[bk + 11]; // the highest index first: one bounds check covers the rest
                 int d = po + k * pk + r;
                 t00.mul(b[bk]).add(t10.mul(b[bk + 1])).add(t20.mul(b[bk + 2])).intoArray(p, d);
@@ -323,12 +393,6 @@ final class LocalToWorldVector {
                 t02.mul(b[bk + 9]).add(t12.mul(b[bk + 10])).add(t22.mul(b32)).add(t32).intoArray(p, 11 * pe + d);
             }
         }
-    }
-
-    /** Lanes {@code x …} of a plane from {@code offset}, or with an {@code index} the lanes it names. */
-    private static FloatVector load(float[] w, int offset, int[] index, int x) {
-        return index == null ? FloatVector.fromArray(SPECIES, w, offset + x)
-                : FloatVector.fromArray(SPECIES, w, offset, index, x);
     }
 
     /**
@@ -457,9 +521,8 @@ final class LocalToWorldVector {
         float[] palette = new float[12 * Palettes.STRIDE_MULTIPLE];
         chainPlanes(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, 1);
         int[] nodes = new int[LANES];
-        for (int[] gathered : new int[][] {null, nodes}) { // planes, then gathered
-            chainLanes(palette, LANES, palette, LANES, gathered, 0, 0, palette, 0, palette, 0, 0, LANES, 1, 0, 1);
-        }
+        chainLanes(palette, LANES, palette, palette, 0, LANES, palette, 0, 0, 1);
+        chainGathered(palette, LANES, palette, LANES, nodes, 0, 0, palette, palette, 0, 0, LANES, 1, 1);
         if (LANES == Palettes.STRIDE_MULTIPLE) {
             toColumnMajor4x4(palette, 0, 1, new float[16 * LANES], 0, 16);
         }

@@ -160,7 +160,7 @@ public final class Palettes {
         if (VectorSupport.active() && from % STRIDE_MULTIPLE == 0 && ms % STRIDE_MULTIPLE == 0
                 && s % STRIDE_MULTIPLE == 0 && ms >= padded && s >= padded && m.length >= 11L * ms + padded
                 && w.length >= o + 11L * s + padded && p.length >= o + 11L * s + padded) {
-            LocalToWorldVector.chainLanes(m, ms, w, s, null, o, 0, b, bo, p, o, 0, s, 1, from, to);
+            LocalToWorldVector.chainLanes(m, ms, w, p, o, s, b, bo, from, to);
             return;
         }
         lanesScalar(m, ms, w, s, null, o, b, bo, p, o, s, from, to);
@@ -210,7 +210,7 @@ public final class Palettes {
         if (members > 0 && VectorSupport.active() && is >= padded && ms >= padded && ps >= padded
                 && fits(index.length, io, is, members, padded) && m.length >= 11L * ms + padded
                 && fits(p.length, po + 11L * pe, ps, members, padded)) {
-            LocalToWorldVector.chainLanes(m, ms, worlds, es, index, io, is, b, 0, p, po, ps, pe, members, 0, lanes);
+            LocalToWorldVector.chainGathered(m, ms, worlds, es, index, io, is, b, p, po, ps, pe, members, lanes);
             return;
         }
         for (int k = 0; k < members; k++) {
