@@ -392,8 +392,8 @@ public final class InstanceNodes {
      * {@code dest} as {@link #readWorlds} lays the worlds out. The bits of {@link #readWorlds} followed by
      * {@link Palettes#chainLanes} per member. On the vector path the world matrices are gathered straight from the
      * storage, a vector of instances at a time, and the lanes up to {@code to - from} rounded up to
-     * {@link Palettes#STRIDE_MULTIPLE} are computed too (the padding: repeats of the last instance) when
-     * {@code from} is a multiple of it and the strides and arrays leave room for them. After
+     * {@link Palettes#STRIDE_MULTIPLE} are computed too (from the instances after {@code to}, or repeats of the last
+     * one) when the strides and arrays leave room for them ({@link Palettes#chainGathered}). After
      * {@link #beginReads()}; threads may read at the same time. O((to - from) × size), allocation-free.
      *
      * @param from first instance

@@ -198,6 +198,12 @@ public final class Palettes {
      */
     public static void chainGathered(float[] worlds, int es, int[] index, int io, int is, float[] m, int ms,
                                      float[] b, float[] p, int po, int ps, int pe, int members, int lanes) {
+        chainGathered(worlds, es, index, io, is, m, ms, b, p, po, ps, pe, members, lanes, VectorSupport.active());
+    }
+
+    /** {@link #chainGathered}, on the vector path if {@code vector} (and the ranges allow it). */
+    static void chainGathered(float[] worlds, int es, int[] index, int io, int is, float[] m, int ms, float[] b,
+                              float[] p, int po, int ps, int pe, int members, int lanes, boolean vector) {
         if (members < 0 || lanes < 0 || es < 1 || io < 0 || po < 0 || is < lanes || ms < lanes || ps < lanes
                 || pe < 0 || b.length < 12L * members || !fits(index.length, io, is, members, lanes)
                 || m.length < 11L * ms + lanes || !fits(p.length, po + 11L * pe, ps, members, lanes)) {
@@ -207,7 +213,7 @@ public final class Palettes {
                     + p.length);
         }
         int padded = (lanes + STRIDE_MULTIPLE - 1) / STRIDE_MULTIPLE * STRIDE_MULTIPLE;
-        if (members > 0 && VectorSupport.active() && is >= padded && ms >= padded && ps >= padded
+        if (members > 0 && vector && is >= padded && ms >= padded && ps >= padded
                 && fits(index.length, io, is, members, padded) && m.length >= 11L * ms + padded
                 && fits(p.length, po + 11L * pe, ps, members, padded)) {
             LocalToWorldVector.chainGathered(m, ms, worlds, es, index, io, is, b, p, po, ps, pe, members, lanes);
@@ -235,13 +241,19 @@ public final class Palettes {
      * @throws IllegalArgumentException if a range does not fit the arrays (nothing written)
      */
     public static void toColumnMajor4x4(float[] planes, int po, int pe, int count, float[] dest, int d, int ds) {
+        toColumnMajor4x4(planes, po, pe, count, dest, d, ds, VectorSupport.active());
+    }
+
+    /** {@link #toColumnMajor4x4}, on the vector path if {@code vector} (and the count and machine allow it). */
+    static void toColumnMajor4x4(float[] planes, int po, int pe, int count, float[] dest, int d, int ds,
+                                 boolean vector) {
         if (count < 0 || count > STRIDE_MULTIPLE || po < 0 || pe < count || d < 0 || ds < 16
                 || (count > 0 && (planes.length < po + 11L * pe + count
                         || dest.length < d + (long) (count - 1) * ds + 16))) {
             throw new IllegalArgumentException("bad 4x4 entries: count=" + count + ", po=" + po + ", pe=" + pe
                     + ", planes=" + planes.length + ", d=" + d + ", ds=" + ds + ", dest=" + dest.length);
         }
-        if (count == STRIDE_MULTIPLE && VectorSupport.active() && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
+        if (count == STRIDE_MULTIPLE && vector && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
             LocalToWorldVector.toColumnMajor4x4(planes, po, pe, dest, d, ds);
             return;
         }
