@@ -222,11 +222,13 @@ public final class CrowdAnimator implements AutoCloseable {
 
     /**
      * Writes every instance's skinning palette, 4×4 column-major ({@link MatrixLayout#COLUMN_MAJOR_4X4}), instance
-     * {@code i}'s joint {@code j} at {@code dest[offset + 16 × (i × joints + j)]}. The joints' world matrices are
-     * read joint by joint into planes whose lanes are the instances (one bulk read per joint, stale nodes brought up
-     * to date first, on the caller's thread); then, on the animator's threads split by blocks of 16 instances, the
-     * products run a vector of instances at a time (one inverse bind matrix broadcast, each lane its own mesh) and
-     * each entry is written out. Entries have the bits of {@link Skeleton#writePalette}'s. O(instances × joints).
+     * {@code i}'s joint {@code j} at {@code dest[offset + 16 × (i × joints + j)]}. On the caller's thread, stale nodes
+     * are brought up to date and the meshes that moved are inverted; then, on the animator's threads split by blocks
+     * of 16 instances, each joint's world matrices are read straight from the hierarchy's storage (on the vector path
+     * gathered a vector of instances at a time), the products run a vector of instances at a time (one inverse bind
+     * matrix broadcast, each lane its own mesh) and the block's entries are written out (on 16-lane vectors
+     * transposed in registers, one store per entry). Entries have the bits of {@link Skeleton#writePalette}'s.
+     * O(instances × joints).
      *
      * @param hierarchy the hierarchy holding the joints and meshes
      * @param skin the crowd's skins

@@ -26,6 +26,11 @@ public final class CrowdSkin {
     /** Lanes of {@link #meshFromWorldPlanes}: the instance count rounded up to {@link Palettes#STRIDE_MULTIPLE}. */
     private final int lanes;
     private final float[] meshWorlds;
+    /**
+     * Per instance, the mesh world matrix whose inverse {@link #meshFromWorldPlanes} holds (NaN before the first, which
+     * no world matrix equals), so that a mesh that did not move is not inverted again.
+     */
+    private final float[] invertedWorlds;
     private final float[] meshFromWorld = new float[Affine.STRIDE];
     /** Instance i's meshFromWorld: element e at [e × lanes + i]. */
     private final float[] meshFromWorldPlanes;
@@ -36,7 +41,7 @@ public final class CrowdSkin {
 
     /**
      * One thread's scratch for a block of {@link Palettes#STRIDE_MULTIPLE} instances, small enough to stay in the
-     * core's cache: the joints' worlds and then palette entries in planes (joint j of lane r, element e at
+     * core's cache: the palette products in planes (joint j of lane r, element e at
      * [e × stride + j × 16 + r]), the lanes' meshFromWorld, and the block's 4×4 entries bound for a buffer.
      */
     private static final class Block {
@@ -86,6 +91,8 @@ public final class CrowdSkin {
         this.lanes = Math.max(Palettes.STRIDE_MULTIPLE,
                 (n + Palettes.STRIDE_MULTIPLE - 1) / Palettes.STRIDE_MULTIPLE * Palettes.STRIDE_MULTIPLE);
         this.meshWorlds = new float[Affine.STRIDE * n];
+        this.invertedWorlds = new float[Affine.STRIDE * n];
+        Arrays.fill(invertedWorlds, Float.NaN);
         this.meshFromWorldPlanes = new float[Affine.STRIDE * lanes];
         Affine.identity(meshFromWorld, 0);
         for (int i = 0; i < n; i++) {
@@ -154,7 +161,8 @@ public final class CrowdSkin {
     }
 
     /**
-     * The part of a palette job on the caller's thread: every mesh's inverse world matrix, and the joints' nodes made
+     * The part of a palette job on the caller's thread: the inverse world matrix of every mesh that moved (its world
+     * matrix compared bit for bit with the one last inverted), and the joints' nodes made
      * ready to read (stale nodes brought up to date first). Checks everything before a palette is written; makes
      * scratch for {@code threads} threads if there is not enough.
      */
@@ -166,11 +174,16 @@ public final class CrowdSkin {
         if (meshes != null) {
             hierarchy.writeWorldMatrices(meshes, 0, instances, MatrixLayout.COLUMN_MAJOR_3X4, meshWorlds, 0);
             for (int i = 0; i < instances; i++) {
-                if (!Affine.invert(meshWorlds, i * Affine.STRIDE, meshFromWorld, 0)) {
+                int at = i * Affine.STRIDE;
+                if (Arrays.equals(meshWorlds, at, at + Affine.STRIDE, invertedWorlds, at, at + Affine.STRIDE)) {
+                    continue; // the same bits, so the same inverse
+                }
+                if (!Affine.invert(meshWorlds, at, meshFromWorld, 0)) {
                     throw new IllegalStateException("mesh world matrix is not invertible: instance=" + i
-                            + ", determinant=" + Affine.determinant(meshWorlds, i * Affine.STRIDE));
+                            + ", determinant=" + Affine.determinant(meshWorlds, at));
                 }
                 setMeshFromWorld(i);
+                System.arraycopy(meshWorlds, at, invertedWorlds, at, Affine.STRIDE);
             }
         }
         if (blocks.length < threads) {
@@ -183,9 +196,10 @@ public final class CrowdSkin {
     }
 
     /**
-     * The palettes of the instances of blocks [fromBlock, toBlock), on thread {@code thread}: per block the joints'
-     * worlds read into the thread's planes, the products joint by joint over the block's lanes, then each entry
-     * converted to 4×4 column-major at {@code dest[offset + 16 × (i × joints + j)]}.
+     * The palettes of the instances of blocks [fromBlock, toBlock), on thread {@code thread}: per block the products
+     * joint by joint over the block's lanes, the joints' worlds read straight from the storage
+     * ({@link InstanceNodes#readWorldProducts}), into the thread's planes, then each entry converted to 4×4
+     * column-major at {@code dest[offset + 16 × (i × joints + j)]}.
      */
     void palettes(int thread, int fromBlock, int toBlock, float[] dest, int offset) {
         Block b = blocks[thread];
@@ -213,46 +227,22 @@ public final class CrowdSkin {
         }
     }
 
-    /** The palette products of instances [from, to) (at most one block), in place in the block's planes. */
+    /** The palette products of instances [from, to) (at most one block), into the block's planes. */
     private void products(Block b, int from, int to) {
         int count = to - from;
         int laneCount = Palettes.STRIDE_MULTIPLE;
         int stride = jointCount * laneCount;
-        jointNodes.readWorlds(from, to, b.planes, 0, laneCount, stride);
         for (int e = 0; e < Affine.STRIDE; e++) {
             System.arraycopy(meshFromWorldPlanes, e * lanes + from, b.mesh, e * laneCount, count);
         }
-        for (int j = 0; j < jointCount; j++) {
-            Palettes.chainLanes(b.mesh, laneCount, b.planes, b.planes, j * laneCount, stride, inverseBinds,
-                    j * Affine.STRIDE, 0, count);
-        }
+        jointNodes.readWorldProducts(from, to, b.mesh, laneCount, inverseBinds, b.planes, 0, laneCount, stride);
     }
 
     /** The {@code count} lanes of a block's entry planes as 4×4 column-major entries, lane after lane, from d0. */
     private void entries(float[] w, int count, float[] dest, int d0) {
         int s = jointCount * Palettes.STRIDE_MULTIPLE;
-        int n = jointCount;
-        for (int r = 0; r < count; r++) {
-            for (int j = 0; j < n; j++) {
-                int k = j * Palettes.STRIDE_MULTIPLE + r;
-                int d = d0 + 16 * (r * n + j);
-                dest[d] = w[k];
-                dest[d + 1] = w[s + k];
-                dest[d + 2] = w[2 * s + k];
-                dest[d + 3] = 0f;
-                dest[d + 4] = w[3 * s + k];
-                dest[d + 5] = w[4 * s + k];
-                dest[d + 6] = w[5 * s + k];
-                dest[d + 7] = 0f;
-                dest[d + 8] = w[6 * s + k];
-                dest[d + 9] = w[7 * s + k];
-                dest[d + 10] = w[8 * s + k];
-                dest[d + 11] = 0f;
-                dest[d + 12] = w[9 * s + k];
-                dest[d + 13] = w[10 * s + k];
-                dest[d + 14] = w[11 * s + k];
-                dest[d + 15] = 1f;
-            }
+        for (int j = 0; j < jointCount; j++) {
+            Palettes.toColumnMajor4x4(w, j * Palettes.STRIDE_MULTIPLE, s, count, dest, d0 + 16 * j, 16 * jointCount);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.arbor.hierarchy;
 import static dev.arbor.kernel.LocalToWorld.MODE_TRS;
 
 import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.kernel.Palettes;
 import dev.arbor.kernel.QuaternionRuns;
 import dev.arbor.math.Affine;
 import java.util.Arrays;
@@ -46,6 +47,16 @@ public final class InstanceNodes {
     private int nodeStride;
     private int elementStride;
     private long layoutVersion = -1;
+    /**
+     * For {@link #readWorldProducts}: member {@code k} of instance {@code i}'s world at
+     * {@code worlds[memberNodes[k × paddedInstances + i] + e × elementStride]}; the instances are padded to a multiple
+     * of {@link Palettes#STRIDE_MULTIPLE} with the last one. Null until the first read; filled for
+     * {@link #memberNodesVersion} and {@link #memberNodesStride}.
+     */
+    private int[] memberNodes;
+    private final int paddedInstances;
+    private long memberNodesVersion = -1;
+    private int memberNodesStride;
     private boolean writing;
     /**
      * {@link NodeStorage#matrixModesGiven} when the latest write began with every member in TRS: while it is the
@@ -75,6 +86,8 @@ public final class InstanceNodes {
         this.size = size;
         this.written = new boolean[instances];
         this.writtenNodes = new int[instances * size];
+        this.paddedInstances = (instances + Palettes.STRIDE_MULTIPLE - 1) / Palettes.STRIDE_MULTIPLE
+                * Palettes.STRIDE_MULTIPLE;
     }
 
     /** @return the number of instances */
@@ -290,8 +303,9 @@ public final class InstanceNodes {
 
     /**
      * Begins reading world matrices, on the caller's thread: resolves the handles again if nodes moved or died, and
-     * brings every stale node of the hierarchy up to date (as a bulk export does). O(1) when nothing moved and nothing
-     * is stale.
+     * brings every stale node of the hierarchy up to date (as a bulk export does); lays the members' storage positions
+     * out member by member for {@link #readWorldProducts} when they changed (the first call allocates that table, 4
+     * bytes per member). O(1) when nothing moved and nothing is stale.
      *
      * @throws IllegalArgumentException if a member was destroyed
      * @throws IllegalStateException during a write
@@ -305,7 +319,26 @@ public final class InstanceNodes {
         }
         resolve();
         worlds = bulk.store.worlds;
+        if (memberNodes == null || memberNodesVersion != layoutVersion || memberNodesStride != nodeStride) {
+            fillMemberNodes();
+        }
         reading = true;
+    }
+
+    /** Fills {@link #memberNodes} for the current layout. O(members); allocates on the first call. */
+    private void fillMemberNodes() {
+        if (memberNodes == null) {
+            memberNodes = new int[size * paddedInstances];
+        }
+        int[] nd = nodes;
+        int ns = nodeStride;
+        for (int k = 0; k < size; k++) {
+            for (int i = 0; i < paddedInstances; i++) {
+                memberNodes[k * paddedInstances + i] = nd[Math.min(i, instances - 1) * size + k] * ns;
+            }
+        }
+        memberNodesVersion = layoutVersion;
+        memberNodesStride = ns;
     }
 
     private static final long[] NO_HANDLES = new long[0];
@@ -353,6 +386,43 @@ public final class InstanceNodes {
                 }
             }
         }
+    }
+
+    /**
+     * The skinning products of instances {@code [from, to)} from their members' world matrices, without copying those
+     * first: {@code p = m[i] × world × b[k]} for member {@code k} of instance {@code i}, with {@code m[i]} at
+     * {@code left[e × leftStride + i - from]} and {@code b[k]} the 12 floats from {@code right[12 × k]}, into
+     * {@code dest} as {@link #readWorlds} lays the worlds out. The bits of {@link #readWorlds} followed by
+     * {@link Palettes#chainLanes} per member. On the vector path the world matrices are gathered straight from the
+     * storage, a vector of instances at a time, and the lanes up to {@code to - from} rounded up to
+     * {@link Palettes#STRIDE_MULTIPLE} are computed too (from the instances after {@code to}, or repeats of the last
+     * one) when the strides and arrays leave room for them ({@link Palettes#chainGathered}). After
+     * {@link #beginReads()}; threads may read at the same time. O((to - from) × size), allocation-free.
+     *
+     * @param from first instance
+     * @param to end of the instances (exclusive)
+     * @param left the instances' left matrices, 12 planes
+     * @param leftStride floats per plane of {@code left}, at least {@code to - from}
+     * @param right the members' right matrices, 12 floats each, column-major 3×4
+     * @param dest destination
+     * @param offset index of element 0 of member 0 of instance {@code from}
+     * @param memberStride floats from one member's lanes to the next's, at least {@code to - from}
+     * @param elementStride floats from one element's planes to the next's, at least {@code size × memberStride}
+     * @throws IllegalArgumentException if the range is out of bounds or does not fit the arrays
+     * @throws IllegalStateException if no read is begun
+     */
+    public void readWorldProducts(int from, int to, float[] left, int leftStride, float[] right, float[] dest,
+                                  int offset, int memberStride, int elementStride) {
+        if (!reading) {
+            throw new IllegalStateException("readWorldProducts without beginReads()");
+        }
+        int lanes = to - from;
+        if (from < 0 || to > instances || lanes < 0 || elementStride < (long) size * memberStride) {
+            throw new IllegalArgumentException("bad world products: from=" + from + ", to=" + to + ", instances="
+                    + instances + ", memberStride=" + memberStride + ", elementStride=" + elementStride);
+        }
+        Palettes.chainGathered(worlds, this.elementStride, memberNodes, from, paddedInstances, left, leftStride,
+                right, dest, offset, memberStride, elementStride, size, lanes);
     }
 
     /** The members' storage positions and the layout's strides, resolved again if nodes moved. */

@@ -43,6 +43,14 @@ final class LocalToWorldVector {
     /** Lanes i with i & 1 set, and with i & 2 set: which vector a blend of two takes each lane from. */
     private static final VectorMask<Float> ODD_LANES = VectorMask.fromLong(SPECIES, 0xAAAA_AAAA_AAAA_AAAAL);
     private static final VectorMask<Float> HIGH_PAIRS = VectorMask.fromLong(SPECIES, 0xCCCC_CCCC_CCCC_CCCCL);
+    /** Lane i takes lane i ^ 4, and i ^ 8; and the lanes with i & 4 set, and with i & 8 (16-lane vectors). */
+    private static final VectorShuffle<Float> XOR_4 = VectorShuffle.fromOp(SPECIES, i -> i ^ 4);
+    private static final VectorShuffle<Float> XOR_8 = VectorShuffle.fromOp(SPECIES, i -> i ^ 8);
+    private static final VectorMask<Float> LANES_4 = VectorMask.fromLong(SPECIES, 0xF0F0_F0F0_F0F0_F0F0L);
+    private static final VectorMask<Float> LANES_8 = VectorMask.fromLong(SPECIES, 0xFF00_FF00_FF00_FF00L);
+    /** Row 3, 7, 11 and 15 of a 4×4 entry transposition after two rounds: 1 in lanes 12–15, else 0. */
+    private static final FloatVector K = FloatVector.broadcast(SPECIES, 0f)
+            .blend(1f, VectorMask.fromLong(SPECIES, 0xF000L));
 
     /**
      * The vector part of {@link QuaternionRuns#check}: whole vectors of quaternions from {@code from}. Bounds are
@@ -322,6 +330,154 @@ final class LocalToWorldVector {
     }
 
     /**
+     * {@link Palettes#chainGathered} a vector of lanes at a time, lanes {@code [0, lanes)} rounded up to whole vectors,
+     * for members {@code k < members}: the left matrices in planes ({@code m[e × ms + r]}), each member's right matrix
+     * broadcast (12 floats from {@code 12 × k}), the middle ones gathered ({@code w[index[wo + k × wk + r] + e × ws]}),
+     * the results to {@code p[po + k × pk + e × pe + r]}. Each lane performs the scalar path's operations in its order.
+     */
+    static void chainGathered(float[] m, int ms, float[] w, int ws, int[] index, int wo, int wk, float[] b,
+                              float[] p, int po, int pk, int pe, int members, int lanes) {
+        for (int r = 0; r < lanes; r += LANES) {
+            FloatVector m00 = FloatVector.fromArray(SPECIES, m, r);
+            FloatVector m01 = FloatVector.fromArray(SPECIES, m, ms + r);
+            FloatVector m02 = FloatVector.fromArray(SPECIES, m, 2 * ms + r);
+            FloatVector m10 = FloatVector.fromArray(SPECIES, m, 3 * ms + r);
+            FloatVector m11 = FloatVector.fromArray(SPECIES, m, 4 * ms + r);
+            FloatVector m12 = FloatVector.fromArray(SPECIES, m, 5 * ms + r);
+            FloatVector m20 = FloatVector.fromArray(SPECIES, m, 6 * ms + r);
+            FloatVector m21 = FloatVector.fromArray(SPECIES, m, 7 * ms + r);
+            FloatVector m22 = FloatVector.fromArray(SPECIES, m, 8 * ms + r);
+            FloatVector m30 = FloatVector.fromArray(SPECIES, m, 9 * ms + r);
+            FloatVector m31 = FloatVector.fromArray(SPECIES, m, 10 * ms + r);
+            FloatVector m32 = FloatVector.fromArray(SPECIES, m, 11 * ms + r);
+            for (int k = 0; k < members; k++) {
+                int x = wo + k * wk + r;
+                FloatVector w00 = FloatVector.fromArray(SPECIES, w, 0, index, x);
+                FloatVector w01 = FloatVector.fromArray(SPECIES, w, ws, index, x);
+                FloatVector w02 = FloatVector.fromArray(SPECIES, w, 2 * ws, index, x);
+                FloatVector w10 = FloatVector.fromArray(SPECIES, w, 3 * ws, index, x);
+                FloatVector w11 = FloatVector.fromArray(SPECIES, w, 4 * ws, index, x);
+                FloatVector w12 = FloatVector.fromArray(SPECIES, w, 5 * ws, index, x);
+                FloatVector w20 = FloatVector.fromArray(SPECIES, w, 6 * ws, index, x);
+                FloatVector w21 = FloatVector.fromArray(SPECIES, w, 7 * ws, index, x);
+                FloatVector w22 = FloatVector.fromArray(SPECIES, w, 8 * ws, index, x);
+                FloatVector w30 = FloatVector.fromArray(SPECIES, w, 9 * ws, index, x);
+                FloatVector w31 = FloatVector.fromArray(SPECIES, w, 10 * ws, index, x);
+                FloatVector w32 = FloatVector.fromArray(SPECIES, w, 11 * ws, index, x);
+                FloatVector t00 = m00.mul(w00).add(m10.mul(w01)).add(m20.mul(w02));
+                FloatVector t01 = m01.mul(w00).add(m11.mul(w01)).add(m21.mul(w02));
+                FloatVector t02 = m02.mul(w00).add(m12.mul(w01)).add(m22.mul(w02));
+                FloatVector t10 = m00.mul(w10).add(m10.mul(w11)).add(m20.mul(w12));
+                FloatVector t11 = m01.mul(w10).add(m11.mul(w11)).add(m21.mul(w12));
+                FloatVector t12 = m02.mul(w10).add(m12.mul(w11)).add(m22.mul(w12));
+                FloatVector t20 = m00.mul(w20).add(m10.mul(w21)).add(m20.mul(w22));
+                FloatVector t21 = m01.mul(w20).add(m11.mul(w21)).add(m21.mul(w22));
+                FloatVector t22 = m02.mul(w20).add(m12.mul(w21)).add(m22.mul(w22));
+                FloatVector t30 = m00.mul(w30).add(m10.mul(w31)).add(m20.mul(w32)).add(m30);
+                FloatVector t31 = m01.mul(w30).add(m11.mul(w31)).add(m21.mul(w32)).add(m31);
+                FloatVector t32 = m02.mul(w30).add(m12.mul(w31)).add(m22.mul(w32)).add(m32);
+                int bk = 12 * k;
+                float b32 = b[bk + 11]; // the highest index first: one bounds check covers the rest
+                int d = po + k * pk + r;
+                t00.mul(b[bk]).add(t10.mul(b[bk + 1])).add(t20.mul(b[bk + 2])).intoArray(p, d);
+                t01.mul(b[bk]).add(t11.mul(b[bk + 1])).add(t21.mul(b[bk + 2])).intoArray(p, pe + d);
+                t02.mul(b[bk]).add(t12.mul(b[bk + 1])).add(t22.mul(b[bk + 2])).intoArray(p, 2 * pe + d);
+                t00.mul(b[bk + 3]).add(t10.mul(b[bk + 4])).add(t20.mul(b[bk + 5])).intoArray(p, 3 * pe + d);
+                t01.mul(b[bk + 3]).add(t11.mul(b[bk + 4])).add(t21.mul(b[bk + 5])).intoArray(p, 4 * pe + d);
+                t02.mul(b[bk + 3]).add(t12.mul(b[bk + 4])).add(t22.mul(b[bk + 5])).intoArray(p, 5 * pe + d);
+                t00.mul(b[bk + 6]).add(t10.mul(b[bk + 7])).add(t20.mul(b[bk + 8])).intoArray(p, 6 * pe + d);
+                t01.mul(b[bk + 6]).add(t11.mul(b[bk + 7])).add(t21.mul(b[bk + 8])).intoArray(p, 7 * pe + d);
+                t02.mul(b[bk + 6]).add(t12.mul(b[bk + 7])).add(t22.mul(b[bk + 8])).intoArray(p, 8 * pe + d);
+                t00.mul(b[bk + 9]).add(t10.mul(b[bk + 10])).add(t20.mul(b32)).add(t30).intoArray(p, 9 * pe + d);
+                t01.mul(b[bk + 9]).add(t11.mul(b[bk + 10])).add(t21.mul(b32)).add(t31).intoArray(p, 10 * pe + d);
+                t02.mul(b[bk + 9]).add(t12.mul(b[bk + 10])).add(t22.mul(b32)).add(t32).intoArray(p, 11 * pe + d);
+            }
+        }
+    }
+
+    /**
+     * The vector part of {@link Palettes#toColumnMajor4x4} for {@link Palettes#STRIDE_MULTIPLE} lanes, on 16-lane
+     * vectors only: the 12 planes (element {@code e} of lane {@code r} at {@code planes[po + e × pe + r]}) seen as
+     * rows 0–2, 4–6, 8–10 and 12–14 of a 16 × 16 matrix whose rows 3, 7 and 11 are 0 and row 15 is 1, transposed by
+     * four rounds that each swap one bit of the row index with the lane index (per pair of rows one one-vector
+     * permutation and one blend per result), so that row {@code r} is lane {@code r}'s 4×4 entry, written at
+     * {@code dest[d + r × ds]}. Only moves values: the bits are the scalar conversion's.
+     */
+    static void toColumnMajor4x4(float[] planes, int po, int pe, float[] dest, int d, int ds) {
+        FloatVector a0 = FloatVector.fromArray(SPECIES, planes, po);
+        FloatVector a1 = FloatVector.fromArray(SPECIES, planes, pe + po);
+        FloatVector a2 = FloatVector.fromArray(SPECIES, planes, 2 * pe + po);
+        FloatVector a4 = FloatVector.fromArray(SPECIES, planes, 3 * pe + po);
+        FloatVector a5 = FloatVector.fromArray(SPECIES, planes, 4 * pe + po);
+        FloatVector a6 = FloatVector.fromArray(SPECIES, planes, 5 * pe + po);
+        FloatVector a8 = FloatVector.fromArray(SPECIES, planes, 6 * pe + po);
+        FloatVector a9 = FloatVector.fromArray(SPECIES, planes, 7 * pe + po);
+        FloatVector a10 = FloatVector.fromArray(SPECIES, planes, 8 * pe + po);
+        FloatVector a12 = FloatVector.fromArray(SPECIES, planes, 9 * pe + po);
+        FloatVector a13 = FloatVector.fromArray(SPECIES, planes, 10 * pe + po);
+        FloatVector a14 = FloatVector.fromArray(SPECIES, planes, 11 * pe + po);
+        // the rows swap index bit 3 with the lanes, then bit 2: rows 3, 7, 11 and 15 become K
+        FloatVector b0 = a0.blend(a8.rearrange(XOR_8), LANES_8);
+        FloatVector b8 = a0.rearrange(XOR_8).blend(a8, LANES_8);
+        FloatVector b1 = a1.blend(a9.rearrange(XOR_8), LANES_8);
+        FloatVector b9 = a1.rearrange(XOR_8).blend(a9, LANES_8);
+        FloatVector b2 = a2.blend(a10.rearrange(XOR_8), LANES_8);
+        FloatVector b10 = a2.rearrange(XOR_8).blend(a10, LANES_8);
+        FloatVector b4 = a4.blend(a12.rearrange(XOR_8), LANES_8);
+        FloatVector b12 = a4.rearrange(XOR_8).blend(a12, LANES_8);
+        FloatVector b5 = a5.blend(a13.rearrange(XOR_8), LANES_8);
+        FloatVector b13 = a5.rearrange(XOR_8).blend(a13, LANES_8);
+        FloatVector b6 = a6.blend(a14.rearrange(XOR_8), LANES_8);
+        FloatVector b14 = a6.rearrange(XOR_8).blend(a14, LANES_8);
+        FloatVector c0 = b0.blend(b4.rearrange(XOR_4), LANES_4);
+        FloatVector c4 = b0.rearrange(XOR_4).blend(b4, LANES_4);
+        FloatVector c1 = b1.blend(b5.rearrange(XOR_4), LANES_4);
+        FloatVector c5 = b1.rearrange(XOR_4).blend(b5, LANES_4);
+        FloatVector c2 = b2.blend(b6.rearrange(XOR_4), LANES_4);
+        FloatVector c6 = b2.rearrange(XOR_4).blend(b6, LANES_4);
+        FloatVector c8 = b8.blend(b12.rearrange(XOR_4), LANES_4);
+        FloatVector c12 = b8.rearrange(XOR_4).blend(b12, LANES_4);
+        FloatVector c9 = b9.blend(b13.rearrange(XOR_4), LANES_4);
+        FloatVector c13 = b9.rearrange(XOR_4).blend(b13, LANES_4);
+        FloatVector c10 = b10.blend(b14.rearrange(XOR_4), LANES_4);
+        FloatVector c14 = b10.rearrange(XOR_4).blend(b14, LANES_4);
+        // bit 1 (K.rearrange(SWAP_HALVES) is K)
+        FloatVector d0 = c0.blend(c2.rearrange(SWAP_HALVES), HIGH_PAIRS);
+        FloatVector d2 = c0.rearrange(SWAP_HALVES).blend(c2, HIGH_PAIRS);
+        FloatVector d4 = c4.blend(c6.rearrange(SWAP_HALVES), HIGH_PAIRS);
+        FloatVector d6 = c4.rearrange(SWAP_HALVES).blend(c6, HIGH_PAIRS);
+        FloatVector d8 = c8.blend(c10.rearrange(SWAP_HALVES), HIGH_PAIRS);
+        FloatVector d10 = c8.rearrange(SWAP_HALVES).blend(c10, HIGH_PAIRS);
+        FloatVector d12 = c12.blend(c14.rearrange(SWAP_HALVES), HIGH_PAIRS);
+        FloatVector d14 = c12.rearrange(SWAP_HALVES).blend(c14, HIGH_PAIRS);
+        FloatVector d1 = c1.blend(K, HIGH_PAIRS);
+        FloatVector d3 = c1.rearrange(SWAP_HALVES).blend(K, HIGH_PAIRS);
+        FloatVector d5 = c5.blend(K, HIGH_PAIRS);
+        FloatVector d7 = c5.rearrange(SWAP_HALVES).blend(K, HIGH_PAIRS);
+        FloatVector d9 = c9.blend(K, HIGH_PAIRS);
+        FloatVector d11 = c9.rearrange(SWAP_HALVES).blend(K, HIGH_PAIRS);
+        FloatVector d13 = c13.blend(K, HIGH_PAIRS);
+        FloatVector d15 = c13.rearrange(SWAP_HALVES).blend(K, HIGH_PAIRS);
+        // bit 0: row r is entry r
+        d0.blend(d1.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 0 * ds);
+        d0.rearrange(SWAP_PAIRS).blend(d1, ODD_LANES).intoArray(dest, d + 1 * ds);
+        d2.blend(d3.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 2 * ds);
+        d2.rearrange(SWAP_PAIRS).blend(d3, ODD_LANES).intoArray(dest, d + 3 * ds);
+        d4.blend(d5.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 4 * ds);
+        d4.rearrange(SWAP_PAIRS).blend(d5, ODD_LANES).intoArray(dest, d + 5 * ds);
+        d6.blend(d7.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 6 * ds);
+        d6.rearrange(SWAP_PAIRS).blend(d7, ODD_LANES).intoArray(dest, d + 7 * ds);
+        d8.blend(d9.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 8 * ds);
+        d8.rearrange(SWAP_PAIRS).blend(d9, ODD_LANES).intoArray(dest, d + 9 * ds);
+        d10.blend(d11.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 10 * ds);
+        d10.rearrange(SWAP_PAIRS).blend(d11, ODD_LANES).intoArray(dest, d + 11 * ds);
+        d12.blend(d13.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 12 * ds);
+        d12.rearrange(SWAP_PAIRS).blend(d13, ODD_LANES).intoArray(dest, d + 13 * ds);
+        d14.blend(d15.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 14 * ds);
+        d14.rearrange(SWAP_PAIRS).blend(d15, ODD_LANES).intoArray(dest, d + 15 * ds);
+    }
+
+    /**
      * Runs every vector method of this class once, on a scratch scene of four batches. {@link VectorSupport} calls it
      * once, when it turns the vector path on, so that every vector operation used here has been looked up before the
      * JIT compiles any of it.
@@ -364,8 +520,12 @@ final class LocalToWorldVector {
         gatherComponents(unit, 0, index, 0, LANES, 4, locals, 3 * c, c);
         float[] palette = new float[12 * Palettes.STRIDE_MULTIPLE];
         chainPlanes(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, 1);
-        chainLanes(palette, Palettes.STRIDE_MULTIPLE, palette, palette, 0, Palettes.STRIDE_MULTIPLE, palette, 0, 0,
-                1);
+        int[] nodes = new int[LANES];
+        chainLanes(palette, LANES, palette, palette, 0, LANES, palette, 0, 0, 1);
+        chainGathered(palette, LANES, palette, LANES, nodes, 0, 0, palette, palette, 0, 0, LANES, 1, 1);
+        if (LANES == Palettes.STRIDE_MULTIPLE) {
+            toColumnMajor4x4(palette, 0, 1, new float[16 * LANES], 0, 16);
+        }
         float[] keys = new float[9 * LANES];
         slerpLanes(keys, 0, LANES, 0.5f, keys, 0, LANES);
         lerpLanes(keys, 0, LANES, LANES, 0.5f, keys, 2 * LANES);

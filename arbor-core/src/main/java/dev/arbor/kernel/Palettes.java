@@ -163,6 +163,134 @@ public final class Palettes {
             LocalToWorldVector.chainLanes(m, ms, w, p, o, s, b, bo, from, to);
             return;
         }
+        lanesScalar(m, ms, w, s, null, o, b, bo, p, o, s, from, to);
+    }
+
+    /**
+     * Palettes with the middle matrices gathered from a node storage, for several members at once:
+     * {@code p[k][r] = m[r] × w(index[io + k × is + r]) × b[k]} for members {@code k < members} and lanes
+     * {@code r < lanes}, where matrix {@code w(x)} has element {@code e} at {@code worlds[x + e × es]} (planes or
+     * records of 12 floats), {@code m} lies in 12 planes of {@code ms} floats ({@code m[e × ms + r]}), {@code b[k]}
+     * is 12 floats from {@code 12 × k}, and element {@code e} of {@code p[k][r]} goes to
+     * {@code p[po + k × ps + e × pe + r]}. The layout of a crowd's palettes read straight from the hierarchy: lane
+     * {@code r} is an instance, member {@code k} a joint, {@code index} the joints' storage positions member by
+     * member. Same operations in the same order as {@link #chainLanes}, so an entry has the same bits.
+     *
+     * <p>When {@code lanes} rounded up to {@link #STRIDE_MULTIPLE} fits {@code ms}, {@code is}, {@code ps} and the
+     * arrays, the vector path gathers whole vectors and computes the padding lanes too, from whatever the padding of
+     * {@code index} names (which must then be valid positions) and of {@code m} holds.
+     *
+     * @param worlds the middle matrices' storage
+     * @param es distance between consecutive elements of one matrix in {@code worlds}
+     * @param index per member and lane, the index of element 0 of its middle matrix in {@code worlds}
+     * @param io index of member 0, lane 0 in {@code index}
+     * @param is distance between consecutive members' lanes in {@code index}
+     * @param m left matrices, 12 planes
+     * @param ms floats per plane of {@code m}
+     * @param b right matrices, 12 floats per member
+     * @param p destination
+     * @param po index of element 0 of member 0, lane 0 in {@code p}
+     * @param ps distance between consecutive members' lanes in {@code p}
+     * @param pe distance between consecutive elements' planes in {@code p}
+     * @param members number of members
+     * @param lanes number of lanes
+     * @throws IllegalArgumentException if a range does not fit the arrays (nothing written)
+     */
+    public static void chainGathered(float[] worlds, int es, int[] index, int io, int is, float[] m, int ms,
+                                     float[] b, float[] p, int po, int ps, int pe, int members, int lanes) {
+        chainGathered(worlds, es, index, io, is, m, ms, b, p, po, ps, pe, members, lanes, VectorSupport.active());
+    }
+
+    /** {@link #chainGathered}, on the vector path if {@code vector} (and the ranges allow it). */
+    static void chainGathered(float[] worlds, int es, int[] index, int io, int is, float[] m, int ms, float[] b,
+                              float[] p, int po, int ps, int pe, int members, int lanes, boolean vector) {
+        if (members < 0 || lanes < 0 || es < 1 || io < 0 || po < 0 || is < lanes || ms < lanes || ps < lanes
+                || pe < 0 || b.length < 12L * members || !fits(index.length, io, is, members, lanes)
+                || m.length < 11L * ms + lanes || !fits(p.length, po + 11L * pe, ps, members, lanes)) {
+            throw new IllegalArgumentException("bad gathered palettes: members=" + members + ", lanes=" + lanes
+                    + ", es=" + es + ", io=" + io + ", is=" + is + ", ms=" + ms + ", po=" + po + ", ps=" + ps
+                    + ", pe=" + pe + ", index=" + index.length + ", m=" + m.length + ", b=" + b.length + ", p="
+                    + p.length);
+        }
+        int padded = (lanes + STRIDE_MULTIPLE - 1) / STRIDE_MULTIPLE * STRIDE_MULTIPLE;
+        if (members > 0 && vector && is >= padded && ms >= padded && ps >= padded
+                && fits(index.length, io, is, members, padded) && m.length >= 11L * ms + padded
+                && fits(p.length, po + 11L * pe, ps, members, padded)) {
+            LocalToWorldVector.chainGathered(m, ms, worlds, es, index, io, is, b, p, po, ps, pe, members, lanes);
+            return;
+        }
+        for (int k = 0; k < members; k++) {
+            lanesScalar(m, ms, worlds, es, index, io + k * is, b, 12 * k, p, po + k * ps, pe, 0, lanes);
+        }
+    }
+
+    /**
+     * Writes {@code count} affine matrices held in 12 planes as 4×4 column-major entries
+     * ({@code m00 m01 m02 0 | m10 m11 m12 0 | m20 m21 m22 0 | m30 m31 m32 1}): element {@code e} of lane {@code r} at
+     * {@code planes[po + e × pe + r]}, its entry at {@code dest[d + r × ds]}. For {@link #STRIDE_MULTIPLE} lanes on a
+     * machine whose vectors have as many, the vector path transposes them in registers and writes each entry with one
+     * store; else one float at a time. Only moves values.
+     *
+     * @param planes the matrices
+     * @param po index of element 0 of lane 0
+     * @param pe floats from one element's plane to the next's, at least {@code count}
+     * @param count number of lanes, at most {@link #STRIDE_MULTIPLE}
+     * @param dest destination
+     * @param d index of lane 0's entry
+     * @param ds floats from one entry to the next, at least 16
+     * @throws IllegalArgumentException if a range does not fit the arrays (nothing written)
+     */
+    public static void toColumnMajor4x4(float[] planes, int po, int pe, int count, float[] dest, int d, int ds) {
+        toColumnMajor4x4(planes, po, pe, count, dest, d, ds, VectorSupport.active());
+    }
+
+    /** {@link #toColumnMajor4x4}, on the vector path if {@code vector} (and the count and machine allow it). */
+    static void toColumnMajor4x4(float[] planes, int po, int pe, int count, float[] dest, int d, int ds,
+                                 boolean vector) {
+        if (count < 0 || count > STRIDE_MULTIPLE || po < 0 || pe < count || d < 0 || ds < 16
+                || (count > 0 && (planes.length < po + 11L * pe + count
+                        || dest.length < d + (long) (count - 1) * ds + 16))) {
+            throw new IllegalArgumentException("bad 4x4 entries: count=" + count + ", po=" + po + ", pe=" + pe
+                    + ", planes=" + planes.length + ", d=" + d + ", ds=" + ds + ", dest=" + dest.length);
+        }
+        if (count == STRIDE_MULTIPLE && vector && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
+            LocalToWorldVector.toColumnMajor4x4(planes, po, pe, dest, d, ds);
+            return;
+        }
+        for (int r = 0; r < count; r++) {
+            int k = po + r;
+            int at = d + r * ds;
+            dest[at + 15] = 1f; // the highest index first: one bounds check covers the rest
+            dest[at] = planes[k];
+            dest[at + 1] = planes[pe + k];
+            dest[at + 2] = planes[2 * pe + k];
+            dest[at + 3] = 0f;
+            dest[at + 4] = planes[3 * pe + k];
+            dest[at + 5] = planes[4 * pe + k];
+            dest[at + 6] = planes[5 * pe + k];
+            dest[at + 7] = 0f;
+            dest[at + 8] = planes[6 * pe + k];
+            dest[at + 9] = planes[7 * pe + k];
+            dest[at + 10] = planes[8 * pe + k];
+            dest[at + 11] = 0f;
+            dest[at + 12] = planes[9 * pe + k];
+            dest[at + 13] = planes[10 * pe + k];
+            dest[at + 14] = planes[11 * pe + k];
+        }
+    }
+
+    /** Whether {@code members} rows of {@code lanes} values, {@code stride} apart from {@code first}, fit a length. */
+    private static boolean fits(int length, long first, int stride, int members, int lanes) {
+        return members == 0 || lanes == 0 || first + (long) (members - 1) * stride + lanes <= length;
+    }
+
+    /**
+     * The scalar path of {@link #chainLanes} and {@link #chainGathered}, lanes {@code [from, to)}: lane {@code r}'s
+     * middle matrix at {@code w[x + e × ws]}, with {@code x = index[wo + r]}, or {@code wo + r} without an index;
+     * its result at {@code p[po + e × ps + r]}.
+     */
+    private static void lanesScalar(float[] m, int ms, float[] w, int ws, int[] index, int wo, float[] b, int bo,
+                                    float[] p, int po, int ps, int from, int to) {
         float b00 = b[bo];
         float b01 = b[bo + 1];
         float b02 = b[bo + 2];
@@ -176,7 +304,8 @@ public final class Palettes {
         float b31 = b[bo + 10];
         float b32 = b[bo + 11];
         for (int r = from; r < to; r++) {
-            int j = o + r;
+            int x = index == null ? wo + r : index[wo + r];
+            int j = po + r;
             float m00 = m[r];
             float m01 = m[ms + r];
             float m02 = m[2 * ms + r];
@@ -189,18 +318,18 @@ public final class Palettes {
             float m30 = m[9 * ms + r];
             float m31 = m[10 * ms + r];
             float m32 = m[11 * ms + r];
-            float w00 = w[j];
-            float w01 = w[s + j];
-            float w02 = w[2 * s + j];
-            float w10 = w[3 * s + j];
-            float w11 = w[4 * s + j];
-            float w12 = w[5 * s + j];
-            float w20 = w[6 * s + j];
-            float w21 = w[7 * s + j];
-            float w22 = w[8 * s + j];
-            float w30 = w[9 * s + j];
-            float w31 = w[10 * s + j];
-            float w32 = w[11 * s + j];
+            float w00 = w[x];
+            float w01 = w[ws + x];
+            float w02 = w[2 * ws + x];
+            float w10 = w[3 * ws + x];
+            float w11 = w[4 * ws + x];
+            float w12 = w[5 * ws + x];
+            float w20 = w[6 * ws + x];
+            float w21 = w[7 * ws + x];
+            float w22 = w[8 * ws + x];
+            float w30 = w[9 * ws + x];
+            float w31 = w[10 * ws + x];
+            float w32 = w[11 * ws + x];
             float t00 = m00 * w00 + m10 * w01 + m20 * w02;
             float t01 = m01 * w00 + m11 * w01 + m21 * w02;
             float t02 = m02 * w00 + m12 * w01 + m22 * w02;
@@ -214,17 +343,17 @@ public final class Palettes {
             float t31 = m01 * w30 + m11 * w31 + m21 * w32 + m31;
             float t32 = m02 * w30 + m12 * w31 + m22 * w32 + m32;
             p[j] = t00 * b00 + t10 * b01 + t20 * b02;
-            p[s + j] = t01 * b00 + t11 * b01 + t21 * b02;
-            p[2 * s + j] = t02 * b00 + t12 * b01 + t22 * b02;
-            p[3 * s + j] = t00 * b10 + t10 * b11 + t20 * b12;
-            p[4 * s + j] = t01 * b10 + t11 * b11 + t21 * b12;
-            p[5 * s + j] = t02 * b10 + t12 * b11 + t22 * b12;
-            p[6 * s + j] = t00 * b20 + t10 * b21 + t20 * b22;
-            p[7 * s + j] = t01 * b20 + t11 * b21 + t21 * b22;
-            p[8 * s + j] = t02 * b20 + t12 * b21 + t22 * b22;
-            p[9 * s + j] = t00 * b30 + t10 * b31 + t20 * b32 + t30;
-            p[10 * s + j] = t01 * b30 + t11 * b31 + t21 * b32 + t31;
-            p[11 * s + j] = t02 * b30 + t12 * b31 + t22 * b32 + t32;
+            p[ps + j] = t01 * b00 + t11 * b01 + t21 * b02;
+            p[2 * ps + j] = t02 * b00 + t12 * b01 + t22 * b02;
+            p[3 * ps + j] = t00 * b10 + t10 * b11 + t20 * b12;
+            p[4 * ps + j] = t01 * b10 + t11 * b11 + t21 * b12;
+            p[5 * ps + j] = t02 * b10 + t12 * b11 + t22 * b12;
+            p[6 * ps + j] = t00 * b20 + t10 * b21 + t20 * b22;
+            p[7 * ps + j] = t01 * b20 + t11 * b21 + t21 * b22;
+            p[8 * ps + j] = t02 * b20 + t12 * b21 + t22 * b22;
+            p[9 * ps + j] = t00 * b30 + t10 * b31 + t20 * b32 + t30;
+            p[10 * ps + j] = t01 * b30 + t11 * b31 + t21 * b32 + t31;
+            p[11 * ps + j] = t02 * b30 + t12 * b31 + t22 * b32 + t32;
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.arbor.kernel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.arbor.hierarchy.MatrixLayout;
 import dev.arbor.math.Affine;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -155,5 +156,101 @@ class PalettesTest {
         assertThatThrownBy(() -> Palettes.chainLanes(new float[12], 1, new float[12], new float[12], 0, 1,
                 new float[12], 0, 0, 2)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("bad palette lanes: from=0, to=2");
+    }
+
+    /**
+     * chainGathered: middle matrices gathered through an index from planes or records, a left matrix per lane, a right
+     * matrix per member; every lane the two products, bit for bit, on both paths; nothing outside the members' lanes
+     * (and, on the scalar path, their padding) written.
+     */
+    @Test
+    void chainGatheredIsTheTwoProductsPerLaneBitForBit() {
+        SplittableRandom random = new SplittableRandom(52);
+        int nodes = 300;
+        for (boolean records : new boolean[] {false, true}) {
+            int es = records ? 1 : nodes + 7;
+            int ns = records ? 12 : 1;
+            float[] worlds = new float[records ? 12 * nodes : 12 * es];
+            for (int i = 0; i < worlds.length; i++) {
+                worlds[i] = (float) random.nextDouble(-3, 3);
+            }
+            for (int lanes : new int[] {0, 1, 15, 16, 17, 40}) {
+                int padded = (lanes + 15) / 16 * 16;
+                int members = 3;
+                int is = padded + 16;
+                int[] index = new int[7 + members * is];
+                for (int i = 0; i < index.length; i++) { // every entry a node, the padding too
+                    index[i] = random.nextInt(nodes) * ns;
+                }
+                float[] m = randomPlanes(random, padded + 16, lanes, 0);
+                float[] b = new float[12 * members];
+                for (int i = 0; i < b.length; i++) {
+                    b[i] = (float) random.nextDouble(-2, 2);
+                }
+                int ps = padded + 16;
+                int pe = members * ps + 5;
+                for (boolean vector : new boolean[] {false, VectorSupport.ENABLED}) {
+                    float[] p = new float[3 + 12 * pe];
+                    Arrays.fill(p, SENTINEL);
+                    Palettes.chainGathered(worlds, es, index, 7, is, m, padded + 16, b, p, 3, ps, pe, members, lanes,
+                            vector);
+                    for (int k = 0; k < members; k++) {
+                        for (int r = 0; r < lanes; r++) {
+                            float[] w = new float[12];
+                            for (int e = 0; e < 12; e++) {
+                                w[e] = worlds[index[7 + k * is + r] + e * es];
+                            }
+                            float[] want = new float[12];
+                            Affine.multiply(matrix(m, padded + 16, r), 0, w, 0, want, 0);
+                            Affine.multiply(want, 0, b, 12 * k, want, 0);
+                            for (int e = 0; e < 12; e++) {
+                                assertThat(Float.floatToRawIntBits(p[3 + k * ps + e * pe + r])).as(
+                                        "records=%s lanes=%d vector=%s member %d lane %d element %d", records, lanes,
+                                        vector, k, r, e).isEqualTo(Float.floatToRawIntBits(want[e]));
+                            }
+                        }
+                        for (int e = 0; e < 12; e++) {
+                            int from = vector ? padded : lanes;
+                            for (int r = from; r < ps; r++) {
+                                assertThat(p[3 + k * ps + e * pe + r]).isEqualTo(SENTINEL);
+                            }
+                        }
+                    }
+                    assertThat(p[0]).isEqualTo(SENTINEL);
+                }
+            }
+        }
+        assertThatThrownBy(() -> Palettes.chainGathered(new float[12], 1, new int[16], 0, 16, new float[12 * 16], 16,
+                new float[12], new float[12 * 16], 0, 16, 16, 2, 16)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("bad gathered palettes: members=2, lanes=16");
+    }
+
+    /** toColumnMajor4x4: every lane the conversion of MatrixLayout, on both paths; nothing else written. */
+    @Test
+    void toColumnMajor4x4IsTheConversionOfEachLane() {
+        SplittableRandom random = new SplittableRandom(53);
+        for (int count : new int[] {0, 1, 7, 15, 16}) {
+            int pe = 16 + 3;
+            float[] planes = randomPlanes(random, pe, 16, 2);
+            for (boolean vector : new boolean[] {false, VectorSupport.ENABLED}) {
+                int ds = 16 * 3;
+                float[] dest = new float[5 + 16 * ds];
+                Arrays.fill(dest, SENTINEL);
+                Palettes.toColumnMajor4x4(planes, 1, pe, count, dest, 5, ds, vector);
+                for (int r = 0; r < 16; r++) {
+                    float[] want = new float[16];
+                    Arrays.fill(want, SENTINEL);
+                    if (r < count) {
+                        MatrixLayout.COLUMN_MAJOR_4X4.convert(matrix(planes, pe, 1 + r), 0, want,
+                                0);
+                    }
+                    assertThat(Arrays.copyOfRange(dest, 5 + r * ds, 5 + r * ds + 16)).as("count %d vector %s lane %d",
+                            count, vector, r).containsExactly(want);
+                    assertThat(Arrays.copyOfRange(dest, 5 + r * ds + 16, 5 + (r + 1) * ds)).containsOnly(SENTINEL);
+                }
+            }
+        }
+        assertThatThrownBy(() -> Palettes.toColumnMajor4x4(new float[12 * 16], 0, 16, 17, new float[16 * 17], 0, 16))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("bad 4x4 entries: count=17");
     }
 }
