@@ -43,15 +43,6 @@ final class LocalToWorldVector {
     /** Lanes i with i & 1 set, and with i & 2 set: which vector a blend of two takes each lane from. */
     private static final VectorMask<Float> ODD_LANES = VectorMask.fromLong(SPECIES, 0xAAAA_AAAA_AAAA_AAAAL);
     private static final VectorMask<Float> HIGH_PAIRS = VectorMask.fromLong(SPECIES, 0xCCCC_CCCC_CCCC_CCCCL);
-    /** Lane i takes lane i ^ 4, and i ^ 8; and the lanes with i & 4 set, and with i & 8 (16-lane vectors). */
-    private static final VectorShuffle<Float> XOR_4 = VectorShuffle.fromOp(SPECIES, i -> i ^ 4);
-    private static final VectorShuffle<Float> XOR_8 = VectorShuffle.fromOp(SPECIES, i -> i ^ 8);
-    private static final VectorMask<Float> LANES_4 = VectorMask.fromLong(SPECIES, 0xF0F0_F0F0_F0F0_F0F0L);
-    private static final VectorMask<Float> LANES_8 = VectorMask.fromLong(SPECIES, 0xFF00_FF00_FF00_FF00L);
-    /** Row 3, 7, 11 and 15 of a 4×4 entry transposition after two rounds: 1 in lanes 12–15, else 0. */
-    private static final FloatVector K = FloatVector.broadcast(SPECIES, 0f)
-            .blend(1f, VectorMask.fromLong(SPECIES, 0xF000L));
-
     /**
      * The vector part of {@link QuaternionRuns#check}: whole vectors of quaternions from {@code from}. Bounds are
      * checked by the caller.
@@ -396,6 +387,24 @@ final class LocalToWorldVector {
     }
 
     /**
+     * The constants of {@link #toColumnMajor4x4}, in a class of their own: made at its first use only, so that a JVM
+     * that never transposes in registers (JDK 17: {@link VectorSupport#CROWD_PALETTE_VECTORS}) never makes them.
+     */
+    private static final class Transpose {
+        /** Lane i takes lane i ^ 4, and i ^ 8; and the lanes with i & 4 set, and with i & 8 (16-lane vectors). */
+        static final VectorShuffle<Float> XOR_4 = VectorShuffle.fromOp(SPECIES, i -> i ^ 4);
+        static final VectorShuffle<Float> XOR_8 = VectorShuffle.fromOp(SPECIES, i -> i ^ 8);
+        static final VectorMask<Float> LANES_4 = VectorMask.fromLong(SPECIES, 0xF0F0_F0F0_F0F0_F0F0L);
+        static final VectorMask<Float> LANES_8 = VectorMask.fromLong(SPECIES, 0xFF00_FF00_FF00_FF00L);
+        /** Row 3, 7, 11 and 15 of a 4×4 entry transposition after two rounds: 1 in lanes 12–15, else 0. */
+        static final FloatVector K = FloatVector.broadcast(SPECIES, 0f)
+                .blend(1f, VectorMask.fromLong(SPECIES, 0xF000L));
+
+        private Transpose() {
+        }
+    }
+
+    /**
      * The vector part of {@link Palettes#toColumnMajor4x4} for {@link Palettes#STRIDE_MULTIPLE} lanes, on 16-lane
      * vectors only: the 12 planes (element {@code e} of lane {@code r} at {@code planes[po + e × pe + r]}) seen as
      * rows 0–2, 4–6, 8–10 and 12–14 of a 16 × 16 matrix whose rows 3, 7 and 11 are 0 and row 15 is 1, transposed by
@@ -417,30 +426,30 @@ final class LocalToWorldVector {
         FloatVector a13 = FloatVector.fromArray(SPECIES, planes, 10 * pe + po);
         FloatVector a14 = FloatVector.fromArray(SPECIES, planes, 11 * pe + po);
         // the rows swap index bit 3 with the lanes, then bit 2: rows 3, 7, 11 and 15 become K
-        FloatVector b0 = a0.blend(a8.rearrange(XOR_8), LANES_8);
-        FloatVector b8 = a0.rearrange(XOR_8).blend(a8, LANES_8);
-        FloatVector b1 = a1.blend(a9.rearrange(XOR_8), LANES_8);
-        FloatVector b9 = a1.rearrange(XOR_8).blend(a9, LANES_8);
-        FloatVector b2 = a2.blend(a10.rearrange(XOR_8), LANES_8);
-        FloatVector b10 = a2.rearrange(XOR_8).blend(a10, LANES_8);
-        FloatVector b4 = a4.blend(a12.rearrange(XOR_8), LANES_8);
-        FloatVector b12 = a4.rearrange(XOR_8).blend(a12, LANES_8);
-        FloatVector b5 = a5.blend(a13.rearrange(XOR_8), LANES_8);
-        FloatVector b13 = a5.rearrange(XOR_8).blend(a13, LANES_8);
-        FloatVector b6 = a6.blend(a14.rearrange(XOR_8), LANES_8);
-        FloatVector b14 = a6.rearrange(XOR_8).blend(a14, LANES_8);
-        FloatVector c0 = b0.blend(b4.rearrange(XOR_4), LANES_4);
-        FloatVector c4 = b0.rearrange(XOR_4).blend(b4, LANES_4);
-        FloatVector c1 = b1.blend(b5.rearrange(XOR_4), LANES_4);
-        FloatVector c5 = b1.rearrange(XOR_4).blend(b5, LANES_4);
-        FloatVector c2 = b2.blend(b6.rearrange(XOR_4), LANES_4);
-        FloatVector c6 = b2.rearrange(XOR_4).blend(b6, LANES_4);
-        FloatVector c8 = b8.blend(b12.rearrange(XOR_4), LANES_4);
-        FloatVector c12 = b8.rearrange(XOR_4).blend(b12, LANES_4);
-        FloatVector c9 = b9.blend(b13.rearrange(XOR_4), LANES_4);
-        FloatVector c13 = b9.rearrange(XOR_4).blend(b13, LANES_4);
-        FloatVector c10 = b10.blend(b14.rearrange(XOR_4), LANES_4);
-        FloatVector c14 = b10.rearrange(XOR_4).blend(b14, LANES_4);
+        FloatVector b0 = a0.blend(a8.rearrange(Transpose.XOR_8), Transpose.LANES_8);
+        FloatVector b8 = a0.rearrange(Transpose.XOR_8).blend(a8, Transpose.LANES_8);
+        FloatVector b1 = a1.blend(a9.rearrange(Transpose.XOR_8), Transpose.LANES_8);
+        FloatVector b9 = a1.rearrange(Transpose.XOR_8).blend(a9, Transpose.LANES_8);
+        FloatVector b2 = a2.blend(a10.rearrange(Transpose.XOR_8), Transpose.LANES_8);
+        FloatVector b10 = a2.rearrange(Transpose.XOR_8).blend(a10, Transpose.LANES_8);
+        FloatVector b4 = a4.blend(a12.rearrange(Transpose.XOR_8), Transpose.LANES_8);
+        FloatVector b12 = a4.rearrange(Transpose.XOR_8).blend(a12, Transpose.LANES_8);
+        FloatVector b5 = a5.blend(a13.rearrange(Transpose.XOR_8), Transpose.LANES_8);
+        FloatVector b13 = a5.rearrange(Transpose.XOR_8).blend(a13, Transpose.LANES_8);
+        FloatVector b6 = a6.blend(a14.rearrange(Transpose.XOR_8), Transpose.LANES_8);
+        FloatVector b14 = a6.rearrange(Transpose.XOR_8).blend(a14, Transpose.LANES_8);
+        FloatVector c0 = b0.blend(b4.rearrange(Transpose.XOR_4), Transpose.LANES_4);
+        FloatVector c4 = b0.rearrange(Transpose.XOR_4).blend(b4, Transpose.LANES_4);
+        FloatVector c1 = b1.blend(b5.rearrange(Transpose.XOR_4), Transpose.LANES_4);
+        FloatVector c5 = b1.rearrange(Transpose.XOR_4).blend(b5, Transpose.LANES_4);
+        FloatVector c2 = b2.blend(b6.rearrange(Transpose.XOR_4), Transpose.LANES_4);
+        FloatVector c6 = b2.rearrange(Transpose.XOR_4).blend(b6, Transpose.LANES_4);
+        FloatVector c8 = b8.blend(b12.rearrange(Transpose.XOR_4), Transpose.LANES_4);
+        FloatVector c12 = b8.rearrange(Transpose.XOR_4).blend(b12, Transpose.LANES_4);
+        FloatVector c9 = b9.blend(b13.rearrange(Transpose.XOR_4), Transpose.LANES_4);
+        FloatVector c13 = b9.rearrange(Transpose.XOR_4).blend(b13, Transpose.LANES_4);
+        FloatVector c10 = b10.blend(b14.rearrange(Transpose.XOR_4), Transpose.LANES_4);
+        FloatVector c14 = b10.rearrange(Transpose.XOR_4).blend(b14, Transpose.LANES_4);
         // bit 1 (K.rearrange(SWAP_HALVES) is K)
         FloatVector d0 = c0.blend(c2.rearrange(SWAP_HALVES), HIGH_PAIRS);
         FloatVector d2 = c0.rearrange(SWAP_HALVES).blend(c2, HIGH_PAIRS);
@@ -450,14 +459,14 @@ final class LocalToWorldVector {
         FloatVector d10 = c8.rearrange(SWAP_HALVES).blend(c10, HIGH_PAIRS);
         FloatVector d12 = c12.blend(c14.rearrange(SWAP_HALVES), HIGH_PAIRS);
         FloatVector d14 = c12.rearrange(SWAP_HALVES).blend(c14, HIGH_PAIRS);
-        FloatVector d1 = c1.blend(K, HIGH_PAIRS);
-        FloatVector d3 = c1.rearrange(SWAP_HALVES).blend(K, HIGH_PAIRS);
-        FloatVector d5 = c5.blend(K, HIGH_PAIRS);
-        FloatVector d7 = c5.rearrange(SWAP_HALVES).blend(K, HIGH_PAIRS);
-        FloatVector d9 = c9.blend(K, HIGH_PAIRS);
-        FloatVector d11 = c9.rearrange(SWAP_HALVES).blend(K, HIGH_PAIRS);
-        FloatVector d13 = c13.blend(K, HIGH_PAIRS);
-        FloatVector d15 = c13.rearrange(SWAP_HALVES).blend(K, HIGH_PAIRS);
+        FloatVector d1 = c1.blend(Transpose.K, HIGH_PAIRS);
+        FloatVector d3 = c1.rearrange(SWAP_HALVES).blend(Transpose.K, HIGH_PAIRS);
+        FloatVector d5 = c5.blend(Transpose.K, HIGH_PAIRS);
+        FloatVector d7 = c5.rearrange(SWAP_HALVES).blend(Transpose.K, HIGH_PAIRS);
+        FloatVector d9 = c9.blend(Transpose.K, HIGH_PAIRS);
+        FloatVector d11 = c9.rearrange(SWAP_HALVES).blend(Transpose.K, HIGH_PAIRS);
+        FloatVector d13 = c13.blend(Transpose.K, HIGH_PAIRS);
+        FloatVector d15 = c13.rearrange(SWAP_HALVES).blend(Transpose.K, HIGH_PAIRS);
         // bit 0: row r is entry r
         d0.blend(d1.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 0 * ds);
         d0.rearrange(SWAP_PAIRS).blend(d1, ODD_LANES).intoArray(dest, d + 1 * ds);
@@ -522,9 +531,11 @@ final class LocalToWorldVector {
         chainPlanes(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, 1);
         int[] nodes = new int[LANES];
         chainLanes(palette, LANES, palette, palette, 0, LANES, palette, 0, 0, 1);
-        chainGathered(palette, LANES, palette, LANES, nodes, 0, 0, palette, palette, 0, 0, LANES, 1, 1);
-        if (LANES == Palettes.STRIDE_MULTIPLE) {
-            toColumnMajor4x4(palette, 0, 1, new float[16 * LANES], 0, 16);
+        if (VectorSupport.CROWD_PALETTE_VECTORS) { // else never called: no gathered products, no transposition
+            chainGathered(palette, LANES, palette, LANES, nodes, 0, 0, palette, palette, 0, 0, LANES, 1, 1);
+            if (LANES == Palettes.STRIDE_MULTIPLE) {
+                toColumnMajor4x4(palette, 0, 1, new float[16 * LANES], 0, 16);
+            }
         }
         float[] keys = new float[9 * LANES];
         slerpLanes(keys, 0, LANES, 0.5f, keys, 0, LANES);

@@ -151,13 +151,19 @@ public final class Palettes {
      */
     public static void chainLanes(float[] m, int ms, float[] w, float[] p, int o, int s, float[] b, int bo, int from,
                                   int to) {
-        int padded = (to + STRIDE_MULTIPLE - 1) / STRIDE_MULTIPLE * STRIDE_MULTIPLE;
         if (from < 0 || to < from || ms < to || s < to || o < 0 || bo < 0 || b.length - 12L < bo
                 || m.length < 11L * ms + to || w.length < o + 11L * s + to || p.length < o + 11L * s + to) {
             throw new IllegalArgumentException("bad palette lanes: from=" + from + ", to=" + to + ", ms=" + ms
                     + ", s=" + s + ", o=" + o + ", m=" + m.length + ", w=" + w.length + ", p=" + p.length);
         }
-        if (VectorSupport.active() && from % STRIDE_MULTIPLE == 0 && ms % STRIDE_MULTIPLE == 0
+        chainLanes(m, ms, w, p, o, s, b, bo, from, to, VectorSupport.active());
+    }
+
+    /** {@link #chainLanes}, on the vector path if {@code vector} (and the ranges allow it); checked by the caller. */
+    static void chainLanes(float[] m, int ms, float[] w, float[] p, int o, int s, float[] b, int bo, int from, int to,
+                           boolean vector) {
+        int padded = (to + STRIDE_MULTIPLE - 1) / STRIDE_MULTIPLE * STRIDE_MULTIPLE;
+        if (vector && from % STRIDE_MULTIPLE == 0 && ms % STRIDE_MULTIPLE == 0
                 && s % STRIDE_MULTIPLE == 0 && ms >= padded && s >= padded && m.length >= 11L * ms + padded
                 && w.length >= o + 11L * s + padded && p.length >= o + 11L * s + padded) {
             LocalToWorldVector.chainLanes(m, ms, w, p, o, s, b, bo, from, to);
@@ -216,7 +222,16 @@ public final class Palettes {
         if (members > 0 && vector && is >= padded && ms >= padded && ps >= padded
                 && fits(index.length, io, is, members, padded) && m.length >= 11L * ms + padded
                 && fits(p.length, po + 11L * pe, ps, members, padded)) {
-            LocalToWorldVector.chainGathered(m, ms, worlds, es, index, io, is, b, p, po, ps, pe, members, lanes);
+            if (VectorSupport.CROWD_PALETTE_VECTORS) {
+                LocalToWorldVector.chainGathered(m, ms, worlds, es, index, io, is, b, p, po, ps, pe, members, lanes);
+                return;
+            }
+            // the middle matrices copied into the destination's planes, then multiplied in place a vector of lanes
+            // at a time (each lane's values are read before its results are written): the same operations
+            for (int k = 0; k < members; k++) {
+                copyGathered(worlds, es, index, io + k * is, p, po + k * ps, pe, padded);
+                chainLanes(m, ms, p, p, po + k * ps, pe, b, 12 * k, 0, lanes, true);
+            }
             return;
         }
         for (int k = 0; k < members; k++) {
@@ -228,8 +243,9 @@ public final class Palettes {
      * Writes {@code count} affine matrices held in 12 planes as 4×4 column-major entries
      * ({@code m00 m01 m02 0 | m10 m11 m12 0 | m20 m21 m22 0 | m30 m31 m32 1}): element {@code e} of lane {@code r} at
      * {@code planes[po + e × pe + r]}, its entry at {@code dest[d + r × ds]}. For {@link #STRIDE_MULTIPLE} lanes on a
-     * machine whose vectors have as many, the vector path transposes them in registers and writes each entry with one
-     * store; else one float at a time. Only moves values.
+     * machine whose vectors have as many (from JDK 25: {@code VectorSupport.CROWD_PALETTE_VECTORS}), the vector path
+     * transposes them in registers and writes each entry with one store; else one float at a time. Only moves
+     * values.
      *
      * @param planes the matrices
      * @param po index of element 0 of lane 0
@@ -253,7 +269,8 @@ public final class Palettes {
             throw new IllegalArgumentException("bad 4x4 entries: count=" + count + ", po=" + po + ", pe=" + pe
                     + ", planes=" + planes.length + ", d=" + d + ", ds=" + ds + ", dest=" + dest.length);
         }
-        if (count == STRIDE_MULTIPLE && vector && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
+        if (count == STRIDE_MULTIPLE && vector && VectorSupport.CROWD_PALETTE_VECTORS
+                && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
             LocalToWorldVector.toColumnMajor4x4(planes, po, pe, dest, d, ds);
             return;
         }
@@ -289,6 +306,21 @@ public final class Palettes {
      * middle matrix at {@code w[x + e × ws]}, with {@code x = index[wo + r]}, or {@code wo + r} without an index;
      * its result at {@code p[po + e × ps + r]}.
      */
+    /**
+     * Copies the 12 elements of {@code count} matrices, the one of lane {@code r} at
+     * {@code worlds[index[io + r] + e × es]}, to {@code p[po + e × pe + r]}.
+     */
+    private static void copyGathered(float[] worlds, int es, int[] index, int io, float[] p, int po, int pe,
+                                     int count) {
+        for (int e = 0; e < 12; e++) {
+            int from = e * es;
+            int to = po + e * pe;
+            for (int r = 0; r < count; r++) {
+                p[to + r] = worlds[index[io + r] + from];
+            }
+        }
+    }
+
     private static void lanesScalar(float[] m, int ms, float[] w, int ws, int[] index, int wo, float[] b, int bo,
                                     float[] p, int po, int ps, int from, int to) {
         float b00 = b[bo];

@@ -238,6 +238,12 @@ final class VectorWarmUp {
         private final int[] index = new int[lanes];
         /** Palette planes of one stride. */
         private final float[] palette = new float[12 * Palettes.STRIDE_MULTIPLE];
+        /** The crowd palettes' products: two members' worth of storage positions, binds, and products in planes. */
+        private final int[] gatherIndex = new int[2 * Palettes.STRIDE_MULTIPLE];
+        private final float[] binds = new float[24];
+        private final float[] crowdPlanes = new float[24 * Palettes.STRIDE_MULTIPLE];
+        /** The crowd palettes' 4×4 entries of one stride. */
+        private final float[] entries = new float[16 * Palettes.STRIDE_MULTIPLE];
         /** Slerp records of one step of each loop ({@link SlerpRuns}), and their results on each path. */
         private final float[] keys = new float[9 * (lanes + lanes / 4)];
         private final float[] interpolated = new float[4 * (lanes + lanes / 4)];
@@ -269,6 +275,10 @@ final class VectorWarmUp {
                 index[k] = 4 * (lanes - 1 - k);
             }
             Arrays.fill(palette, 0.5f);
+            Arrays.fill(binds, 0.5f);
+            for (int k = 0; k < gatherIndex.length; k++) {
+                gatherIndex[k] = (5 * k + 3) % capacity; // scattered positions, as a crowd's joints lie
+            }
             int n = lanes + lanes / 4;
             for (int j = 0; j < n; j++) { // lane j: from the identity to a turn of j/32 rad about x
                 float half = j / 64f;
@@ -308,6 +318,13 @@ final class VectorWarmUp {
                 QuaternionRuns.copy(quaternions, 0, 0, shortRun, locals, q, c, vector);
                 QuaternionRuns.gather(quaternions, 0, index, 0, lanes, 4, locals, q, c, vector);
                 Palettes.chain(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, lanes, vector);
+                // the crowd palettes: products of a vector of instances, gathered from a storage (or copied into
+                // planes and multiplied there: Palettes.chainGathered), and their 4x4 entries
+                int s = Palettes.STRIDE_MULTIPLE;
+                Palettes.chainLanes(palette, s, palette, palette, 0, s, binds, 0, 0, s, vector);
+                Palettes.chainGathered(worlds, c, gatherIndex, 0, s, palette, s, binds, crowdPlanes, 0, 12 * s, s, 2,
+                        s, vector);
+                Palettes.toColumnMajor4x4(crowdPlanes, 0, s, s, entries, 0, 16, vector);
                 SlerpRuns.slerp(keys, 0, shortRun, 0.375f, interpolated, 0, 1, shortRun, vector);
                 SlerpRuns.lerp(keys, 0, shortRun, 0.375f, interpolated, 0, 1, shortRun, vector);
             }
