@@ -44,9 +44,10 @@ public final class VectorSupport {
      * True when the crowd palettes' vector kernels run (JDK 25 and later): the products that gather their middle
      * matrices straight from the storage, and the transposition of their entries to 4×4 in registers. On JDK 17 the
      * compiled gathers still allocated a vector per operation (measured: 230 KB a frame of 1,000 CesiumMan, for
-     * thousands of frames after the kernel was compiled), and with the transposition among the warmed-up kernels the
-     * warm-up sometimes never got a round without allocation; there the matrices are copied into the destination's
-     * planes and multiplied there ({@link Palettes#chainGathered}) and the entries written one float at a time.
+     * thousands of frames after the kernel was compiled), and with these kernels' operations in the JVM the warm-up
+     * sometimes never got a round without allocation (in two full test runs of four); there the matrices are copied
+     * into the destination's planes and multiplied there ({@link Palettes#chainGathered}) and the entries written one
+     * float at a time.
      */
     static final boolean CROWD_PALETTE_VECTORS = ENABLED
             && Runtime.version().feature() >= WIDE_PERMUTE_FEATURE_VERSION;
