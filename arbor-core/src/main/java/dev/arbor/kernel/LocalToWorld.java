@@ -271,10 +271,10 @@ public final class LocalToWorld {
                                           long[] staleBits, int from, int to) {
         int count = 0;
         for (int base = from & ~63; base < to; base += 64) {
-            for (long mask = Bits.within(staleBits[base >>> 6], base, from, to); mask != 0L; mask &= mask - 1) {
-                int node = base + Long.numberOfTrailingZeros(mask);
-                computeRecord(locals, modes, parents, worlds, node, worlds, node * RECORD, null, 0);
-                count++;
+            long mask = Bits.within(staleBits[base >>> 6], base, from, to);
+            if (mask != 0L) {
+                computeWordRecords(locals, modes, parents, worlds, mask, base);
+                count += Long.bitCount(mask);
             }
         }
         return count;
