@@ -38,6 +38,14 @@ public final class CrowdSkin {
     private InstanceNodes jointNodes;
     /** Per thread of the palette job, its block's scratch; grown by {@link #prepare}. */
     private Block[] blocks = new Block[0];
+    /** The {@link InstanceNodes#windowsVersion()} that {@link #windowBinds} and {@link #windowRows} were laid for. */
+    private long windowsVersion = -1;
+    /** Floats per plane of the window products: 16 per window of {@link InstanceNodes#windowCount()}; 0 for none. */
+    private int windowStride;
+    /** Per window lane, its joint's inverse bind matrix (zero for lanes that hold no joint): 12 planes. */
+    private float[] windowBinds;
+    /** Per window lane, where its entry lies among a block's entries ({@code 16 × (i × joints + j)}), or -1. */
+    private int[] windowRows;
 
     /**
      * One thread's scratch for a block of {@link Palettes#STRIDE_MULTIPLE} instances, small enough to stay in the
@@ -48,6 +56,8 @@ public final class CrowdSkin {
         final float[] planes;
         final float[] mesh = new float[Affine.STRIDE * Palettes.STRIDE_MULTIPLE];
         final float[] entries;
+        /** The window products of the block (12 planes of {@link #windowStride}); grown by {@link #prepare}. */
+        float[] windowPlanes = new float[0];
 
         Block(int jointCount) {
             planes = new float[Affine.STRIDE * Math.max(1, jointCount) * Palettes.STRIDE_MULTIPLE];
@@ -149,6 +159,11 @@ public final class CrowdSkin {
         return joints.length;
     }
 
+    /** @return the windows the latest palette job read its joints in ({@link InstanceNodes#windowCount()}), or 0 */
+    int windowCount() {
+        return windowStride / Palettes.STRIDE_MULTIPLE;
+    }
+
     /** @return the blocks of {@link Palettes#STRIDE_MULTIPLE} instances that palette jobs are split by */
     int blocks() {
         return (instances + Palettes.STRIDE_MULTIPLE - 1) / Palettes.STRIDE_MULTIPLE;
@@ -186,6 +201,9 @@ public final class CrowdSkin {
                 System.arraycopy(meshWorlds, at, invertedWorlds, at, Affine.STRIDE);
             }
         }
+        if (jointNodes.windowsVersion() != windowsVersion) {
+            layWindows();
+        }
         if (blocks.length < threads) {
             Block[] more = Arrays.copyOf(blocks, threads);
             for (int t = blocks.length; t < threads; t++) {
@@ -193,21 +211,48 @@ public final class CrowdSkin {
             }
             blocks = more;
         }
+        for (Block b : blocks) {
+            if (b.windowPlanes.length < Affine.STRIDE * windowStride) {
+                b.windowPlanes = new float[Affine.STRIDE * windowStride];
+            }
+        }
     }
 
     /**
-     * The palettes of the instances of blocks [fromBlock, toBlock), on thread {@code thread}: per block the products
-     * joint by joint over the block's lanes, the joints' worlds read straight from the storage
-     * ({@link InstanceNodes#readWorldProducts}), into the thread's planes, then each entry converted to 4×4
-     * column-major at {@code dest[offset + 16 × (i × joints + j)]}.
+     * Lays out the per-lane tables of the joints' windows ({@link InstanceNodes#readWindowProducts}) after their
+     * positions changed: each lane's inverse bind matrix and where its entry goes. Allocates when the windows grew.
+     */
+    private void layWindows() {
+        windowsVersion = jointNodes.windowsVersion();
+        int windows = jointNodes.windowCount();
+        int lanes = Palettes.STRIDE_MULTIPLE;
+        windowStride = lanes * windows;
+        if (windowRows == null || windowRows.length < windowStride) {
+            windowRows = new int[windowStride];
+            windowBinds = new float[Affine.STRIDE * windowStride];
+        }
+        for (int w = 0; w < windows; w++) {
+            for (int r = 0; r < lanes; r++) {
+                int at = w * lanes + r;
+                int joint = jointNodes.windowMember(w, r);
+                windowRows[at] = joint < 0 ? -1 : 16 * (jointNodes.windowInstance(w, r) * jointCount + joint);
+                for (int e = 0; e < Affine.STRIDE; e++) {
+                    windowBinds[e * windowStride + at] = joint < 0 ? 0f : inverseBinds[joint * Affine.STRIDE + e];
+                }
+            }
+        }
+    }
+
+    /**
+     * The palettes of the instances of blocks [fromBlock, toBlock), on thread {@code thread}, each entry converted to
+     * 4×4 column-major at {@code dest[offset + 16 × (i × joints + j)]} ({@link #blockEntries}).
      */
     void palettes(int thread, int fromBlock, int toBlock, float[] dest, int offset) {
         Block b = blocks[thread];
         for (int block = fromBlock; block < toBlock; block++) {
             int from = block * Palettes.STRIDE_MULTIPLE;
-            int to = Math.min(instances, from + Palettes.STRIDE_MULTIPLE);
-            products(b, from, to);
-            entries(b.planes, to - from, dest, offset + 16 * from * jointCount);
+            blockEntries(b, from, Math.min(instances, from + Palettes.STRIDE_MULTIPLE), dest,
+                    offset + 16 * from * jointCount);
         }
     }
 
@@ -221,21 +266,34 @@ public final class CrowdSkin {
         for (int block = fromBlock; block < toBlock; block++) {
             int from = block * Palettes.STRIDE_MULTIPLE;
             int to = Math.min(instances, from + Palettes.STRIDE_MULTIPLE);
-            products(b, from, to);
-            entries(b.planes, to - from, b.entries, 0);
+            blockEntries(b, from, to, b.entries, 0);
             dest.put(index + 16 * from * jointCount, b.entries, 0, 16 * (to - from) * jointCount);
         }
     }
 
-    /** The palette products of instances [from, to) (at most one block), into the block's planes. */
-    private void products(Block b, int from, int to) {
+    /**
+     * The 4×4 entries of instances [from, to) (at most one block), instance after instance from {@code dest[d0]}.
+     * A whole block whose joints lie in windows ({@link InstanceNodes#readWindowProducts}) is computed window by
+     * window, each lane's entry written to its place; any other block joint by joint over its lanes, the joints'
+     * worlds gathered ({@link InstanceNodes#readWorldProducts}) into the thread's planes. The same bits either way.
+     */
+    private void blockEntries(Block b, int from, int to, float[] dest, int d0) {
         int count = to - from;
-        int laneCount = Palettes.STRIDE_MULTIPLE;
-        int stride = jointCount * laneCount;
+        int lanes = Palettes.STRIDE_MULTIPLE;
         for (int e = 0; e < Affine.STRIDE; e++) {
-            System.arraycopy(meshFromWorldPlanes, e * lanes + from, b.mesh, e * laneCount, count);
+            System.arraycopy(meshFromWorldPlanes, e * this.lanes + from, b.mesh, e * lanes, count);
         }
-        jointNodes.readWorldProducts(from, to, b.mesh, laneCount, inverseBinds, b.planes, 0, laneCount, stride);
+        if (windowStride > 0 && count == lanes
+                && jointNodes.readWindowProducts(from, b.mesh, windowBinds, b.windowPlanes, windowStride)) {
+            int limit = 16 * jointCount * lanes;
+            for (int o = 0; o < windowStride; o += lanes) {
+                Palettes.toColumnMajor4x4(b.windowPlanes, o, windowStride, dest, d0, windowRows, o, limit);
+            }
+            return;
+        }
+        int stride = jointCount * lanes;
+        jointNodes.readWorldProducts(from, to, b.mesh, lanes, inverseBinds, b.planes, 0, lanes, stride);
+        entries(b.planes, count, dest, d0);
     }
 
     /** The {@code count} lanes of a block's entry planes as 4×4 column-major entries, lane after lane, from d0. */

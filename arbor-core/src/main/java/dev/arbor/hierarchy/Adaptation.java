@@ -182,6 +182,16 @@ final class Adaptation {
         return Math.max(TwoWayChoice.TRIAL_RUNS, t.gatherProbationNodes() / count);
     }
 
+    /**
+     * Whether a crowd's palettes read their joints' worlds window by window in the storage's order
+     * ({@link InstanceNodes#readWindowProducts}) rather than gathered joint by joint: while the windows per block of 16
+     * instances are at most {@link Tuning#windowsPerMember} times the members (a window costs about what a vector of
+     * gathered members does; those beyond the members are wasted lanes).
+     */
+    static boolean readsWindows(Tuning t, int windows, int members) {
+        return windows <= (long) t.windowsPerMember() * members;
+    }
+
     /** @return whether a gathered copy of a list of {@code count} nodes reads its quaternions ahead */
     static boolean readsAhead(Tuning t, int count) {
         return count >= t.touchMinNodes();

@@ -31,7 +31,7 @@ final class BulkSetter {
     final StaleMarking marking;
     final TrackedBits stale;
     final LocalForms forms;
-    private final Tuning tuning;
+    final Tuning tuning;
     /** The update threads, or null when bulk sets run on the caller's thread only. */
     private ParallelUpdate parallel;
     /** The parallel bulk setter's state, created with the first large bulk set on more than one thread. */

@@ -7,6 +7,7 @@ import dev.arbor.kernel.Palettes;
 import dev.arbor.kernel.QuaternionRuns;
 import dev.arbor.math.Affine;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The nodes of many instances of one shape in one hierarchy, for jobs that write their local transforms and read their
@@ -57,6 +58,20 @@ public final class InstanceNodes {
     private final int paddedInstances;
     private long memberNodesVersion = -1;
     private int memberNodesStride;
+    /**
+     * For {@link #readWindowProducts}: the windows of 16 storage positions that hold the members of a block of 16
+     * instances, when every member's position steps evenly from one instance to the next (else none). Window
+     * {@code w} of block {@code q} starts at {@code windowStarts[w] + windowSteps[w] × q}; its lane {@code r} holds
+     * member {@code windowMembers[16w + r]} (or -1: another node) of instance {@code 16q + windowInstances[16w + r]}.
+     * Filled with {@link #memberNodes}.
+     */
+    private int windowCount;
+    private int[] windowStarts = NO_INTS;
+    private int[] windowSteps = NO_INTS;
+    private int[] windowInstances = NO_INTS;
+    private int[] windowMembers = NO_INTS;
+    /** Incremented whenever the windows are laid out again. */
+    private long windowsVersion;
     private boolean writing;
     /**
      * {@link NodeStorage#matrixModesGiven} when the latest write began with every member in TRS: while it is the
@@ -339,9 +354,99 @@ public final class InstanceNodes {
         }
         memberNodesVersion = layoutVersion;
         memberNodesStride = ns;
+        fillWindows();
+    }
+
+    /**
+     * Lays out {@link #windowCount} windows for the current layout, or none: the members' positions are grouped by
+     * how far they step from one instance to the next ({@code c}) and where they start, a group being the members
+     * whose instance-0 positions lie within {@code c} of its first; for a block of 16 instances a group's positions
+     * then fill {@code 16c} consecutive positions, {@code c} windows. None when a member's positions do not step
+     * evenly, in the records layout, with fewer than 16 instances, or when the windows would be more than
+     * {@link Adaptation#readsWindows} allows. O(members); allocates a few arrays of the member count.
+     */
+    private void fillWindows() {
+        windowsVersion++;
+        windowCount = 0;
+        int lanes = Palettes.STRIDE_MULTIPLE;
+        if (nodeStride != 1 || instances < lanes || size == 0) {
+            return;
+        }
+        int[] nd = nodes;
+        long[] keys = new long[size]; // per member: its step, then its first position, then the member
+        for (int k = 0; k < size; k++) {
+            long step = nd[size + k] - (long) nd[k];
+            for (int i = 2; i < instances; i++) {
+                if (nd[i * size + k] != nd[k] + step * i) {
+                    return;
+                }
+            }
+            if (step < 1 || step >= 1 << 16) {
+                return;
+            }
+            keys[k] = step << 47 | (long) nd[k] << 16 | k; // positions < 2^31, members < 2^16 where this is asked
+        }
+        if (size >= 1 << 16) {
+            return;
+        }
+        Arrays.sort(keys);
+        int windows = 0;
+        for (int g = 0; g < size; ) {
+            int step = (int) (keys[g] >>> 47);
+            int first = position(keys[g]);
+            int end = g + 1;
+            while (end < size && (int) (keys[end] >>> 47) == step && position(keys[end]) < first + step) {
+                if (position(keys[end]) == position(keys[end - 1])) {
+                    return; // two members on one node
+                }
+                end++;
+            }
+            windows += step;
+            if (!Adaptation.readsWindows(bulk.tuning, windows, size)) {
+                return;
+            }
+            g = end;
+        }
+        if (windowStarts.length < windows) {
+            windowStarts = new int[windows];
+            windowSteps = new int[windows];
+            windowInstances = new int[windows * lanes];
+            windowMembers = new int[windows * lanes];
+        }
+        int w = 0;
+        for (int g = 0; g < size; ) {
+            int step = (int) (keys[g] >>> 47);
+            int first = position(keys[g]);
+            int end = g;
+            while (end < size && (int) (keys[end] >>> 47) == step && position(keys[end]) < first + step) {
+                end++;
+            }
+            int[] memberAt = new int[step]; // per position of an instance's run, its member or -1
+            Arrays.fill(memberAt, -1);
+            for (int x = g; x < end; x++) {
+                memberAt[position(keys[x]) - first] = (int) (keys[x] & 0xFFFF);
+            }
+            for (int t = 0; t < step; t++, w++) {
+                windowStarts[w] = first + lanes * t;
+                windowSteps[w] = lanes * step;
+                for (int r = 0; r < lanes; r++) {
+                    int q = lanes * t + r; // the lane's place among the block's 16 × step positions
+                    windowInstances[w * lanes + r] = q / step;
+                    windowMembers[w * lanes + r] = memberAt[q % step];
+                }
+            }
+            g = end;
+        }
+        windowCount = windows;
+    }
+
+    /** The first position held in a key of {@link #fillWindows}. */
+    private static int position(long key) {
+        return (int) (key >>> 16 & 0x7FFF_FFFFL);
     }
 
     private static final long[] NO_HANDLES = new long[0];
+    private static final int[] NO_INTS = new int[0];
     private static final float[] NO_FLOATS = new float[0];
 
     /**
@@ -423,6 +528,99 @@ public final class InstanceNodes {
         }
         Palettes.chainGathered(worlds, this.elementStride, memberNodes, from, paddedInstances, left, leftStride,
                 right, dest, offset, memberStride, elementStride, size, lanes);
+    }
+
+    /**
+     * The number of windows {@link #readWindowProducts} computes per block of 16 instances, as laid out at the latest
+     * {@link #beginReads()}: 0 when the members do not repeat one pattern of storage positions from instance to
+     * instance (then {@link #readWorldProducts} serves).
+     *
+     * @return the windows, or 0
+     */
+    public int windowCount() {
+        return windowCount;
+    }
+
+    /**
+     * Changes whenever {@link #beginReads()} lays the windows out again (after the hierarchy's nodes moved), so that a
+     * caller knows when to rebuild what it keeps per window lane.
+     *
+     * @return the windows' version
+     */
+    public long windowsVersion() {
+        return windowsVersion;
+    }
+
+    /**
+     * The member that lane {@code lane} of window {@code window} holds, or -1 where the lane's position holds another
+     * node.
+     *
+     * @param window a window, below {@link #windowCount()}
+     * @param lane a lane, below 16
+     * @return the member, or -1
+     * @throws IndexOutOfBoundsException if the window or lane is out of range
+     */
+    public int windowMember(int window, int lane) {
+        return windowMembers[windowLane(window, lane)];
+    }
+
+    /**
+     * The instance that lane {@code lane} of window {@code window} belongs to, counted from the block's first
+     * (0 to 15); meaningful where {@link #windowMember} is not -1.
+     *
+     * @param window a window, below {@link #windowCount()}
+     * @param lane a lane, below 16
+     * @return the instance within the block
+     * @throws IndexOutOfBoundsException if the window or lane is out of range
+     */
+    public int windowInstance(int window, int lane) {
+        return windowInstances[windowLane(window, lane)];
+    }
+
+    private int windowLane(int window, int lane) {
+        Objects.checkIndex(window, windowCount);
+        return window * Palettes.STRIDE_MULTIPLE + Objects.checkIndex(lane, Palettes.STRIDE_MULTIPLE);
+    }
+
+    /**
+     * The skinning products of the 16 instances {@code [from, from + 16)}, window by window in the storage's own
+     * order ({@link Palettes#chainWindows}): lane {@code r} of window {@code w} gets
+     * {@code m(i) × world × b(w, r)}, where {@code world} is the world matrix at the lane's position, {@code i} its
+     * instance within the block ({@link #windowInstance}), element {@code e} of {@code m(i)} at {@code left[16e + i]}
+     * and of {@code b(w, r)} at {@code right[e × planeStride + 16w + r]}; element {@code e} of the result goes to
+     * {@code dest[e × planeStride + 16w + r]}. Where {@link #windowMember} is a member the result is that member's
+     * product, with the bits of {@link #readWorldProducts}; other lanes hold whatever their positions give.
+     * After {@link #beginReads()}; threads may read at the same time. O(windows), allocation-free.
+     *
+     * @param from the block's first instance, a multiple of 16
+     * @param left the block's left matrices, 12 planes of 16
+     * @param right the right matrices per window lane, 12 planes
+     * @param dest destination, 12 planes
+     * @param planeStride floats per plane of {@code right} and {@code dest}, at least {@code 16 × windowCount()}
+     * @return false, with nothing written, if the block's windows reach past the storage's planes (the last blocks of
+     *     a crowd at the storage's end); {@link #readWorldProducts} then serves
+     * @throws IllegalArgumentException if the block is not a whole block of instances or an array is too short
+     * @throws IllegalStateException if no read is begun, or there are no windows
+     */
+    public boolean readWindowProducts(int from, float[] left, float[] right, float[] dest, int planeStride) {
+        if (!reading || windowCount == 0) {
+            throw new IllegalStateException(reading ? "readWindowProducts without windows; see windowCount()"
+                    : "readWindowProducts without beginReads()");
+        }
+        int lanes = Palettes.STRIDE_MULTIPLE;
+        if (from < 0 || from % lanes != 0 || from > instances - lanes) {
+            throw new IllegalArgumentException("bad block of windows: from=" + from + ", instances=" + instances
+                    + "; expected a multiple of " + lanes + " at most instances - " + lanes);
+        }
+        int block = from / lanes;
+        for (int w = 0; w < windowCount; w++) {
+            if (windowStarts[w] + (long) windowSteps[w] * block + lanes > elementStride) {
+                return false;
+            }
+        }
+        Palettes.chainWindows(worlds, elementStride, windowStarts, windowSteps, block, windowInstances, left, right,
+                dest, planeStride, windowCount);
+        return true;
     }
 
     /** The members' storage positions and the layout's strides, resolved again if nodes moved. */

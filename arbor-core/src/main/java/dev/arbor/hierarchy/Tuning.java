@@ -51,12 +51,14 @@ import java.util.function.Consumer;
  *     {@link #COPY_SCATTER} or {@link #COPY_GATHER}
  * @param rangeMarking whether subtrees may be marked stale by ranges of the layout (levels, pre-order, a whole tree)
  *     instead of walks
+ * @param windowsPerMember a crowd's palettes read the storage window by window while a block of 16 instances needs at
+ *     most this many windows per member ({@link Adaptation#readsWindows})
  */
 record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int recordNodeCost,
               int planesConversionCost, int activityWindowFactor, int activeShareMax, int packMaxNodes,
               int gatherMinNodes, int gatherProbationNodes, int touchMinNodes, int touchChunk, int clusterNodes,
               int clusteredMinNodes, int vectorShapeMin, int vectorShapeLargeRefresh, int initialVectorKinds,
-              int largeHierarchy, int copyWay, boolean rangeMarking) {
+              int largeHierarchy, int copyWay, boolean rangeMarking, int windowsPerMember) {
 
     /** {@link #copyWay}: the faster way on this machine, timed now and then. */
     static final int COPY_TIMED = 0;
@@ -67,7 +69,7 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
 
     /** The values every public constructor of {@link Hierarchy} uses. */
     static final Tuning DEFAULT = new Tuning(4, 2048, 8, 4, 8, 16, 32, 1 << 17, 256, 1 << 20, 1 << 16, 1024, 4096,
-            16 * 4096, 32, 16_384, LocalToWorld.VECTOR_ALL, 1 << 19, COPY_TIMED, true);
+            16 * 4096, 32, 16_384, LocalToWorld.VECTOR_ALL, 1 << 19, COPY_TIMED, true, 2);
 
     /** @return these values with the records layout chosen after {@code minWork}, or {@code factor} × live nodes */
     Tuning withRecordsWork(int factor, int minWork) {
@@ -143,6 +145,7 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
         int largeHierarchy;
         int copyWay;
         boolean rangeMarking;
+        int windowsPerMember;
 
         Values(Tuning t) {
             recordsWorkFactor = t.recordsWorkFactor;
@@ -165,10 +168,11 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
             largeHierarchy = t.largeHierarchy;
             copyWay = t.copyWay;
             rangeMarking = t.rangeMarking;
+            windowsPerMember = t.windowsPerMember;
         }
 
         Tuning build() {
-            return new Tuning(recordsWorkFactor, recordsMinWork, planeNodeCost, recordNodeCost, planesConversionCost, activityWindowFactor, activeShareMax, packMaxNodes, gatherMinNodes, gatherProbationNodes, touchMinNodes, touchChunk, clusterNodes, clusteredMinNodes, vectorShapeMin, vectorShapeLargeRefresh, initialVectorKinds, largeHierarchy, copyWay, rangeMarking);
+            return new Tuning(recordsWorkFactor, recordsMinWork, planeNodeCost, recordNodeCost, planesConversionCost, activityWindowFactor, activeShareMax, packMaxNodes, gatherMinNodes, gatherProbationNodes, touchMinNodes, touchChunk, clusterNodes, clusteredMinNodes, vectorShapeMin, vectorShapeLargeRefresh, initialVectorKinds, largeHierarchy, copyWay, rangeMarking, windowsPerMember);
         }
     }
 }

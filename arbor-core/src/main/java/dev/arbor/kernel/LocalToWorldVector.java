@@ -387,6 +387,92 @@ final class LocalToWorldVector {
     }
 
     /**
+     * One window of {@link Palettes#chainWindows} on 16-lane vectors, its lanes from {@code o} in {@code lanes},
+     * {@code b} and {@code p}, its positions from {@code x}: the 12 world planes loaded contiguously, each lane's left
+     * matrix picked from the block's 16 by a permutation (the lane's instance, as {@link #windowBatch} picks parents),
+     * the right matrices loaded per lane. Each lane performs the scalar path's operations in its order. One window
+     * per call, as one batch per call in the update: a loop around this body made the method large enough for the
+     * JIT to stop inlining the vector operations in some JVMs, whose boxed vectors then allocated. Bounds are checked
+     * by the caller.
+     */
+    static void chainWindow(float[] worlds, int es, int x, int[] lanes, float[] m, float[] b, float[] p, int pe,
+                            int o) {
+        VectorShuffle<Integer> pick = IntVector.fromArray(INDEX_SPECIES, lanes, o).and(LANES - 1).toShuffle();
+        FloatVector m00 = FloatVector.fromArray(SPECIES, m, 0).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m01 = FloatVector.fromArray(SPECIES, m, LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m02 = FloatVector.fromArray(SPECIES, m, 2 * LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m10 = FloatVector.fromArray(SPECIES, m, 3 * LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m11 = FloatVector.fromArray(SPECIES, m, 4 * LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m12 = FloatVector.fromArray(SPECIES, m, 5 * LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m20 = FloatVector.fromArray(SPECIES, m, 6 * LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m21 = FloatVector.fromArray(SPECIES, m, 7 * LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m22 = FloatVector.fromArray(SPECIES, m, 8 * LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m30 = FloatVector.fromArray(SPECIES, m, 9 * LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m31 = FloatVector.fromArray(SPECIES, m, 10 * LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector m32 = FloatVector.fromArray(SPECIES, m, 11 * LANES).reinterpretAsInts().rearrange(pick)
+                .reinterpretAsFloats();
+        FloatVector w00 = FloatVector.fromArray(SPECIES, worlds, x);
+        FloatVector w01 = FloatVector.fromArray(SPECIES, worlds, es + x);
+        FloatVector w02 = FloatVector.fromArray(SPECIES, worlds, 2 * es + x);
+        FloatVector w10 = FloatVector.fromArray(SPECIES, worlds, 3 * es + x);
+        FloatVector w11 = FloatVector.fromArray(SPECIES, worlds, 4 * es + x);
+        FloatVector w12 = FloatVector.fromArray(SPECIES, worlds, 5 * es + x);
+        FloatVector w20 = FloatVector.fromArray(SPECIES, worlds, 6 * es + x);
+        FloatVector w21 = FloatVector.fromArray(SPECIES, worlds, 7 * es + x);
+        FloatVector w22 = FloatVector.fromArray(SPECIES, worlds, 8 * es + x);
+        FloatVector w30 = FloatVector.fromArray(SPECIES, worlds, 9 * es + x);
+        FloatVector w31 = FloatVector.fromArray(SPECIES, worlds, 10 * es + x);
+        FloatVector w32 = FloatVector.fromArray(SPECIES, worlds, 11 * es + x);
+        FloatVector t00 = m00.mul(w00).add(m10.mul(w01)).add(m20.mul(w02));
+        FloatVector t01 = m01.mul(w00).add(m11.mul(w01)).add(m21.mul(w02));
+        FloatVector t02 = m02.mul(w00).add(m12.mul(w01)).add(m22.mul(w02));
+        FloatVector t10 = m00.mul(w10).add(m10.mul(w11)).add(m20.mul(w12));
+        FloatVector t11 = m01.mul(w10).add(m11.mul(w11)).add(m21.mul(w12));
+        FloatVector t12 = m02.mul(w10).add(m12.mul(w11)).add(m22.mul(w12));
+        FloatVector t20 = m00.mul(w20).add(m10.mul(w21)).add(m20.mul(w22));
+        FloatVector t21 = m01.mul(w20).add(m11.mul(w21)).add(m21.mul(w22));
+        FloatVector t22 = m02.mul(w20).add(m12.mul(w21)).add(m22.mul(w22));
+        FloatVector t30 = m00.mul(w30).add(m10.mul(w31)).add(m20.mul(w32)).add(m30);
+        FloatVector t31 = m01.mul(w30).add(m11.mul(w31)).add(m21.mul(w32)).add(m31);
+        FloatVector t32 = m02.mul(w30).add(m12.mul(w31)).add(m22.mul(w32)).add(m32);
+        FloatVector b00 = FloatVector.fromArray(SPECIES, b, o);
+        FloatVector b01 = FloatVector.fromArray(SPECIES, b, pe + o);
+        FloatVector b02 = FloatVector.fromArray(SPECIES, b, 2 * pe + o);
+        FloatVector b10 = FloatVector.fromArray(SPECIES, b, 3 * pe + o);
+        FloatVector b11 = FloatVector.fromArray(SPECIES, b, 4 * pe + o);
+        FloatVector b12 = FloatVector.fromArray(SPECIES, b, 5 * pe + o);
+        FloatVector b20 = FloatVector.fromArray(SPECIES, b, 6 * pe + o);
+        FloatVector b21 = FloatVector.fromArray(SPECIES, b, 7 * pe + o);
+        FloatVector b22 = FloatVector.fromArray(SPECIES, b, 8 * pe + o);
+        FloatVector b30 = FloatVector.fromArray(SPECIES, b, 9 * pe + o);
+        FloatVector b31 = FloatVector.fromArray(SPECIES, b, 10 * pe + o);
+        FloatVector b32 = FloatVector.fromArray(SPECIES, b, 11 * pe + o);
+        t00.mul(b00).add(t10.mul(b01)).add(t20.mul(b02)).intoArray(p, o);
+        t01.mul(b00).add(t11.mul(b01)).add(t21.mul(b02)).intoArray(p, pe + o);
+        t02.mul(b00).add(t12.mul(b01)).add(t22.mul(b02)).intoArray(p, 2 * pe + o);
+        t00.mul(b10).add(t10.mul(b11)).add(t20.mul(b12)).intoArray(p, 3 * pe + o);
+        t01.mul(b10).add(t11.mul(b11)).add(t21.mul(b12)).intoArray(p, 4 * pe + o);
+        t02.mul(b10).add(t12.mul(b11)).add(t22.mul(b12)).intoArray(p, 5 * pe + o);
+        t00.mul(b20).add(t10.mul(b21)).add(t20.mul(b22)).intoArray(p, 6 * pe + o);
+        t01.mul(b20).add(t11.mul(b21)).add(t21.mul(b22)).intoArray(p, 7 * pe + o);
+        t02.mul(b20).add(t12.mul(b21)).add(t22.mul(b22)).intoArray(p, 8 * pe + o);
+        t00.mul(b30).add(t10.mul(b31)).add(t20.mul(b32)).add(t30).intoArray(p, 9 * pe + o);
+        t01.mul(b30).add(t11.mul(b31)).add(t21.mul(b32)).add(t31).intoArray(p, 10 * pe + o);
+        t02.mul(b30).add(t12.mul(b31)).add(t22.mul(b32)).add(t32).intoArray(p, 11 * pe + o);
+    }
+
+    /**
      * The constants of {@link #toColumnMajor4x4}, in a class of their own: made at its first use only, so that a JVM
      * that never transposes in registers (JDK 17: {@link VectorSupport#CROWD_PALETTE_VECTORS}) never makes them.
      */
@@ -410,9 +496,13 @@ final class LocalToWorldVector {
      * rows 0–2, 4–6, 8–10 and 12–14 of a 16 × 16 matrix whose rows 3, 7 and 11 are 0 and row 15 is 1, transposed by
      * four rounds that each swap one bit of the row index with the lane index (per pair of rows one one-vector
      * permutation and one blend per result), so that row {@code r} is lane {@code r}'s 4×4 entry, written at
-     * {@code dest[d + r × ds]}. Only moves values: the bits are the scalar conversion's.
+     * {@code dest[d + r × ds]}, or with rows at {@code dest[d + rows[ro + r]]} where that row lies in
+     * {@code [0, limit - 16]} (else not written). Only moves values: the bits are the scalar conversion's.
      */
-    static void toColumnMajor4x4(float[] planes, int po, int pe, float[] dest, int d, int ds) {
+    static void toColumnMajor4x4(float[] planes, int po, int pe, float[] dest, int d, int ds, int[] rows, int ro,
+                                 int limit) {
+        // each row's place computed here, not by a call: the JIT does not inline calls into a method this large
+        int last = rows == null ? Integer.MAX_VALUE : limit - 16;
         FloatVector a0 = FloatVector.fromArray(SPECIES, planes, po);
         FloatVector a1 = FloatVector.fromArray(SPECIES, planes, pe + po);
         FloatVector a2 = FloatVector.fromArray(SPECIES, planes, 2 * pe + po);
@@ -468,22 +558,70 @@ final class LocalToWorldVector {
         FloatVector d13 = c13.blend(Transpose.K, HIGH_PAIRS);
         FloatVector d15 = c13.rearrange(SWAP_HALVES).blend(Transpose.K, HIGH_PAIRS);
         // bit 0: row r is entry r
-        d0.blend(d1.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 0 * ds);
-        d0.rearrange(SWAP_PAIRS).blend(d1, ODD_LANES).intoArray(dest, d + 1 * ds);
-        d2.blend(d3.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 2 * ds);
-        d2.rearrange(SWAP_PAIRS).blend(d3, ODD_LANES).intoArray(dest, d + 3 * ds);
-        d4.blend(d5.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 4 * ds);
-        d4.rearrange(SWAP_PAIRS).blend(d5, ODD_LANES).intoArray(dest, d + 5 * ds);
-        d6.blend(d7.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 6 * ds);
-        d6.rearrange(SWAP_PAIRS).blend(d7, ODD_LANES).intoArray(dest, d + 7 * ds);
-        d8.blend(d9.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 8 * ds);
-        d8.rearrange(SWAP_PAIRS).blend(d9, ODD_LANES).intoArray(dest, d + 9 * ds);
-        d10.blend(d11.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 10 * ds);
-        d10.rearrange(SWAP_PAIRS).blend(d11, ODD_LANES).intoArray(dest, d + 11 * ds);
-        d12.blend(d13.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 12 * ds);
-        d12.rearrange(SWAP_PAIRS).blend(d13, ODD_LANES).intoArray(dest, d + 13 * ds);
-        d14.blend(d15.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + 14 * ds);
-        d14.rearrange(SWAP_PAIRS).blend(d15, ODD_LANES).intoArray(dest, d + 15 * ds);
+        int at0 = rows == null ? 0 : rows[ro];
+        if (at0 >= 0 && at0 <= last) {
+            d0.blend(d1.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + at0);
+        }
+        int at1 = rows == null ? ds : rows[ro + 1];
+        if (at1 >= 0 && at1 <= last) {
+            d0.rearrange(SWAP_PAIRS).blend(d1, ODD_LANES).intoArray(dest, d + at1);
+        }
+        int at2 = rows == null ? 2 * ds : rows[ro + 2];
+        if (at2 >= 0 && at2 <= last) {
+            d2.blend(d3.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + at2);
+        }
+        int at3 = rows == null ? 3 * ds : rows[ro + 3];
+        if (at3 >= 0 && at3 <= last) {
+            d2.rearrange(SWAP_PAIRS).blend(d3, ODD_LANES).intoArray(dest, d + at3);
+        }
+        int at4 = rows == null ? 4 * ds : rows[ro + 4];
+        if (at4 >= 0 && at4 <= last) {
+            d4.blend(d5.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + at4);
+        }
+        int at5 = rows == null ? 5 * ds : rows[ro + 5];
+        if (at5 >= 0 && at5 <= last) {
+            d4.rearrange(SWAP_PAIRS).blend(d5, ODD_LANES).intoArray(dest, d + at5);
+        }
+        int at6 = rows == null ? 6 * ds : rows[ro + 6];
+        if (at6 >= 0 && at6 <= last) {
+            d6.blend(d7.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + at6);
+        }
+        int at7 = rows == null ? 7 * ds : rows[ro + 7];
+        if (at7 >= 0 && at7 <= last) {
+            d6.rearrange(SWAP_PAIRS).blend(d7, ODD_LANES).intoArray(dest, d + at7);
+        }
+        int at8 = rows == null ? 8 * ds : rows[ro + 8];
+        if (at8 >= 0 && at8 <= last) {
+            d8.blend(d9.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + at8);
+        }
+        int at9 = rows == null ? 9 * ds : rows[ro + 9];
+        if (at9 >= 0 && at9 <= last) {
+            d8.rearrange(SWAP_PAIRS).blend(d9, ODD_LANES).intoArray(dest, d + at9);
+        }
+        int at10 = rows == null ? 10 * ds : rows[ro + 10];
+        if (at10 >= 0 && at10 <= last) {
+            d10.blend(d11.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + at10);
+        }
+        int at11 = rows == null ? 11 * ds : rows[ro + 11];
+        if (at11 >= 0 && at11 <= last) {
+            d10.rearrange(SWAP_PAIRS).blend(d11, ODD_LANES).intoArray(dest, d + at11);
+        }
+        int at12 = rows == null ? 12 * ds : rows[ro + 12];
+        if (at12 >= 0 && at12 <= last) {
+            d12.blend(d13.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + at12);
+        }
+        int at13 = rows == null ? 13 * ds : rows[ro + 13];
+        if (at13 >= 0 && at13 <= last) {
+            d12.rearrange(SWAP_PAIRS).blend(d13, ODD_LANES).intoArray(dest, d + at13);
+        }
+        int at14 = rows == null ? 14 * ds : rows[ro + 14];
+        if (at14 >= 0 && at14 <= last) {
+            d14.blend(d15.rearrange(SWAP_PAIRS), ODD_LANES).intoArray(dest, d + at14);
+        }
+        int at15 = rows == null ? 15 * ds : rows[ro + 15];
+        if (at15 >= 0 && at15 <= last) {
+            d14.rearrange(SWAP_PAIRS).blend(d15, ODD_LANES).intoArray(dest, d + at15);
+        }
     }
 
     /**
@@ -531,10 +669,13 @@ final class LocalToWorldVector {
         chainPlanes(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, 1);
         int[] nodes = new int[LANES];
         chainLanes(palette, LANES, palette, palette, 0, LANES, palette, 0, 0, 1);
+        if (LANES == Palettes.STRIDE_MULTIPLE) {
+            chainWindow(palette, LANES, 0, nodes, palette, palette, palette, LANES, 0);
+        }
         if (VectorSupport.CROWD_PALETTE_VECTORS) { // else never called: no gathered products, no transposition
             chainGathered(palette, LANES, palette, LANES, nodes, 0, 0, palette, palette, 0, 0, LANES, 1, 1);
             if (LANES == Palettes.STRIDE_MULTIPLE) {
-                toColumnMajor4x4(palette, 0, 1, new float[16 * LANES], 0, 16);
+                toColumnMajor4x4(palette, 0, 1, new float[16 * LANES], 0, 16, null, 0, 0);
             }
         }
         float[] keys = new float[9 * LANES];

@@ -61,67 +61,8 @@ public final class Palettes {
 
     /** The scalar path of {@link #chain}, for joints {@code [0, count)}. */
     static void chainScalar(float[] m, int mo, float[] w, float[] b, float[] p, int s, int count) {
-        float m00 = m[mo];
-        float m01 = m[mo + 1];
-        float m02 = m[mo + 2];
-        float m10 = m[mo + 3];
-        float m11 = m[mo + 4];
-        float m12 = m[mo + 5];
-        float m20 = m[mo + 6];
-        float m21 = m[mo + 7];
-        float m22 = m[mo + 8];
-        float m30 = m[mo + 9];
-        float m31 = m[mo + 10];
-        float m32 = m[mo + 11];
         for (int j = 0; j < count; j++) {
-            float w00 = w[j];
-            float w01 = w[s + j];
-            float w02 = w[2 * s + j];
-            float w10 = w[3 * s + j];
-            float w11 = w[4 * s + j];
-            float w12 = w[5 * s + j];
-            float w20 = w[6 * s + j];
-            float w21 = w[7 * s + j];
-            float w22 = w[8 * s + j];
-            float w30 = w[9 * s + j];
-            float w31 = w[10 * s + j];
-            float w32 = w[11 * s + j];
-            float t00 = m00 * w00 + m10 * w01 + m20 * w02;
-            float t01 = m01 * w00 + m11 * w01 + m21 * w02;
-            float t02 = m02 * w00 + m12 * w01 + m22 * w02;
-            float t10 = m00 * w10 + m10 * w11 + m20 * w12;
-            float t11 = m01 * w10 + m11 * w11 + m21 * w12;
-            float t12 = m02 * w10 + m12 * w11 + m22 * w12;
-            float t20 = m00 * w20 + m10 * w21 + m20 * w22;
-            float t21 = m01 * w20 + m11 * w21 + m21 * w22;
-            float t22 = m02 * w20 + m12 * w21 + m22 * w22;
-            float t30 = m00 * w30 + m10 * w31 + m20 * w32 + m30;
-            float t31 = m01 * w30 + m11 * w31 + m21 * w32 + m31;
-            float t32 = m02 * w30 + m12 * w31 + m22 * w32 + m32;
-            float b00 = b[j];
-            float b01 = b[s + j];
-            float b02 = b[2 * s + j];
-            float b10 = b[3 * s + j];
-            float b11 = b[4 * s + j];
-            float b12 = b[5 * s + j];
-            float b20 = b[6 * s + j];
-            float b21 = b[7 * s + j];
-            float b22 = b[8 * s + j];
-            float b30 = b[9 * s + j];
-            float b31 = b[10 * s + j];
-            float b32 = b[11 * s + j];
-            p[j] = t00 * b00 + t10 * b01 + t20 * b02;
-            p[s + j] = t01 * b00 + t11 * b01 + t21 * b02;
-            p[2 * s + j] = t02 * b00 + t12 * b01 + t22 * b02;
-            p[3 * s + j] = t00 * b10 + t10 * b11 + t20 * b12;
-            p[4 * s + j] = t01 * b10 + t11 * b11 + t21 * b12;
-            p[5 * s + j] = t02 * b10 + t12 * b11 + t22 * b12;
-            p[6 * s + j] = t00 * b20 + t10 * b21 + t20 * b22;
-            p[7 * s + j] = t01 * b20 + t11 * b21 + t21 * b22;
-            p[8 * s + j] = t02 * b20 + t12 * b21 + t22 * b22;
-            p[9 * s + j] = t00 * b30 + t10 * b31 + t20 * b32 + t30;
-            p[10 * s + j] = t01 * b30 + t11 * b31 + t21 * b32 + t31;
-            p[11 * s + j] = t02 * b30 + t12 * b31 + t22 * b32 + t32;
+            product(m, mo, 1, w, j, s, b, j, s, p, j, s);
         }
     }
 
@@ -240,6 +181,68 @@ public final class Palettes {
     }
 
     /**
+     * Palettes read from a node storage in the storage's own order, {@link #STRIDE_MULTIPLE} consecutive positions
+     * (a window) at a time, for one block of 16 instances: for windows {@code w < windows} and lanes {@code r < 16},
+     * {@code p(w, r) = m(i) × W(x + r) × b(w, r)} with {@code x = starts[w] + steps[w] × block} and
+     * {@code i = lanes[16w + r] & 15}, the lane's instance within the block. Element {@code e} of {@code W(y)} is
+     * {@code worlds[y + e × es]} (a storage in planes), of {@code m(i)} is {@code m[16e + i]} (the block's left
+     * matrices in 12 planes of 16), of {@code b(w, r)} is {@code b[e × pe + 16w + r]} and of {@code p(w, r)} goes to
+     * {@code p[e × pe + 16w + r]}. The layout of a crowd whose instances repeat one pattern of positions: a window
+     * holds the joints of a few instances side by side, and its 12 planes are 12 contiguous loads where a vector of one
+     * joint of 16 instances would be 12 gathers. Lanes that are not joints compute whatever their positions hold; the
+     * caller does not write them out. Same operations in the same order as {@link #chainLanes}, so an entry has the
+     * same bits.
+     *
+     * @param worlds the storage's world planes
+     * @param es floats per plane of {@code worlds}
+     * @param starts per window, its first position for block 0
+     * @param steps per window, positions from one block's window to the next block's, divided by 16 instances:
+     *     positions per instance
+     * @param block the block's number (its first instance divided by 16)
+     * @param lanes per window and lane, the lane's instance within the block (low four bits)
+     * @param m the block's left matrices, 12 planes of 16
+     * @param b right matrices, 12 planes of {@code pe} floats, a window's lanes at {@code 16w}
+     * @param p destination, laid out as {@code b}
+     * @param pe floats per plane of {@code b} and {@code p}, at least {@code 16 × windows}
+     * @param windows number of windows
+     * @throws IllegalArgumentException if a range does not fit the arrays or a window's positions lie outside the
+     *     planes (nothing written)
+     */
+    public static void chainWindows(float[] worlds, int es, int[] starts, int[] steps, int block, int[] lanes,
+                                    float[] m, float[] b, float[] p, int pe, int windows) {
+        chainWindows(worlds, es, starts, steps, block, lanes, m, b, p, pe, windows, VectorSupport.active());
+    }
+
+    /** {@link #chainWindows}, on the vector path if {@code vector} (and the machine's vectors have 16 lanes). */
+    static void chainWindows(float[] worlds, int es, int[] starts, int[] steps, int block, int[] lanes, float[] m,
+                             float[] b, float[] p, int pe, int windows, boolean vector) {
+        long span = (long) STRIDE_MULTIPLE * windows;
+        if (windows < 0 || block < 0 || pe < span || starts.length < windows || steps.length < windows
+                || lanes.length < span || m.length < 12 * STRIDE_MULTIPLE || b.length < 11L * pe + span
+                || p.length < 11L * pe + span || worlds.length < 12L * es) {
+            throw new IllegalArgumentException("bad palette windows: windows=" + windows + ", block=" + block
+                    + ", pe=" + pe + ", es=" + es + ", starts=" + starts.length + ", steps=" + steps.length
+                    + ", lanes=" + lanes.length + ", m=" + m.length + ", b=" + b.length + ", p=" + p.length
+                    + ", worlds=" + worlds.length);
+        }
+        for (int w = 0; w < windows; w++) {
+            long x = starts[w] + (long) steps[w] * block;
+            if (x < 0 || x + STRIDE_MULTIPLE > es) {
+                throw new IllegalArgumentException("palette window " + w + " at position " + x + " of block "
+                        + block + " is outside [0, " + (es - STRIDE_MULTIPLE) + "]");
+            }
+        }
+        if (vector && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
+            for (int w = 0; w < windows; w++) {
+                LocalToWorldVector.chainWindow(worlds, es, starts[w] + steps[w] * block, lanes, m, b, p, pe,
+                        STRIDE_MULTIPLE * w);
+            }
+            return;
+        }
+        windowsScalar(worlds, es, starts, steps, block, lanes, m, b, p, pe, windows);
+    }
+
+    /**
      * Writes {@code count} affine matrices held in 12 planes as 4×4 column-major entries
      * ({@code m00 m01 m02 0 | m10 m11 m12 0 | m20 m21 m22 0 | m30 m31 m32 1}): element {@code e} of lane {@code r} at
      * {@code planes[po + e × pe + r]}, its entry at {@code dest[d + r × ds]}. For {@link #STRIDE_MULTIPLE} lanes on a
@@ -269,14 +272,58 @@ public final class Palettes {
             throw new IllegalArgumentException("bad 4x4 entries: count=" + count + ", po=" + po + ", pe=" + pe
                     + ", planes=" + planes.length + ", d=" + d + ", ds=" + ds + ", dest=" + dest.length);
         }
+        entries(planes, po, pe, count, dest, d, ds, null, 0, 0, vector);
+    }
+
+    /**
+     * As {@link #toColumnMajor4x4(float[], int, int, int, float[], int, int)} for {@link #STRIDE_MULTIPLE} lanes, each
+     * entry at its own place: lane {@code r}'s at {@code dest[d + rows[ro + r]]} when
+     * {@code 0 ≤ rows[ro + r] ≤ limit - 16}, else not written. The entries of {@link #chainWindows}' lanes, only some
+     * of which are joints.
+     *
+     * @param planes the matrices
+     * @param po index of element 0 of lane 0
+     * @param pe floats from one element's plane to the next's, at least 16
+     * @param dest destination
+     * @param d index that the rows count from
+     * @param rows per lane, the index of its entry from {@code d}, or a value outside {@code [0, limit - 16]} to skip it
+     * @param ro index of lane 0's row
+     * @param limit the end of the room from {@code d} that entries may take; {@code d + limit ≤ dest.length}
+     * @throws IllegalArgumentException if a range does not fit the arrays (nothing written)
+     */
+    public static void toColumnMajor4x4(float[] planes, int po, int pe, float[] dest, int d, int[] rows, int ro,
+                                        int limit) {
+        toColumnMajor4x4(planes, po, pe, dest, d, rows, ro, limit, VectorSupport.active());
+    }
+
+    /** The rows' {@link #toColumnMajor4x4}, on the vector path if {@code vector} (and the machine allows it). */
+    static void toColumnMajor4x4(float[] planes, int po, int pe, float[] dest, int d, int[] rows, int ro, int limit,
+                                 boolean vector) {
+        if (po < 0 || pe < STRIDE_MULTIPLE || planes.length < po + 11L * pe + STRIDE_MULTIPLE || d < 0 || limit < 0
+                || dest.length < (long) d + limit || ro < 0 || rows.length < ro + (long) STRIDE_MULTIPLE) {
+            throw new IllegalArgumentException("bad 4x4 entries: po=" + po + ", pe=" + pe + ", planes="
+                    + planes.length + ", d=" + d + ", limit=" + limit + ", dest=" + dest.length + ", ro=" + ro
+                    + ", rows=" + rows.length);
+        }
+        entries(planes, po, pe, STRIDE_MULTIPLE, dest, d, 0, rows, ro, limit, vector);
+    }
+
+    /** Both conversions to 4×4, checked by their callers. */
+    private static void entries(float[] planes, int po, int pe, int count, float[] dest, int d, int ds, int[] rows,
+                                int ro, int limit, boolean vector) {
         if (count == STRIDE_MULTIPLE && vector && VectorSupport.CROWD_PALETTE_VECTORS
                 && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
-            LocalToWorldVector.toColumnMajor4x4(planes, po, pe, dest, d, ds);
+            LocalToWorldVector.toColumnMajor4x4(planes, po, pe, dest, d, ds, rows, ro, limit);
             return;
         }
+        int last = rows == null ? Integer.MAX_VALUE : limit - 16;
         for (int r = 0; r < count; r++) {
+            int row = rows == null ? r * ds : rows[ro + r];
+            if (row < 0 || row > last) {
+                continue;
+            }
             int k = po + r;
-            int at = d + r * ds;
+            int at = d + row;
             dest[at + 15] = 1f; // the highest index first: one bounds check covers the rest
             dest[at] = planes[k];
             dest[at + 1] = planes[pe + k];
@@ -302,11 +349,6 @@ public final class Palettes {
     }
 
     /**
-     * The scalar path of {@link #chainLanes} and {@link #chainGathered}, lanes {@code [from, to)}: lane {@code r}'s
-     * middle matrix at {@code w[x + e × ws]}, with {@code x = index[wo + r]}, or {@code wo + r} without an index;
-     * its result at {@code p[po + e × ps + r]}.
-     */
-    /**
      * Copies the 12 elements of {@code count} matrices, the one of lane {@code r} at
      * {@code worlds[index[io + r] + e × es]}, to {@code p[po + e × pe + r]}.
      */
@@ -321,71 +363,97 @@ public final class Palettes {
         }
     }
 
+    /**
+     * The scalar path of {@link #chainLanes} and {@link #chainGathered}, lanes {@code [from, to)}: lane {@code r}'s
+     * middle matrix at {@code w[x + e × ws]}, with {@code x = index[wo + r]}, or {@code wo + r} without an index;
+     * its result at {@code p[po + e × ps + r]}.
+     */
     private static void lanesScalar(float[] m, int ms, float[] w, int ws, int[] index, int wo, float[] b, int bo,
                                     float[] p, int po, int ps, int from, int to) {
-        float b00 = b[bo];
-        float b01 = b[bo + 1];
-        float b02 = b[bo + 2];
-        float b10 = b[bo + 3];
-        float b11 = b[bo + 4];
-        float b12 = b[bo + 5];
-        float b20 = b[bo + 6];
-        float b21 = b[bo + 7];
-        float b22 = b[bo + 8];
-        float b30 = b[bo + 9];
-        float b31 = b[bo + 10];
-        float b32 = b[bo + 11];
         for (int r = from; r < to; r++) {
-            int x = index == null ? wo + r : index[wo + r];
-            int j = po + r;
-            float m00 = m[r];
-            float m01 = m[ms + r];
-            float m02 = m[2 * ms + r];
-            float m10 = m[3 * ms + r];
-            float m11 = m[4 * ms + r];
-            float m12 = m[5 * ms + r];
-            float m20 = m[6 * ms + r];
-            float m21 = m[7 * ms + r];
-            float m22 = m[8 * ms + r];
-            float m30 = m[9 * ms + r];
-            float m31 = m[10 * ms + r];
-            float m32 = m[11 * ms + r];
-            float w00 = w[x];
-            float w01 = w[ws + x];
-            float w02 = w[2 * ws + x];
-            float w10 = w[3 * ws + x];
-            float w11 = w[4 * ws + x];
-            float w12 = w[5 * ws + x];
-            float w20 = w[6 * ws + x];
-            float w21 = w[7 * ws + x];
-            float w22 = w[8 * ws + x];
-            float w30 = w[9 * ws + x];
-            float w31 = w[10 * ws + x];
-            float w32 = w[11 * ws + x];
-            float t00 = m00 * w00 + m10 * w01 + m20 * w02;
-            float t01 = m01 * w00 + m11 * w01 + m21 * w02;
-            float t02 = m02 * w00 + m12 * w01 + m22 * w02;
-            float t10 = m00 * w10 + m10 * w11 + m20 * w12;
-            float t11 = m01 * w10 + m11 * w11 + m21 * w12;
-            float t12 = m02 * w10 + m12 * w11 + m22 * w12;
-            float t20 = m00 * w20 + m10 * w21 + m20 * w22;
-            float t21 = m01 * w20 + m11 * w21 + m21 * w22;
-            float t22 = m02 * w20 + m12 * w21 + m22 * w22;
-            float t30 = m00 * w30 + m10 * w31 + m20 * w32 + m30;
-            float t31 = m01 * w30 + m11 * w31 + m21 * w32 + m31;
-            float t32 = m02 * w30 + m12 * w31 + m22 * w32 + m32;
-            p[j] = t00 * b00 + t10 * b01 + t20 * b02;
-            p[ps + j] = t01 * b00 + t11 * b01 + t21 * b02;
-            p[2 * ps + j] = t02 * b00 + t12 * b01 + t22 * b02;
-            p[3 * ps + j] = t00 * b10 + t10 * b11 + t20 * b12;
-            p[4 * ps + j] = t01 * b10 + t11 * b11 + t21 * b12;
-            p[5 * ps + j] = t02 * b10 + t12 * b11 + t22 * b12;
-            p[6 * ps + j] = t00 * b20 + t10 * b21 + t20 * b22;
-            p[7 * ps + j] = t01 * b20 + t11 * b21 + t21 * b22;
-            p[8 * ps + j] = t02 * b20 + t12 * b21 + t22 * b22;
-            p[9 * ps + j] = t00 * b30 + t10 * b31 + t20 * b32 + t30;
-            p[10 * ps + j] = t01 * b30 + t11 * b31 + t21 * b32 + t31;
-            p[11 * ps + j] = t02 * b30 + t12 * b31 + t22 * b32 + t32;
+            product(m, r, ms, w, index == null ? wo + r : index[wo + r], ws, b, bo, 1, p, po + r, ps);
         }
+    }
+
+    /** The scalar path of {@link #chainWindows}: every lane of every window, its product on its own. */
+    private static void windowsScalar(float[] worlds, int es, int[] starts, int[] steps, int block, int[] lanes,
+                                      float[] m, float[] b, float[] p, int pe, int windows) {
+        for (int w = 0; w < windows; w++) {
+            int x = starts[w] + steps[w] * block;
+            for (int r = 0; r < STRIDE_MULTIPLE; r++) {
+                int at = STRIDE_MULTIPLE * w + r;
+                product(m, lanes[at] & (STRIDE_MULTIPLE - 1), STRIDE_MULTIPLE, worlds, x + r, es, b, at, pe, p, at,
+                        pe);
+            }
+        }
+    }
+
+    /**
+     * One palette product {@code p = m × w × b}, {@code m × w} first, in the order of
+     * {@code dev.arbor.math.Affine.multiply}: element {@code e} of each matrix at its offset plus {@code e} times its
+     * element stride.
+     */
+    private static void product(float[] m, int mo, int ms, float[] w, int wo, int ws, float[] b, int bo, int bs,
+                                float[] p, int po, int ps) {
+        float m00 = m[mo];
+        float m01 = m[ms + mo];
+        float m02 = m[2 * ms + mo];
+        float m10 = m[3 * ms + mo];
+        float m11 = m[4 * ms + mo];
+        float m12 = m[5 * ms + mo];
+        float m20 = m[6 * ms + mo];
+        float m21 = m[7 * ms + mo];
+        float m22 = m[8 * ms + mo];
+        float m30 = m[9 * ms + mo];
+        float m31 = m[10 * ms + mo];
+        float m32 = m[11 * ms + mo];
+        float w00 = w[wo];
+        float w01 = w[ws + wo];
+        float w02 = w[2 * ws + wo];
+        float w10 = w[3 * ws + wo];
+        float w11 = w[4 * ws + wo];
+        float w12 = w[5 * ws + wo];
+        float w20 = w[6 * ws + wo];
+        float w21 = w[7 * ws + wo];
+        float w22 = w[8 * ws + wo];
+        float w30 = w[9 * ws + wo];
+        float w31 = w[10 * ws + wo];
+        float w32 = w[11 * ws + wo];
+        float b00 = b[bo];
+        float b01 = b[bs + bo];
+        float b02 = b[2 * bs + bo];
+        float b10 = b[3 * bs + bo];
+        float b11 = b[4 * bs + bo];
+        float b12 = b[5 * bs + bo];
+        float b20 = b[6 * bs + bo];
+        float b21 = b[7 * bs + bo];
+        float b22 = b[8 * bs + bo];
+        float b30 = b[9 * bs + bo];
+        float b31 = b[10 * bs + bo];
+        float b32 = b[11 * bs + bo];
+        float t00 = m00 * w00 + m10 * w01 + m20 * w02;
+        float t01 = m01 * w00 + m11 * w01 + m21 * w02;
+        float t02 = m02 * w00 + m12 * w01 + m22 * w02;
+        float t10 = m00 * w10 + m10 * w11 + m20 * w12;
+        float t11 = m01 * w10 + m11 * w11 + m21 * w12;
+        float t12 = m02 * w10 + m12 * w11 + m22 * w12;
+        float t20 = m00 * w20 + m10 * w21 + m20 * w22;
+        float t21 = m01 * w20 + m11 * w21 + m21 * w22;
+        float t22 = m02 * w20 + m12 * w21 + m22 * w22;
+        float t30 = m00 * w30 + m10 * w31 + m20 * w32 + m30;
+        float t31 = m01 * w30 + m11 * w31 + m21 * w32 + m31;
+        float t32 = m02 * w30 + m12 * w31 + m22 * w32 + m32;
+        p[po] = t00 * b00 + t10 * b01 + t20 * b02;
+        p[ps + po] = t01 * b00 + t11 * b01 + t21 * b02;
+        p[2 * ps + po] = t02 * b00 + t12 * b01 + t22 * b02;
+        p[3 * ps + po] = t00 * b10 + t10 * b11 + t20 * b12;
+        p[4 * ps + po] = t01 * b10 + t11 * b11 + t21 * b12;
+        p[5 * ps + po] = t02 * b10 + t12 * b11 + t22 * b12;
+        p[6 * ps + po] = t00 * b20 + t10 * b21 + t20 * b22;
+        p[7 * ps + po] = t01 * b20 + t11 * b21 + t21 * b22;
+        p[8 * ps + po] = t02 * b20 + t12 * b21 + t22 * b22;
+        p[9 * ps + po] = t00 * b30 + t10 * b31 + t20 * b32 + t30;
+        p[10 * ps + po] = t01 * b30 + t11 * b31 + t21 * b32 + t31;
+        p[11 * ps + po] = t02 * b30 + t12 * b31 + t22 * b32 + t32;
     }
 }

@@ -244,6 +244,17 @@ final class VectorWarmUp {
         private final float[] crowdPlanes = new float[24 * Palettes.STRIDE_MULTIPLE];
         /** The crowd palettes' 4×4 entries of one stride. */
         private final float[] entries = new float[16 * Palettes.STRIDE_MULTIPLE];
+        /**
+         * The crowd palettes read window by window: three windows of the second block of a crowd with three positions
+         * per instance, lane r of instance r / 3; per lane its bind, its product and its entry's row.
+         */
+        private final int[] windowStarts = {0, Palettes.STRIDE_MULTIPLE, 2 * Palettes.STRIDE_MULTIPLE};
+        private final int[] windowSteps = {3 * Palettes.STRIDE_MULTIPLE, 3 * Palettes.STRIDE_MULTIPLE,
+            3 * Palettes.STRIDE_MULTIPLE};
+        private final int[] windowLanes = new int[3 * Palettes.STRIDE_MULTIPLE];
+        private final int[] windowRows = new int[3 * Palettes.STRIDE_MULTIPLE];
+        private final float[] windowBinds = new float[36 * Palettes.STRIDE_MULTIPLE];
+        private final float[] windowPlanes = new float[36 * Palettes.STRIDE_MULTIPLE];
         /** Slerp records of one step of each loop ({@link SlerpRuns}), and their results on each path. */
         private final float[] keys = new float[9 * (lanes + lanes / 4)];
         private final float[] interpolated = new float[4 * (lanes + lanes / 4)];
@@ -276,6 +287,19 @@ final class VectorWarmUp {
             }
             Arrays.fill(palette, 0.5f);
             Arrays.fill(binds, 0.5f);
+            for (int r = 0; r < windowLanes.length; r++) {
+                // each lane written in one window, skipped by a negative row in another and by a row past the end in
+                // the third: a lane compiled for one case only (as the warm-up had it) sent the transposition back to
+                // the interpreter at the first crowd that had another (246 MB of vectors in its first 20 frames)
+                int lane = r % Palettes.STRIDE_MULTIPLE;
+                windowLanes[r] = r / 3;
+                windowRows[r] = switch ((lane + r / Palettes.STRIDE_MULTIPLE) % 3) {
+                    case 0 -> 16 * lane;
+                    case 1 -> -1;
+                    default -> 16 * Palettes.STRIDE_MULTIPLE;
+                };
+            }
+            Arrays.fill(windowBinds, 0.5f);
             for (int k = 0; k < gatherIndex.length; k++) {
                 gatherIndex[k] = (5 * k + 3) % capacity; // scattered positions, as a crowd's joints lie
             }
@@ -319,12 +343,19 @@ final class VectorWarmUp {
                 QuaternionRuns.gather(quaternions, 0, index, 0, lanes, 4, locals, q, c, vector);
                 Palettes.chain(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, lanes, vector);
                 // the crowd palettes: products of a vector of instances, gathered from a storage (or copied into
-                // planes and multiplied there: Palettes.chainGathered), and their 4x4 entries
+                // planes and multiplied there: Palettes.chainGathered), and their 4x4 entries; and read window by
+                // window, each lane's entry to its own row
                 int s = Palettes.STRIDE_MULTIPLE;
                 Palettes.chainLanes(palette, s, palette, palette, 0, s, binds, 0, 0, s, vector);
                 Palettes.chainGathered(worlds, c, gatherIndex, 0, s, palette, s, binds, crowdPlanes, 0, 12 * s, s, 2,
                         s, vector);
-                Palettes.toColumnMajor4x4(crowdPlanes, 0, s, s, entries, 0, 16, vector);
+                // a crowd's last block has fewer lanes than a vector
+                Palettes.toColumnMajor4x4(crowdPlanes, 0, s, (call & 1) == 0 ? s : s / 2, entries, 0, 16, vector);
+                Palettes.chainWindows(worlds, c, windowStarts, windowSteps, 1, windowLanes, palette, windowBinds,
+                        windowPlanes, 3 * s, 3, vector);
+                for (int o = 0; o < 3 * s; o += s) {
+                    Palettes.toColumnMajor4x4(windowPlanes, o, 3 * s, entries, 0, windowRows, o, 16 * s, vector);
+                }
                 SlerpRuns.slerp(keys, 0, shortRun, 0.375f, interpolated, 0, 1, shortRun, vector);
                 SlerpRuns.lerp(keys, 0, shortRun, 0.375f, interpolated, 0, 1, shortRun, vector);
             }

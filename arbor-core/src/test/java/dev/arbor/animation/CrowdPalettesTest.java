@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@link Affine#invert}, two calls of {@link Affine#multiply} and the 4×4 conversion. Each instance is a random tree of
  * joints with other nodes among them, random TRS (scales not uniform) and a mesh node anywhere in it (or none); the
  * crowds are sized around the palette blocks of 16; the storage in planes and in records; 1 and 2 threads; before and
- * after nodes move in the storage (a node destroyed, a subtree reparented); meshes that move and meshes that do not.
+ * after nodes move in the storage (a node destroyed, a subtree reparented); meshes that move and meshes that do not;
+ * instances of one shape, whose joints are read window by window in the storage's order, and of shapes of their own.
  * The vector kernel is in use in this module's tests, the scalar kernel in {@code arbor-gltf}'s
  * ({@code CrowdAnimatorTest}).
  */
@@ -36,7 +37,7 @@ class CrowdPalettesTest {
         final float[] binds = new float[JOINTS * Affine.STRIDE];
         final int count;
 
-        Crowd(SplittableRandom random, int count, boolean withMeshes, StorageLayout layout) {
+        Crowd(SplittableRandom random, int count, boolean withMeshes, StorageLayout layout, boolean oneShape) {
             this.count = count;
             h.setStorageLayout(layout);
             joints = new long[count * JOINTS];
@@ -45,27 +46,30 @@ class CrowdPalettesTest {
             for (int j = 0; j < JOINTS; j++) {
                 randomAffine(random, binds, j * Affine.STRIDE);
             }
+            long shapeSeed = random.nextLong();
             for (int i = 0; i < count; i++) {
+                // the tree's shape: its own per instance, or one for all (whose joints the palettes read in windows)
+                SplittableRandom shape = oneShape ? new SplittableRandom(shapeSeed) : random;
                 long spot = h.createRoot();
                 pose(random, spot);
                 long[] nodes = new long[2 * JOINTS + 1];
                 nodes[0] = spot;
                 int made = 1;
                 for (int j = 0; j < JOINTS; j++) {
-                    if (random.nextInt(3) == 0) { // a node that is no joint, in between
-                        nodes[made] = h.createChild(nodes[random.nextInt(made)]);
+                    if (shape.nextInt(3) == 0) { // a node that is no joint, in between
+                        nodes[made] = h.createChild(nodes[shape.nextInt(made)]);
                         pose(random, nodes[made++]);
                     }
-                    long joint = h.createChild(nodes[random.nextInt(made)]);
+                    long joint = h.createChild(nodes[shape.nextInt(made)]);
                     pose(random, joint);
                     joints[i * JOINTS + j] = joint;
                     nodes[made++] = joint;
                 }
                 if (withMeshes) {
-                    meshes[i] = h.createChild(nodes[random.nextInt(made)]);
+                    meshes[i] = h.createChild(nodes[shape.nextInt(made)]);
                     pose(random, meshes[i]);
                 }
-                spares[i] = h.createChild(nodes[random.nextInt(made)]);
+                spares[i] = h.createChild(nodes[shape.nextInt(made)]);
                 pose(random, spares[i]);
             }
             h.update();
@@ -118,11 +122,14 @@ class CrowdPalettesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1, true, PLANES, 1", "15, true, PLANES, 1", "16, true, RECORDS, 1", "17, false, PLANES, 2",
-            "53, true, PLANES, 2", "53, true, RECORDS, 1", "40, false, RECORDS, 2", "70, true, AUTOMATIC, 2"})
-    void palettesAreTheReferenceBitForBit(int count, boolean withMeshes, StorageLayout layout, int threads) {
+    @CsvSource({"1, true, PLANES, 1, false", "15, true, PLANES, 1, false", "16, true, RECORDS, 1, false",
+            "17, false, PLANES, 2, false", "53, true, PLANES, 2, false", "53, true, RECORDS, 1, false",
+            "40, false, RECORDS, 2, false", "70, true, AUTOMATIC, 2, false", "16, true, PLANES, 1, true",
+            "53, true, PLANES, 2, true", "70, false, AUTOMATIC, 1, true", "40, true, RECORDS, 2, true"})
+    void palettesAreTheReferenceBitForBit(int count, boolean withMeshes, StorageLayout layout, int threads,
+                                          boolean oneShape) {
         SplittableRandom random = new SplittableRandom(count * 31L + threads);
-        Crowd c = new Crowd(random, count, withMeshes, layout);
+        Crowd c = new Crowd(random, count, withMeshes, layout, oneShape);
         CrowdSkin skin = new CrowdSkin(c.joints, c.meshes, c.binds);
         int offset = 5;
         float[] dest = new float[offset + 16 * count * JOINTS + 3];
@@ -155,6 +162,13 @@ class CrowdPalettesTest {
                 float[] got = new float[want.length];
                 buffer.get(3, got);
                 assertThat(got).as("round %d, buffer", round).isEqualTo(want);
+                // one shape in planes: read window by window (after the reparent, as long as no node had to move)
+                boolean planes = c.h.currentStorageLayout() == StorageLayout.PLANES;
+                if (!oneShape || !planes) {
+                    assertThat(skin.windowCount()).as("round %d, windows", round).isZero();
+                } else if (round < 2) {
+                    assertThat(skin.windowCount()).as("round %d, windows", round).isPositive();
+                }
             }
         }
     }

@@ -83,6 +83,8 @@ class AdaptationTest {
         assertThat(Adaptation.copyProbationRuns(T, 256)).isEqualTo(4096);
         assertThat(Adaptation.readsAhead(T, 1 << 16)).isTrue();
         assertThat(Adaptation.readsAhead(T, (1 << 16) - 1)).isFalse();
+        assertThat(Adaptation.readsWindows(T, 2 * 19, 19)).isTrue();
+        assertThat(Adaptation.readsWindows(T, 2 * 19 + 1, 19)).isFalse();
     }
 
     @Test

@@ -239,6 +239,143 @@ class InstanceNodesTest {
                 .hasMessageStartingWith("node list position 0: stale handle");
     }
 
+    /** A crowd of one random shape: {@code instances} trees of {@code shape.length} nodes, members picked. */
+    private static long[] crowd(Hierarchy h, SplittableRandom random, int[] shape, int[] members, int instances) {
+        long[] handles = new long[instances * members.length];
+        for (int i = 0; i < instances; i++) {
+            long[] nodes = new long[shape.length];
+            for (int n = 0; n < shape.length; n++) {
+                nodes[n] = shape[n] < 0 ? h.createRoot() : h.createChild(nodes[shape[n]]);
+                h.setLocalTranslation(nodes[n], (float) random.nextGaussian(), (float) random.nextGaussian(), 1f);
+                h.setLocalRotation(nodes[n], 0.6f, 0f, 0f, 0.8f);
+                h.setLocalScale(nodes[n], 1f, (float) random.nextDouble(0.5, 2), 1f);
+            }
+            for (int k = 0; k < members.length; k++) {
+                handles[i * members.length + k] = nodes[members[k]];
+            }
+        }
+        h.update();
+        return handles;
+    }
+
+    /**
+     * Windows: in a crowd of one random shape (nodes between the members, members in any order), laid out instance
+     * after instance and then breadth-first, every member of every instance of a whole block lies in exactly one
+     * window lane, and readWindowProducts gives each the two products of readWorldProducts bit for bit.
+     */
+    @Test
+    void windowsHoldEveryMemberOfAWholeBlockOnceWithItsProducts() {
+        SplittableRandom random = new SplittableRandom(21);
+        for (int round = 0; round < 6; round++) {
+            Hierarchy h = new Hierarchy();
+            h.setStorageLayout(StorageLayout.PLANES);
+            int[] shape = new int[4 + random.nextInt(12)];
+            for (int n = 0; n < shape.length; n++) {
+                shape[n] = n == 0 ? -1 : random.nextInt(n);
+            }
+            int size = shape.length - random.nextInt(shape.length / 4 + 1); // dense enough for windows
+            int[] members = distinct(random, shape.length, size);
+            int instances = 16 + random.nextInt(40);
+            long[] handles = crowd(h, random, shape, members, instances);
+            InstanceNodes crowd = new InstanceNodes(h, handles, 0, instances, size);
+            for (boolean breadthFirst : new boolean[] {false, true}) {
+                if (breadthFirst) {
+                    h.compactNow();
+                }
+                crowd.beginReads();
+                int windows = crowd.windowCount();
+                assertThat(windows).as("round %d, breadth-first %s", round, breadthFirst).isGreaterThan(0);
+                float[] left = new float[12 * 16];
+                for (int i = 0; i < left.length; i++) {
+                    left[i] = (float) random.nextDouble(-2, 2);
+                }
+                float[] right = new float[12 * size];
+                for (int i = 0; i < right.length; i++) {
+                    right[i] = (float) random.nextDouble(-2, 2);
+                }
+                int stride = 16 * windows;
+                float[] windowRight = new float[12 * stride];
+                for (int w = 0; w < windows; w++) {
+                    for (int r = 0; r < 16; r++) {
+                        int k = crowd.windowMember(w, r);
+                        for (int e = 0; e < 12 && k >= 0; e++) {
+                            windowRight[e * stride + 16 * w + r] = right[12 * k + e];
+                        }
+                    }
+                }
+                float[] byMember = new float[12 * size * 16];
+                float[] byWindow = new float[12 * stride];
+                for (int from = 0; from + 16 <= instances; from += 16) {
+                    crowd.readWorldProducts(from, from + 16, left, 16, right, byMember, 0, 16, size * 16);
+                    assertThat(crowd.readWindowProducts(from, left, windowRight, byWindow, stride)).isTrue();
+                    int[] seen = new int[16 * size];
+                    for (int w = 0; w < windows; w++) {
+                        for (int r = 0; r < 16; r++) {
+                            int k = crowd.windowMember(w, r);
+                            if (k < 0) {
+                                continue;
+                            }
+                            int i = crowd.windowInstance(w, r);
+                            seen[i * size + k]++;
+                            for (int e = 0; e < 12; e++) {
+                                assertThat(Float.floatToRawIntBits(byWindow[e * stride + 16 * w + r]))
+                                        .as("block at %d, member %d of instance %d, element %d", from, k, i, e)
+                                        .isEqualTo(Float.floatToRawIntBits(byMember[e * size * 16 + k * 16 + i]));
+                            }
+                        }
+                    }
+                    assertThat(seen).as("every member of the block once").containsOnly(1);
+                }
+            }
+        }
+    }
+
+    /**
+     * No windows where they do not serve: instances of different shapes, the records layout, a member named twice,
+     * fewer than 16 instances, and members too sparse among their instances' nodes (two windows per member at most).
+     */
+    @Test
+    void crowdsThatDoNotRepeatOnePatternHaveNoWindows() {
+        SplittableRandom random = new SplittableRandom(22);
+        int[] chain = {-1, 0, 1, 2};
+        Hierarchy h = new Hierarchy();
+        h.setStorageLayout(StorageLayout.PLANES);
+        long[] handles = crowd(h, random, chain, new int[] {1, 2, 3}, 20);
+        h.compactNow();
+        assertThat(windows(h, handles, 20, 3)).isEqualTo(3); // breadth-first: one level, one window per member
+        assertThat(windows(h, handles, 15, 3)).isZero();
+        long[] twice = handles.clone();
+        twice[4] = twice[3]; // instance 1 names its member 0 twice
+        for (int i = 0; i < 20; i++) {
+            twice[3 * i + 1] = twice[3 * i];
+        }
+        assertThat(windows(h, twice, 20, 3)).isZero();
+        long[] uneven = handles.clone();
+        uneven[3 * 7] = h.createChild(handles[0]); // one instance's member elsewhere
+        h.update();
+        assertThat(windows(h, uneven, 20, 3)).isZero();
+        Hierarchy stars = new Hierarchy();
+        stars.setStorageLayout(StorageLayout.PLANES);
+        long[] star = crowd(stars, random, new int[] {-1, 0, 0, 0, 0}, new int[] {1, 2}, 20);
+        stars.compactNow();
+        assertThat(windows(stars, star, 20, 2)).isEqualTo(4); // four children per instance: four windows, two members
+        long[] one = new long[20];
+        for (int i = 0; i < 20; i++) {
+            one[i] = star[2 * i];
+        }
+        assertThat(windows(stars, one, 20, 1)).isZero(); // four windows for one member: gathered instead
+        Hierarchy records = new Hierarchy();
+        records.setStorageLayout(StorageLayout.RECORDS);
+        long[] inRecords = crowd(records, random, chain, new int[] {1, 2, 3}, 20);
+        assertThat(windows(records, inRecords, 20, 3)).isZero();
+    }
+
+    private static int windows(Hierarchy h, long[] handles, int instances, int size) {
+        InstanceNodes crowd = new InstanceNodes(h, handles, 0, instances, size);
+        crowd.beginReads();
+        return crowd.windowCount();
+    }
+
     private static int[] distinct(SplittableRandom random, int n, int count) {
         int[] all = new int[n];
         for (int i = 0; i < n; i++) {

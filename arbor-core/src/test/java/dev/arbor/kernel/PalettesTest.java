@@ -253,4 +253,95 @@ class PalettesTest {
         assertThatThrownBy(() -> Palettes.toColumnMajor4x4(new float[12 * 16], 0, 16, 17, new float[16 * 17], 0, 16))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("bad 4x4 entries: count=17");
     }
+
+    /**
+     * chainWindows: 16 consecutive storage positions per window, each lane's left matrix picked by its instance (the
+     * low four bits of its lane value), a right matrix per lane; every lane the two products, bit for bit, on both
+     * paths, for blocks along the storage; nothing outside the windows' lanes written; a window past the planes
+     * refused with nothing written.
+     */
+    @Test
+    void chainWindowsIsTheTwoProductsPerLaneBitForBit() {
+        SplittableRandom random = new SplittableRandom(54);
+        int es = 200;
+        float[] worlds = new float[12 * es];
+        for (int i = 0; i < worlds.length; i++) {
+            worlds[i] = (float) random.nextDouble(-3, 3);
+        }
+        int windows = 3;
+        int[] starts = {0, 16, 7};
+        int[] steps = {48, 48, 13};
+        int[] lanes = new int[16 * windows];
+        for (int i = 0; i < lanes.length; i++) {
+            lanes[i] = random.nextInt(16) + 16 * random.nextInt(3); // only the low four bits name the instance
+        }
+        float[] m = randomPlanes(random, 16, 16, 0);
+        int pe = 16 * windows + 5;
+        float[] b = randomPlanes(random, pe, 16 * windows, 0);
+        for (int block = 0; block < 3; block++) {
+            for (boolean vector : new boolean[] {false, VectorSupport.ENABLED}) {
+                float[] p = new float[12 * pe];
+                Arrays.fill(p, SENTINEL);
+                Palettes.chainWindows(worlds, es, starts, steps, block, lanes, m, b, p, pe, windows, vector);
+                for (int w = 0; w < windows; w++) {
+                    for (int r = 0; r < 16; r++) {
+                        int x = starts[w] + steps[w] * block + r;
+                        float[] world = new float[12];
+                        for (int e = 0; e < 12; e++) {
+                            world[e] = worlds[x + e * es];
+                        }
+                        float[] want = new float[12];
+                        Affine.multiply(matrix(m, 16, lanes[16 * w + r] & 15), 0, world, 0, want, 0);
+                        Affine.multiply(want, 0, matrix(b, pe, 16 * w + r), 0, want, 0);
+                        for (int e = 0; e < 12; e++) {
+                            assertThat(Float.floatToRawIntBits(p[e * pe + 16 * w + r])).as(
+                                    "block %d vector %s window %d lane %d element %d", block, vector, w, r, e)
+                                    .isEqualTo(Float.floatToRawIntBits(want[e]));
+                        }
+                    }
+                }
+                for (int e = 0; e < 12; e++) {
+                    assertThat(Arrays.copyOfRange(p, e * pe + 16 * windows, (e + 1) * pe)).containsOnly(SENTINEL);
+                }
+            }
+        }
+        float[] untouched = new float[12 * pe];
+        assertThatThrownBy(() -> Palettes.chainWindows(worlds, es, starts, steps, 4, lanes, m, b, untouched, pe,
+                windows)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("palette window 0 at position 192 of block 4 is outside [0, 184]");
+        assertThat(untouched).containsOnly(0f);
+    }
+
+    /**
+     * toColumnMajor4x4 with rows: each lane's entry at its row, lanes whose row is negative or past the limit not
+     * written, on both paths.
+     */
+    @Test
+    void toColumnMajor4x4WritesEachLaneAtItsRow() {
+        SplittableRandom random = new SplittableRandom(55);
+        int pe = 16 + 3;
+        float[] planes = randomPlanes(random, pe, 20, 2);
+        int limit = 16 * 20;
+        int[] rows = new int[2 + 16];
+        for (int r = 0; r < 16; r++) { // lanes to rows 19, 18, ...; every fifth skipped, one just past the limit
+            rows[2 + r] = r % 5 == 4 ? -1 : 16 * (19 - r);
+        }
+        rows[2 + 7] = limit - 15;
+        for (boolean vector : new boolean[] {false, VectorSupport.ENABLED}) {
+            float[] dest = new float[3 + limit + 4];
+            Arrays.fill(dest, SENTINEL);
+            Palettes.toColumnMajor4x4(planes, 2, pe, dest, 3, rows, 2, limit, vector);
+            float[] want = new float[dest.length];
+            Arrays.fill(want, SENTINEL);
+            for (int r = 0; r < 16; r++) {
+                int row = rows[2 + r];
+                if (row >= 0 && row <= limit - 16) {
+                    MatrixLayout.COLUMN_MAJOR_4X4.convert(matrix(planes, pe, 2 + r), 0, want, 3 + row);
+                }
+            }
+            assertThat(dest).as("vector %s", vector).containsExactly(want);
+        }
+        assertThatThrownBy(() -> Palettes.toColumnMajor4x4(planes, 2, pe, new float[limit], 3, rows, 2, limit))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("bad 4x4 entries: po=2");
+    }
 }
