@@ -60,14 +60,13 @@ public final class InstanceNodes {
     private int memberNodesStride;
     /**
      * For {@link #readWindowProducts}: the windows of 16 storage positions that hold the members of a block of 16
-     * instances, when every member's position steps evenly from one instance to the next (else none). Window
-     * {@code w} of block {@code q} starts at {@code windowStarts[w] + windowSteps[w] × q}; its lane {@code r} holds
-     * member {@code windowMembers[16w + r]} (or -1: another node) of instance {@code 16q + windowInstances[16w + r]}.
-     * Filled with {@link #memberNodes}.
+     * instances, when the blocks repeat one pattern of positions (else none). Window {@code w} of block {@code q}
+     * starts at {@code windowStarts[q × windowCount + w]} (-1 for a block that does not repeat the pattern); its lane
+     * {@code r} holds member {@code windowMembers[16w + r]} (or -1: another node) of instance
+     * {@code 16q + windowInstances[16w + r]}. Filled with {@link #memberNodes}.
      */
     private int windowCount;
     private int[] windowStarts = NO_INTS;
-    private int[] windowSteps = NO_INTS;
     private int[] windowInstances = NO_INTS;
     private int[] windowMembers = NO_INTS;
     /** Incremented whenever the windows are laid out again. */
@@ -358,86 +357,127 @@ public final class InstanceNodes {
     }
 
     /**
-     * Lays out {@link #windowCount} windows for the current layout, or none: the members' positions are grouped by
-     * how far they step from one instance to the next ({@code c}) and where they start, a group being the members
-     * whose instance-0 positions lie within {@code c} of its first; for a block of 16 instances a group's positions
-     * then fill {@code 16c} consecutive positions, {@code c} windows. None when a member's positions do not step
-     * evenly, in the records layout, with fewer than 16 instances, or when the windows would be more than
-     * {@link Adaptation#readsWindows} allows. O(members); allocates a few arrays of the member count.
+     * Lays out {@link #windowCount} windows for the current layout, or none. The pattern comes from the first block
+     * of 16 instances: each member's positions must step evenly across it, by {@code c} from one instance to the next;
+     * the members are grouped by that step and by where they start, a group being the members whose first
+     * positions lie within {@code c} of its first. A group's positions in a block then fill {@code 16c} consecutive
+     * positions, {@code c} windows. Every later whole block that repeats the pattern (each group's members at the
+     * same distances, stepping the same way) gets its windows' starts; a block that does not (one spanning two
+     * clusters of the layout, or holding a moved node) gets none and is gathered. None at all in the records layout,
+     * with fewer than 16 instances, when no block repeats the pattern, or when the windows would be more than
+     * {@link Adaptation#readsWindows} allows. O(members); allocates a few arrays of the member and block counts.
      */
     private void fillWindows() {
         windowsVersion++;
         windowCount = 0;
         int lanes = Palettes.STRIDE_MULTIPLE;
-        if (nodeStride != 1 || instances < lanes || size == 0) {
+        if (nodeStride != 1 || instances < lanes || size == 0 || size >= 1 << 16) {
             return;
         }
         int[] nd = nodes;
         long[] keys = new long[size]; // per member: its step, then its first position, then the member
         for (int k = 0; k < size; k++) {
             long step = nd[size + k] - (long) nd[k];
-            for (int i = 2; i < instances; i++) {
-                if (nd[i * size + k] != nd[k] + step * i) {
-                    return;
-                }
-            }
-            if (step < 1 || step >= 1 << 16) {
+            if (step < 1 || step >= 1 << 16 || !steps(k, 0, step, nd[k])) {
                 return;
             }
             keys[k] = step << 47 | (long) nd[k] << 16 | k; // positions < 2^31, members < 2^16 where this is asked
         }
-        if (size >= 1 << 16) {
-            return;
-        }
         Arrays.sort(keys);
         int windows = 0;
-        for (int g = 0; g < size; ) {
-            int step = (int) (keys[g] >>> 47);
-            int first = position(keys[g]);
-            int end = g + 1;
-            while (end < size && (int) (keys[end] >>> 47) == step && position(keys[end]) < first + step) {
-                if (position(keys[end]) == position(keys[end - 1])) {
+        int groups = 0;
+        for (int g = 0; g < size; groups++) {
+            int end = groupEnd(keys, g);
+            for (int x = g + 1; x < end; x++) {
+                if (position(keys[x]) == position(keys[x - 1])) {
                     return; // two members on one node
                 }
-                end++;
             }
-            windows += step;
+            windows += step(keys[g]);
             if (!Adaptation.readsWindows(bulk.tuning, windows, size)) {
                 return;
             }
             g = end;
         }
-        if (windowStarts.length < windows) {
-            windowStarts = new int[windows];
-            windowSteps = new int[windows];
+        int blocks = instances / lanes;
+        if (windowInstances.length < windows * lanes) {
             windowInstances = new int[windows * lanes];
             windowMembers = new int[windows * lanes];
         }
+        if (windowStarts.length < windows * blocks) {
+            windowStarts = new int[windows * blocks];
+        }
         int w = 0;
+        boolean any = false;
         for (int g = 0; g < size; ) {
-            int step = (int) (keys[g] >>> 47);
+            int step = step(keys[g]);
             int first = position(keys[g]);
-            int end = g;
-            while (end < size && (int) (keys[end] >>> 47) == step && position(keys[end]) < first + step) {
-                end++;
-            }
+            int end = groupEnd(keys, g);
             int[] memberAt = new int[step]; // per position of an instance's run, its member or -1
             Arrays.fill(memberAt, -1);
             for (int x = g; x < end; x++) {
                 memberAt[position(keys[x]) - first] = (int) (keys[x] & 0xFFFF);
             }
-            for (int t = 0; t < step; t++, w++) {
-                windowStarts[w] = first + lanes * t;
-                windowSteps[w] = lanes * step;
+            for (int t = 0; t < step; t++) {
                 for (int r = 0; r < lanes; r++) {
                     int q = lanes * t + r; // the lane's place among the block's 16 × step positions
-                    windowInstances[w * lanes + r] = q / step;
-                    windowMembers[w * lanes + r] = memberAt[q % step];
+                    windowInstances[(w + t) * lanes + r] = q / step;
+                    windowMembers[(w + t) * lanes + r] = memberAt[q % step];
                 }
             }
+            for (int block = 0; block < blocks; block++) {
+                int base = nd[block * lanes * size + (int) (keys[g] & 0xFFFF)]; // the group's first member
+                boolean repeats = true;
+                for (int x = g; x < end && repeats; x++) {
+                    int k = (int) (keys[x] & 0xFFFF);
+                    repeats = steps(k, block, step, base - first + (long) position(keys[x]));
+                }
+                for (int t = 0; t < step; t++) {
+                    windowStarts[block * windows + w + t] = repeats ? base + lanes * t : -1;
+                }
+            }
+            w += step;
             g = end;
         }
-        windowCount = windows;
+        for (int block = 0; block < blocks; block++) {
+            boolean whole = true;
+            for (int x = 0; x < windows; x++) {
+                whole &= windowStarts[block * windows + x] >= 0;
+            }
+            if (!whole) { // a group did not repeat: the block is gathered
+                Arrays.fill(windowStarts, block * windows, (block + 1) * windows, -1);
+            }
+            any |= whole;
+        }
+        windowCount = any ? windows : 0;
+    }
+
+    /** Whether member {@code k}'s positions in block {@code block} are {@code start}, then every {@code step}. */
+    private boolean steps(int k, int block, long step, long start) {
+        int lanes = Palettes.STRIDE_MULTIPLE;
+        int first = block * lanes;
+        for (int i = 0; i < lanes; i++) {
+            if (nodes[(first + i) * size + k] != start + step * i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The end of the group of {@link #fillWindows}'s keys that starts at {@code g}. */
+    private int groupEnd(long[] keys, int g) {
+        int step = step(keys[g]);
+        int first = position(keys[g]);
+        int end = g + 1;
+        while (end < size && step(keys[end]) == step && position(keys[end]) < first + step) {
+            end++;
+        }
+        return end;
+    }
+
+    /** The step held in a key of {@link #fillWindows}. */
+    private static int step(long key) {
+        return (int) (key >>> 47);
     }
 
     /** The first position held in a key of {@link #fillWindows}. */
@@ -597,8 +637,9 @@ public final class InstanceNodes {
      * @param right the right matrices per window lane, 12 planes
      * @param dest destination, 12 planes
      * @param planeStride floats per plane of {@code right} and {@code dest}, at least {@code 16 × windowCount()}
-     * @return false, with nothing written, if the block's windows reach past the storage's planes (the last blocks of
-     *     a crowd at the storage's end); {@link #readWorldProducts} then serves
+     * @return false, with nothing written, if this block does not repeat the windows' pattern (it spans two clusters of
+     *     the layout, or holds a node that moved) or its windows reach past the storage's planes (the last blocks of a
+     *     crowd at the storage's end); {@link #readWorldProducts} then serves
      * @throws IllegalArgumentException if the block is not a whole block of instances or an array is too short
      * @throws IllegalStateException if no read is begun, or there are no windows
      */
@@ -612,14 +653,14 @@ public final class InstanceNodes {
             throw new IllegalArgumentException("bad block of windows: from=" + from + ", instances=" + instances
                     + "; expected a multiple of " + lanes + " at most instances - " + lanes);
         }
-        int block = from / lanes;
+        int so = from / lanes * windowCount;
         for (int w = 0; w < windowCount; w++) {
-            if (windowStarts[w] + (long) windowSteps[w] * block + lanes > elementStride) {
+            if (windowStarts[so + w] < 0 || windowStarts[so + w] + lanes > elementStride) {
                 return false;
             }
         }
-        Palettes.chainWindows(worlds, elementStride, windowStarts, windowSteps, block, windowInstances, left, right,
-                dest, planeStride, windowCount);
+        Palettes.chainWindows(worlds, elementStride, windowStarts, so, windowInstances, left, right, dest, planeStride,
+                windowCount);
         return true;
     }
 

@@ -183,22 +183,19 @@ public final class Palettes {
     /**
      * Palettes read from a node storage in the storage's own order, {@link #STRIDE_MULTIPLE} consecutive positions
      * (a window) at a time, for one block of 16 instances: for windows {@code w < windows} and lanes {@code r < 16},
-     * {@code p(w, r) = m(i) × W(x + r) × b(w, r)} with {@code x = starts[w] + steps[w] × block} and
-     * {@code i = lanes[16w + r] & 15}, the lane's instance within the block. Element {@code e} of {@code W(y)} is
-     * {@code worlds[y + e × es]} (a storage in planes), of {@code m(i)} is {@code m[16e + i]} (the block's left
-     * matrices in 12 planes of 16), of {@code b(w, r)} is {@code b[e × pe + 16w + r]} and of {@code p(w, r)} goes to
-     * {@code p[e × pe + 16w + r]}. The layout of a crowd whose instances repeat one pattern of positions: a window
-     * holds the joints of a few instances side by side, and its 12 planes are 12 contiguous loads where a vector of one
-     * joint of 16 instances would be 12 gathers. Lanes that are not joints compute whatever their positions hold; the
-     * caller does not write them out. Same operations in the same order as {@link #chainLanes}, so an entry has the
-     * same bits.
+     * {@code p(w, r) = m(i) × W(starts[so + w] + r) × b(w, r)} with {@code i = lanes[16w + r] & 15}, the lane's
+     * instance within the block. Element {@code e} of {@code W(y)} is {@code worlds[y + e × es]} (a storage in
+     * planes), of {@code m(i)} is {@code m[16e + i]} (the block's left matrices in 12 planes of 16), of {@code b(w, r)}
+     * is {@code b[e × pe + 16w + r]} and of {@code p(w, r)} goes to {@code p[e × pe + 16w + r]}. The layout of a crowd
+     * whose instances repeat one pattern of positions: a window holds the joints of a few instances side by side, and
+     * its 12 planes are 12 contiguous loads where a vector of one joint of 16 instances would be 12 gathers. Lanes that
+     * are not joints compute whatever their positions hold; the caller does not write them out. Same operations in the
+     * same order as {@link #chainLanes}, so an entry has the same bits.
      *
      * @param worlds the storage's world planes
      * @param es floats per plane of {@code worlds}
-     * @param starts per window, its first position for block 0
-     * @param steps per window, positions from one block's window to the next block's, divided by 16 instances:
-     *     positions per instance
-     * @param block the block's number (its first instance divided by 16)
+     * @param starts per window, its first position
+     * @param so index of window 0's start in {@code starts}
      * @param lanes per window and lane, the lane's instance within the block (low four bits)
      * @param m the block's left matrices, 12 planes of 16
      * @param b right matrices, 12 planes of {@code pe} floats, a window's lanes at {@code 16w}
@@ -208,38 +205,36 @@ public final class Palettes {
      * @throws IllegalArgumentException if a range does not fit the arrays or a window's positions lie outside the
      *     planes (nothing written)
      */
-    public static void chainWindows(float[] worlds, int es, int[] starts, int[] steps, int block, int[] lanes,
-                                    float[] m, float[] b, float[] p, int pe, int windows) {
-        chainWindows(worlds, es, starts, steps, block, lanes, m, b, p, pe, windows, VectorSupport.active());
+    public static void chainWindows(float[] worlds, int es, int[] starts, int so, int[] lanes, float[] m, float[] b,
+                                    float[] p, int pe, int windows) {
+        chainWindows(worlds, es, starts, so, lanes, m, b, p, pe, windows, VectorSupport.active());
     }
 
     /** {@link #chainWindows}, on the vector path if {@code vector} (and the machine's vectors have 16 lanes). */
-    static void chainWindows(float[] worlds, int es, int[] starts, int[] steps, int block, int[] lanes, float[] m,
-                             float[] b, float[] p, int pe, int windows, boolean vector) {
+    static void chainWindows(float[] worlds, int es, int[] starts, int so, int[] lanes, float[] m, float[] b,
+                             float[] p, int pe, int windows, boolean vector) {
         long span = (long) STRIDE_MULTIPLE * windows;
-        if (windows < 0 || block < 0 || pe < span || starts.length < windows || steps.length < windows
-                || lanes.length < span || m.length < 12 * STRIDE_MULTIPLE || b.length < 11L * pe + span
-                || p.length < 11L * pe + span || worlds.length < 12L * es) {
-            throw new IllegalArgumentException("bad palette windows: windows=" + windows + ", block=" + block
-                    + ", pe=" + pe + ", es=" + es + ", starts=" + starts.length + ", steps=" + steps.length
-                    + ", lanes=" + lanes.length + ", m=" + m.length + ", b=" + b.length + ", p=" + p.length
-                    + ", worlds=" + worlds.length);
+        if (windows < 0 || so < 0 || pe < span || starts.length < (long) so + windows || lanes.length < span
+                || m.length < 12 * STRIDE_MULTIPLE || b.length < 11L * pe + span || p.length < 11L * pe + span
+                || worlds.length < 12L * es) {
+            throw new IllegalArgumentException("bad palette windows: windows=" + windows + ", so=" + so + ", pe=" + pe
+                    + ", es=" + es + ", starts=" + starts.length + ", lanes=" + lanes.length + ", m=" + m.length
+                    + ", b=" + b.length + ", p=" + p.length + ", worlds=" + worlds.length);
         }
         for (int w = 0; w < windows; w++) {
-            long x = starts[w] + (long) steps[w] * block;
-            if (x < 0 || x + STRIDE_MULTIPLE > es) {
-                throw new IllegalArgumentException("palette window " + w + " at position " + x + " of block "
-                        + block + " is outside [0, " + (es - STRIDE_MULTIPLE) + "]");
+            int x = starts[so + w];
+            if (x < 0 || x > es - STRIDE_MULTIPLE) {
+                throw new IllegalArgumentException("palette window " + w + " at position " + x + " is outside [0, "
+                        + (es - STRIDE_MULTIPLE) + "]");
             }
         }
         if (vector && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
             for (int w = 0; w < windows; w++) {
-                LocalToWorldVector.chainWindow(worlds, es, starts[w] + steps[w] * block, lanes, m, b, p, pe,
-                        STRIDE_MULTIPLE * w);
+                LocalToWorldVector.chainWindow(worlds, es, starts[so + w], lanes, m, b, p, pe, STRIDE_MULTIPLE * w);
             }
             return;
         }
-        windowsScalar(worlds, es, starts, steps, block, lanes, m, b, p, pe, windows);
+        windowsScalar(worlds, es, starts, so, lanes, m, b, p, pe, windows);
     }
 
     /**
@@ -376,10 +371,10 @@ public final class Palettes {
     }
 
     /** The scalar path of {@link #chainWindows}: every lane of every window, its product on its own. */
-    private static void windowsScalar(float[] worlds, int es, int[] starts, int[] steps, int block, int[] lanes,
-                                      float[] m, float[] b, float[] p, int pe, int windows) {
+    private static void windowsScalar(float[] worlds, int es, int[] starts, int so, int[] lanes, float[] m,
+                                      float[] b, float[] p, int pe, int windows) {
         for (int w = 0; w < windows; w++) {
-            int x = starts[w] + steps[w] * block;
+            int x = starts[so + w];
             for (int r = 0; r < STRIDE_MULTIPLE; r++) {
                 int at = STRIDE_MULTIPLE * w + r;
                 product(m, lanes[at] & (STRIDE_MULTIPLE - 1), STRIDE_MULTIPLE, worlds, x + r, es, b, at, pe, p, at,

@@ -248,9 +248,8 @@ final class VectorWarmUp {
          * The crowd palettes read window by window: three windows of the second block of a crowd with three positions
          * per instance, lane r of instance r / 3; per lane its bind, its product and its entry's row.
          */
-        private final int[] windowStarts = {0, Palettes.STRIDE_MULTIPLE, 2 * Palettes.STRIDE_MULTIPLE};
-        private final int[] windowSteps = {3 * Palettes.STRIDE_MULTIPLE, 3 * Palettes.STRIDE_MULTIPLE,
-            3 * Palettes.STRIDE_MULTIPLE};
+        private final int[] windowStarts = {3 * Palettes.STRIDE_MULTIPLE, 4 * Palettes.STRIDE_MULTIPLE,
+            5 * Palettes.STRIDE_MULTIPLE};
         private final int[] windowLanes = new int[3 * Palettes.STRIDE_MULTIPLE];
         private final int[] windowRows = new int[3 * Palettes.STRIDE_MULTIPLE];
         private final float[] windowBinds = new float[36 * Palettes.STRIDE_MULTIPLE];
@@ -351,8 +350,8 @@ final class VectorWarmUp {
                         s, vector);
                 // a crowd's last block has fewer lanes than a vector
                 Palettes.toColumnMajor4x4(crowdPlanes, 0, s, (call & 1) == 0 ? s : s / 2, entries, 0, 16, vector);
-                Palettes.chainWindows(worlds, c, windowStarts, windowSteps, 1, windowLanes, palette, windowBinds,
-                        windowPlanes, 3 * s, 3, vector);
+                Palettes.chainWindows(worlds, c, windowStarts, 0, windowLanes, palette, windowBinds, windowPlanes,
+                        3 * s, 3, vector);
                 for (int o = 0; o < 3 * s; o += s) {
                     Palettes.toColumnMajor4x4(windowPlanes, o, 3 * s, entries, 0, windowRows, o, 16 * s, vector);
                 }

@@ -260,22 +260,26 @@ class InstanceNodesTest {
 
     /**
      * Windows: in a crowd of one random shape (nodes between the members, members in any order), laid out instance
-     * after instance and then breadth-first, every member of every instance of a whole block lies in exactly one
-     * window lane, and readWindowProducts gives each the two products of readWorldProducts bit for bit.
+     * after instance and then breadth-first (in one cluster, or in clusters of 40 instances, where the blocks that
+     * span two clusters are refused and the others read), every member of every instance of a block read by windows
+     * lies in exactly one window lane, and readWindowProducts gives each the two products of readWorldProducts bit for
+     * bit.
      */
     @Test
     void windowsHoldEveryMemberOfAWholeBlockOnceWithItsProducts() {
         SplittableRandom random = new SplittableRandom(21);
-        for (int round = 0; round < 6; round++) {
-            Hierarchy h = new Hierarchy();
-            h.setStorageLayout(StorageLayout.PLANES);
+        for (int round = 0; round < 8; round++) {
+            boolean clustered = round >= 5;
             int[] shape = new int[4 + random.nextInt(12)];
             for (int n = 0; n < shape.length; n++) {
                 shape[n] = n == 0 ? -1 : random.nextInt(n);
             }
+            Hierarchy h = clustered ? new Hierarchy(16, Tuning.DEFAULT.withClusters(40 * shape.length, 0))
+                    : new Hierarchy();
+            h.setStorageLayout(StorageLayout.PLANES);
             int size = shape.length - random.nextInt(shape.length / 4 + 1); // dense enough for windows
             int[] members = distinct(random, shape.length, size);
-            int instances = 16 + random.nextInt(40);
+            int instances = clustered ? 200 : 16 + random.nextInt(40);
             long[] handles = crowd(h, random, shape, members, instances);
             InstanceNodes crowd = new InstanceNodes(h, handles, 0, instances, size);
             for (boolean breadthFirst : new boolean[] {false, true}) {
@@ -305,9 +309,17 @@ class InstanceNodesTest {
                 }
                 float[] byMember = new float[12 * size * 16];
                 float[] byWindow = new float[12 * stride];
+                int refused = 0;
+                int spanning = 0;
                 for (int from = 0; from + 16 <= instances; from += 16) {
                     crowd.readWorldProducts(from, from + 16, left, 16, right, byMember, 0, 16, size * 16);
-                    assertThat(crowd.readWindowProducts(from, left, windowRight, byWindow, stride)).isTrue();
+                    boolean spans = from / 40 != (from + 15) / 40; // across two clusters
+                    spanning += spans ? 1 : 0;
+                    if (!crowd.readWindowProducts(from, left, windowRight, byWindow, stride)) {
+                        assertThat(clustered && spans).as("block at %d refused", from).isTrue();
+                        refused++;
+                        continue;
+                    }
                     int[] seen = new int[16 * size];
                     for (int w = 0; w < windows; w++) {
                         for (int r = 0; r < 16; r++) {
@@ -325,6 +337,9 @@ class InstanceNodesTest {
                         }
                     }
                     assertThat(seen).as("every member of the block once").containsOnly(1);
+                }
+                if (clustered && breadthFirst) {
+                    assertThat(refused).as("blocks across clusters").isEqualTo(spanning).isEqualTo(2); // 32, 112
                 }
             }
         }

@@ -257,8 +257,8 @@ class PalettesTest {
     /**
      * chainWindows: 16 consecutive storage positions per window, each lane's left matrix picked by its instance (the
      * low four bits of its lane value), a right matrix per lane; every lane the two products, bit for bit, on both
-     * paths, for blocks along the storage; nothing outside the windows' lanes written; a window past the planes
-     * refused with nothing written.
+     * paths, for windows anywhere in the planes (the starts read from an offset); nothing outside the windows' lanes
+     * written; a window past the planes refused with nothing written.
      */
     @Test
     void chainWindowsIsTheTwoProductsPerLaneBitForBit() {
@@ -269,8 +269,6 @@ class PalettesTest {
             worlds[i] = (float) random.nextDouble(-3, 3);
         }
         int windows = 3;
-        int[] starts = {0, 16, 7};
-        int[] steps = {48, 48, 13};
         int[] lanes = new int[16 * windows];
         for (int i = 0; i < lanes.length; i++) {
             lanes[i] = random.nextInt(16) + 16 * random.nextInt(3); // only the low four bits name the instance
@@ -278,24 +276,28 @@ class PalettesTest {
         float[] m = randomPlanes(random, 16, 16, 0);
         int pe = 16 * windows + 5;
         float[] b = randomPlanes(random, pe, 16 * windows, 0);
-        for (int block = 0; block < 3; block++) {
+        for (int round = 0; round < 4; round++) {
+            int[] starts = new int[2 + windows];
+            for (int w = 0; w < windows; w++) {
+                starts[2 + w] = round == 0 ? 16 * w : random.nextInt(es - 15);
+            }
+            starts[2 + windows - 1] = round == 1 ? es - 16 : starts[2 + windows - 1]; // the last window at the end
             for (boolean vector : new boolean[] {false, VectorSupport.ENABLED}) {
                 float[] p = new float[12 * pe];
                 Arrays.fill(p, SENTINEL);
-                Palettes.chainWindows(worlds, es, starts, steps, block, lanes, m, b, p, pe, windows, vector);
+                Palettes.chainWindows(worlds, es, starts, 2, lanes, m, b, p, pe, windows, vector);
                 for (int w = 0; w < windows; w++) {
                     for (int r = 0; r < 16; r++) {
-                        int x = starts[w] + steps[w] * block + r;
                         float[] world = new float[12];
                         for (int e = 0; e < 12; e++) {
-                            world[e] = worlds[x + e * es];
+                            world[e] = worlds[starts[2 + w] + r + e * es];
                         }
                         float[] want = new float[12];
                         Affine.multiply(matrix(m, 16, lanes[16 * w + r] & 15), 0, world, 0, want, 0);
                         Affine.multiply(want, 0, matrix(b, pe, 16 * w + r), 0, want, 0);
                         for (int e = 0; e < 12; e++) {
                             assertThat(Float.floatToRawIntBits(p[e * pe + 16 * w + r])).as(
-                                    "block %d vector %s window %d lane %d element %d", block, vector, w, r, e)
+                                    "round %d vector %s window %d lane %d element %d", round, vector, w, r, e)
                                     .isEqualTo(Float.floatToRawIntBits(want[e]));
                         }
                     }
@@ -306,9 +308,10 @@ class PalettesTest {
             }
         }
         float[] untouched = new float[12 * pe];
-        assertThatThrownBy(() -> Palettes.chainWindows(worlds, es, starts, steps, 4, lanes, m, b, untouched, pe,
-                windows)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("palette window 0 at position 192 of block 4 is outside [0, 184]");
+        int[] past = {0, 16, es - 15};
+        assertThatThrownBy(() -> Palettes.chainWindows(worlds, es, past, 0, lanes, m, b, untouched, pe, windows))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("palette window 2 at position 185 is outside [0, 184]");
         assertThat(untouched).containsOnly(0f);
     }
 
