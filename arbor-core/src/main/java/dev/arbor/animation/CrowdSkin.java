@@ -2,7 +2,6 @@ package dev.arbor.animation;
 
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.InstanceNodes;
-import dev.arbor.hierarchy.MatrixLayout;
 import dev.arbor.kernel.Palettes;
 import dev.arbor.math.Affine;
 import java.nio.FloatBuffer;
@@ -25,7 +24,13 @@ public final class CrowdSkin {
     final float[] inverseBinds;
     /** Lanes of {@link #meshFromWorldPlanes}: the instance count rounded up to {@link Palettes#STRIDE_MULTIPLE}. */
     private final int lanes;
-    private final float[] meshWorlds;
+    /** A mesh's world matrix, read to be compared with {@link #invertedWorlds}. */
+    private final float[] meshWorld = new float[Affine.STRIDE];
+    /**
+     * Per instance, the mesh's {@link Hierarchy#worldVersion} when its world was last compared (-1 before the first,
+     * and after the skin moves to another hierarchy): a mesh whose version did not change is not read again.
+     */
+    private final long[] meshVersions;
     /**
      * Per instance, the mesh world matrix whose inverse {@link #meshFromWorldPlanes} holds (NaN before the first, which
      * no world matrix equals), so that a mesh that did not move is not inverted again.
@@ -100,7 +105,8 @@ public final class CrowdSkin {
         this.inverseBinds = inverseBindMatrices.clone();
         this.lanes = Math.max(Palettes.STRIDE_MULTIPLE,
                 (n + Palettes.STRIDE_MULTIPLE - 1) / Palettes.STRIDE_MULTIPLE * Palettes.STRIDE_MULTIPLE);
-        this.meshWorlds = new float[Affine.STRIDE * n];
+        this.meshVersions = new long[n];
+        Arrays.fill(meshVersions, -1L);
         this.invertedWorlds = new float[Affine.STRIDE * n];
         Arrays.fill(invertedWorlds, Float.NaN);
         this.meshFromWorldPlanes = new float[Affine.STRIDE * lanes];
@@ -176,29 +182,35 @@ public final class CrowdSkin {
     }
 
     /**
-     * The part of a palette job on the caller's thread: the inverse world matrix of every mesh that moved (its world
-     * matrix compared bit for bit with the one last inverted), and the joints' nodes made
+     * The part of a palette job on the caller's thread: the inverse world matrix of every mesh that moved (a mesh
+     * whose world version changed has its world matrix compared bit for bit with the one last inverted), and the
+     * joints' nodes made
      * ready to read (stale nodes brought up to date first). Checks everything before a palette is written; makes
      * scratch for {@code threads} threads if there is not enough.
      */
     void prepare(Hierarchy hierarchy, int threads) {
         if (jointNodes == null || jointNodes.hierarchy() != hierarchy) {
             jointNodes = new InstanceNodes(hierarchy, joints, 0, instances, jointCount);
+            Arrays.fill(meshVersions, -1L); // versions count another hierarchy's updates
         }
         jointNodes.beginReads();
         if (meshes != null) {
-            hierarchy.writeWorldMatrices(meshes, 0, instances, MatrixLayout.COLUMN_MAJOR_3X4, meshWorlds, 0);
             for (int i = 0; i < instances; i++) {
+                long version = hierarchy.worldVersion(meshes[i]);
+                if (version == meshVersions[i]) {
+                    continue; // not changed since compared: the world was read before, one load against twelve
+                }
+                hierarchy.getWorld(meshes[i], meshWorld, 0);
                 int at = i * Affine.STRIDE;
-                if (Arrays.equals(meshWorlds, at, at + Affine.STRIDE, invertedWorlds, at, at + Affine.STRIDE)) {
-                    continue; // the same bits, so the same inverse
-                }
-                if (!Affine.invert(meshWorlds, at, meshFromWorld, 0)) {
-                    throw new IllegalStateException("mesh world matrix is not invertible: instance=" + i
-                            + ", determinant=" + Affine.determinant(meshWorlds, at));
-                }
-                setMeshFromWorld(i);
-                System.arraycopy(meshWorlds, at, invertedWorlds, at, Affine.STRIDE);
+                if (!Arrays.equals(meshWorld, 0, Affine.STRIDE, invertedWorlds, at, at + Affine.STRIDE)) {
+                    if (!Affine.invert(meshWorld, 0, meshFromWorld, 0)) {
+                        throw new IllegalStateException("mesh world matrix is not invertible: instance=" + i
+                                + ", determinant=" + Affine.determinant(meshWorld, 0));
+                    }
+                    setMeshFromWorld(i);
+                    System.arraycopy(meshWorld, 0, invertedWorlds, at, Affine.STRIDE);
+                } // else the same bits, so the same inverse
+                meshVersions[i] = version;
             }
         }
         if (jointNodes.windowsVersion() != windowsVersion) {

@@ -172,4 +172,32 @@ class CrowdPalettesTest {
             }
         }
     }
+
+    /**
+     * One skin over two hierarchies in turn whose meshes moved in the same update to different places (so that their
+     * world versions are equal): each gets its own meshes' inverses, bit for bit.
+     */
+    @ParameterizedTest
+    @CsvSource({"PLANES", "RECORDS"})
+    void aSkinMovedToAnotherHierarchyReadsItsMeshesAgain(StorageLayout layout) {
+        Crowd a = new Crowd(new SplittableRandom(7), 20, true, layout, true);
+        Crowd b = new Crowd(new SplittableRandom(7), 20, true, layout, true); // the same nodes and handles
+        assertThat(b.joints).isEqualTo(a.joints);
+        CrowdSkin skin = new CrowdSkin(a.joints, a.meshes, a.binds);
+        SplittableRandom random = new SplittableRandom(8);
+        float[] dest = new float[16 * 20 * JOINTS];
+        try (CrowdAnimator animator = new CrowdAnimator()) {
+            for (int round = 0; round < 3; round++) {
+                a.pose(random, a.meshes[3]);
+                b.pose(random, b.meshes[3]);
+                a.h.update();
+                b.h.update();
+                assertThat(b.h.worldVersion(b.meshes[3])).isEqualTo(a.h.worldVersion(a.meshes[3]));
+                animator.writePalettes(a.h, skin, dest, 0);
+                assertThat(dest).as("round %d, first hierarchy", round).isEqualTo(a.reference());
+                animator.writePalettes(b.h, skin, dest, 0);
+                assertThat(dest).as("round %d, second hierarchy", round).isEqualTo(b.reference());
+            }
+        }
+    }
 }
