@@ -385,8 +385,7 @@ public final class InstanceNodes {
         }
         Arrays.sort(keys);
         int windows = 0;
-        int groups = 0;
-        for (int g = 0; g < size; groups++) {
+        for (int g = 0; g < size; ) {
             int end = groupEnd(keys, g);
             for (int x = g + 1; x < end; x++) {
                 if (position(keys[x]) == position(keys[x - 1])) {
