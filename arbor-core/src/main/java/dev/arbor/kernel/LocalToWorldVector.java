@@ -387,6 +387,104 @@ final class LocalToWorldVector {
     }
 
     /**
+     * The first step of a window of {@link Palettes#chainWindows} on 8-lane vectors (AVX2): each lane's left matrix
+     * picked from the block's 16 ({@code m}, 12 planes of 16) by its instance, into the window's lanes of {@code p}
+     * ({@code p[e × pe + o + r]}), where {@link #windowProducts} reads it: an instance may lie in either half of the
+     * block, so two permutations and a blend, as {@link #windowBatch2} picks parents from two vectors. On 16 lanes
+     * {@link #chainWindow} picks in registers instead (the two steps cost 20 µs more a frame of 1,000 CesiumMan
+     * there, measured). Only moves values.
+     */
+    static void pickWindowLanes(int[] lanes, float[] m, float[] p, int pe, int o) {
+        for (int r = 0; r < Palettes.STRIDE_MULTIPLE; r += LANES) {
+            IntVector instance = IntVector.fromArray(INDEX_SPECIES, lanes, o + r).and(Palettes.STRIDE_MULTIPLE - 1);
+            VectorShuffle<Integer> pick = instance.and(LANES - 1).toShuffle();
+            VectorMask<Integer> high = instance.compare(VectorOperators.GE, LANES);
+            for (int e = 0; e < 12; e++) {
+                IntVector low = FloatVector.fromArray(SPECIES, m, Palettes.STRIDE_MULTIPLE * e).reinterpretAsInts()
+                        .rearrange(pick);
+                if (LANES < Palettes.STRIDE_MULTIPLE) { // a constant: the JIT keeps one branch
+                    low = low.blend(FloatVector.fromArray(SPECIES, m, Palettes.STRIDE_MULTIPLE * e + LANES)
+                            .reinterpretAsInts().rearrange(pick), high);
+                }
+                low.reinterpretAsFloats().intoArray(p, e * pe + o + r);
+            }
+        }
+    }
+
+    /**
+     * The second step of a window of {@link Palettes#chainWindows}: {@code p = p × W × b} lane by lane, the left
+     * matrices as {@link #pickWindowLanes} left them in {@code p}, the worlds loaded contiguously from {@code x}, the
+     * right matrices per lane; each lane read before it is written. Each lane performs the scalar path's operations in
+     * its order.
+     */
+    static void windowProducts(float[] worlds, int es, int x, float[] b, float[] p, int pe, int o) {
+        for (int r = 0; r < Palettes.STRIDE_MULTIPLE; r += LANES) {
+            int j = o + r;
+            int y = x + r;
+            FloatVector m00 = FloatVector.fromArray(SPECIES, p, j);
+            FloatVector m01 = FloatVector.fromArray(SPECIES, p, pe + j);
+            FloatVector m02 = FloatVector.fromArray(SPECIES, p, 2 * pe + j);
+            FloatVector m10 = FloatVector.fromArray(SPECIES, p, 3 * pe + j);
+            FloatVector m11 = FloatVector.fromArray(SPECIES, p, 4 * pe + j);
+            FloatVector m12 = FloatVector.fromArray(SPECIES, p, 5 * pe + j);
+            FloatVector m20 = FloatVector.fromArray(SPECIES, p, 6 * pe + j);
+            FloatVector m21 = FloatVector.fromArray(SPECIES, p, 7 * pe + j);
+            FloatVector m22 = FloatVector.fromArray(SPECIES, p, 8 * pe + j);
+            FloatVector m30 = FloatVector.fromArray(SPECIES, p, 9 * pe + j);
+            FloatVector m31 = FloatVector.fromArray(SPECIES, p, 10 * pe + j);
+            FloatVector m32 = FloatVector.fromArray(SPECIES, p, 11 * pe + j);
+            FloatVector w00 = FloatVector.fromArray(SPECIES, worlds, y);
+            FloatVector w01 = FloatVector.fromArray(SPECIES, worlds, es + y);
+            FloatVector w02 = FloatVector.fromArray(SPECIES, worlds, 2 * es + y);
+            FloatVector w10 = FloatVector.fromArray(SPECIES, worlds, 3 * es + y);
+            FloatVector w11 = FloatVector.fromArray(SPECIES, worlds, 4 * es + y);
+            FloatVector w12 = FloatVector.fromArray(SPECIES, worlds, 5 * es + y);
+            FloatVector w20 = FloatVector.fromArray(SPECIES, worlds, 6 * es + y);
+            FloatVector w21 = FloatVector.fromArray(SPECIES, worlds, 7 * es + y);
+            FloatVector w22 = FloatVector.fromArray(SPECIES, worlds, 8 * es + y);
+            FloatVector w30 = FloatVector.fromArray(SPECIES, worlds, 9 * es + y);
+            FloatVector w31 = FloatVector.fromArray(SPECIES, worlds, 10 * es + y);
+            FloatVector w32 = FloatVector.fromArray(SPECIES, worlds, 11 * es + y);
+            FloatVector t00 = m00.mul(w00).add(m10.mul(w01)).add(m20.mul(w02));
+            FloatVector t01 = m01.mul(w00).add(m11.mul(w01)).add(m21.mul(w02));
+            FloatVector t02 = m02.mul(w00).add(m12.mul(w01)).add(m22.mul(w02));
+            FloatVector t10 = m00.mul(w10).add(m10.mul(w11)).add(m20.mul(w12));
+            FloatVector t11 = m01.mul(w10).add(m11.mul(w11)).add(m21.mul(w12));
+            FloatVector t12 = m02.mul(w10).add(m12.mul(w11)).add(m22.mul(w12));
+            FloatVector t20 = m00.mul(w20).add(m10.mul(w21)).add(m20.mul(w22));
+            FloatVector t21 = m01.mul(w20).add(m11.mul(w21)).add(m21.mul(w22));
+            FloatVector t22 = m02.mul(w20).add(m12.mul(w21)).add(m22.mul(w22));
+            FloatVector t30 = m00.mul(w30).add(m10.mul(w31)).add(m20.mul(w32)).add(m30);
+            FloatVector t31 = m01.mul(w30).add(m11.mul(w31)).add(m21.mul(w32)).add(m31);
+            FloatVector t32 = m02.mul(w30).add(m12.mul(w31)).add(m22.mul(w32)).add(m32);
+            FloatVector b00 = FloatVector.fromArray(SPECIES, b, j);
+            FloatVector b01 = FloatVector.fromArray(SPECIES, b, pe + j);
+            FloatVector b02 = FloatVector.fromArray(SPECIES, b, 2 * pe + j);
+            FloatVector b10 = FloatVector.fromArray(SPECIES, b, 3 * pe + j);
+            FloatVector b11 = FloatVector.fromArray(SPECIES, b, 4 * pe + j);
+            FloatVector b12 = FloatVector.fromArray(SPECIES, b, 5 * pe + j);
+            FloatVector b20 = FloatVector.fromArray(SPECIES, b, 6 * pe + j);
+            FloatVector b21 = FloatVector.fromArray(SPECIES, b, 7 * pe + j);
+            FloatVector b22 = FloatVector.fromArray(SPECIES, b, 8 * pe + j);
+            FloatVector b30 = FloatVector.fromArray(SPECIES, b, 9 * pe + j);
+            FloatVector b31 = FloatVector.fromArray(SPECIES, b, 10 * pe + j);
+            FloatVector b32 = FloatVector.fromArray(SPECIES, b, 11 * pe + j);
+            t00.mul(b00).add(t10.mul(b01)).add(t20.mul(b02)).intoArray(p, j);
+            t01.mul(b00).add(t11.mul(b01)).add(t21.mul(b02)).intoArray(p, pe + j);
+            t02.mul(b00).add(t12.mul(b01)).add(t22.mul(b02)).intoArray(p, 2 * pe + j);
+            t00.mul(b10).add(t10.mul(b11)).add(t20.mul(b12)).intoArray(p, 3 * pe + j);
+            t01.mul(b10).add(t11.mul(b11)).add(t21.mul(b12)).intoArray(p, 4 * pe + j);
+            t02.mul(b10).add(t12.mul(b11)).add(t22.mul(b12)).intoArray(p, 5 * pe + j);
+            t00.mul(b20).add(t10.mul(b21)).add(t20.mul(b22)).intoArray(p, 6 * pe + j);
+            t01.mul(b20).add(t11.mul(b21)).add(t21.mul(b22)).intoArray(p, 7 * pe + j);
+            t02.mul(b20).add(t12.mul(b21)).add(t22.mul(b22)).intoArray(p, 8 * pe + j);
+            t00.mul(b30).add(t10.mul(b31)).add(t20.mul(b32)).add(t30).intoArray(p, 9 * pe + j);
+            t01.mul(b30).add(t11.mul(b31)).add(t21.mul(b32)).add(t31).intoArray(p, 10 * pe + j);
+            t02.mul(b30).add(t12.mul(b31)).add(t22.mul(b32)).add(t32).intoArray(p, 11 * pe + j);
+        }
+    }
+
+    /**
      * One window of {@link Palettes#chainWindows} on 16-lane vectors, its lanes from {@code o} in {@code lanes},
      * {@code b} and {@code p}, its positions from {@code x}: the 12 world planes loaded contiguously, each lane's left
      * matrix picked from the block's 16 by a permutation (the lane's instance, as {@link #windowBatch} picks parents),
@@ -671,6 +769,10 @@ final class LocalToWorldVector {
         chainLanes(palette, LANES, palette, palette, 0, LANES, palette, 0, 0, 1);
         if (LANES == Palettes.STRIDE_MULTIPLE) {
             chainWindow(palette, LANES, 0, nodes, palette, palette, palette, LANES, 0);
+        }
+        if (LANES == 8) {
+            pickWindowLanes(new int[Palettes.STRIDE_MULTIPLE], palette, palette, Palettes.STRIDE_MULTIPLE, 0);
+            windowProducts(palette, Palettes.STRIDE_MULTIPLE, 0, palette, palette, Palettes.STRIDE_MULTIPLE, 0);
         }
         if (VectorSupport.CROWD_PALETTE_VECTORS) { // else never called: no gathered products, no transposition
             chainGathered(palette, LANES, palette, LANES, nodes, 0, 0, palette, palette, 0, 0, LANES, 1, 1);

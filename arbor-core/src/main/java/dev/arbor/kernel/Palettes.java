@@ -210,7 +210,7 @@ public final class Palettes {
         chainWindows(worlds, es, starts, so, lanes, m, b, p, pe, windows, VectorSupport.active());
     }
 
-    /** {@link #chainWindows}, on the vector path if {@code vector} (and the machine's vectors have 16 lanes). */
+    /** {@link #chainWindows}, on the vector path if {@code vector} (and the machine's vectors have 8 or 16 lanes). */
     static void chainWindows(float[] worlds, int es, int[] starts, int so, int[] lanes, float[] m, float[] b,
                              float[] p, int pe, int windows, boolean vector) {
         long span = (long) STRIDE_MULTIPLE * windows;
@@ -231,6 +231,13 @@ public final class Palettes {
         if (vector && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
             for (int w = 0; w < windows; w++) {
                 LocalToWorldVector.chainWindow(worlds, es, starts[so + w], lanes, m, b, p, pe, STRIDE_MULTIPLE * w);
+            }
+            return;
+        }
+        if (vector && LocalToWorldVector.lanes() == 8) { // each lane's left matrix picked first, then the products
+            for (int w = 0; w < windows; w++) {
+                LocalToWorldVector.pickWindowLanes(lanes, m, p, pe, STRIDE_MULTIPLE * w);
+                LocalToWorldVector.windowProducts(worlds, es, starts[so + w], b, p, pe, STRIDE_MULTIPLE * w);
             }
             return;
         }
