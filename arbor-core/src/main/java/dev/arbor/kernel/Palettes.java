@@ -97,7 +97,7 @@ public final class Palettes {
             throw new IllegalArgumentException("bad palette lanes: from=" + from + ", to=" + to + ", ms=" + ms
                     + ", s=" + s + ", o=" + o + ", m=" + m.length + ", w=" + w.length + ", p=" + p.length);
         }
-        chainLanes(m, ms, w, p, o, s, b, bo, from, to, VectorSupport.active());
+        chainLanes(m, ms, w, p, o, s, b, bo, from, to, VectorSupport.crowdPalettes(VectorSupport.active()));
     }
 
     /** {@link #chainLanes}, on the vector path if {@code vector} (and the ranges allow it); checked by the caller. */
@@ -145,7 +145,7 @@ public final class Palettes {
      */
     public static void chainGathered(float[] worlds, int es, int[] index, int io, int is, float[] m, int ms,
                                      float[] b, float[] p, int po, int ps, int pe, int members, int lanes) {
-        chainGathered(worlds, es, index, io, is, m, ms, b, p, po, ps, pe, members, lanes, VectorSupport.active());
+        chainGathered(worlds, es, index, io, is, m, ms, b, p, po, ps, pe, members, lanes, VectorSupport.crowdPalettes(VectorSupport.active()));
     }
 
     /** {@link #chainGathered}, on the vector path if {@code vector} (and the ranges allow it). */
@@ -207,7 +207,7 @@ public final class Palettes {
      */
     public static void chainWindows(float[] worlds, int es, int[] starts, int so, int[] lanes, float[] m, float[] b,
                                     float[] p, int pe, int windows) {
-        chainWindows(worlds, es, starts, so, lanes, m, b, p, pe, windows, VectorSupport.active());
+        chainWindows(worlds, es, starts, so, lanes, m, b, p, pe, windows, VectorSupport.crowdPalettes(VectorSupport.active()));
     }
 
     /** {@link #chainWindows}, on the vector path if {@code vector} (and the machine's vectors have 8 or 16 lanes). */
@@ -262,7 +262,7 @@ public final class Palettes {
      * @throws IllegalArgumentException if a range does not fit the arrays (nothing written)
      */
     public static void toColumnMajor4x4(float[] planes, int po, int pe, int count, float[] dest, int d, int ds) {
-        toColumnMajor4x4(planes, po, pe, count, dest, d, ds, VectorSupport.active());
+        toColumnMajor4x4(planes, po, pe, count, dest, d, ds, VectorSupport.crowdPalettes(VectorSupport.active()));
     }
 
     /** {@link #toColumnMajor4x4}, on the vector path if {@code vector} (and the count and machine allow it). */
@@ -295,7 +295,7 @@ public final class Palettes {
      */
     public static void toColumnMajor4x4(float[] planes, int po, int pe, float[] dest, int d, int[] rows, int ro,
                                         int limit) {
-        toColumnMajor4x4(planes, po, pe, dest, d, rows, ro, limit, VectorSupport.active());
+        toColumnMajor4x4(planes, po, pe, dest, d, rows, ro, limit, VectorSupport.crowdPalettes(VectorSupport.active()));
     }
 
     /** The rows' {@link #toColumnMajor4x4}, on the vector path if {@code vector} (and the machine allows it). */

@@ -86,6 +86,26 @@ public final class VectorSupport {
         return active;
     }
 
+    /**
+     * False once the warm-up found the crowd palettes' vector kernels still allocating after every other kernel was
+     * compiled ({@link VectorWarmUp}): from then on they take their scalar paths, with the same bits.
+     */
+    private static volatile boolean crowdPalettes = true;
+
+    /**
+     * @param vector whether the vector path is active
+     * @return whether the crowd palettes' kernels ({@link Palettes#chainLanes}, {@link Palettes#chainGathered},
+     *     {@link Palettes#chainWindows}, {@link Palettes#toColumnMajor4x4}) take it
+     */
+    static boolean crowdPalettes(boolean vector) {
+        return vector && crowdPalettes;
+    }
+
+    /** Leaves the crowd palettes' kernels to their scalar paths for good; called by {@link VectorWarmUp}. */
+    static void leaveCrowdPalettesScalar() {
+        crowdPalettes = false;
+    }
+
     /** Turns the vector path on; called by {@link VectorWarmUp} once the kernels are compiled. */
     static void activate() {
         active = true;
@@ -115,15 +135,16 @@ public final class VectorSupport {
     }
 
     /**
-     * @return a short description, e.g. {@code "vector, 16 float lanes"}, {@code "vector, 16 float lanes (scalar
-     *     until the JIT has compiled it)"} or {@code "scalar (…why…)"}
+     * @return a short description, e.g. {@code "vector, 16 float lanes"}, {@code "vector (scalar until the JIT has
+     *     compiled it)"}, {@code "vector, 16 float lanes (crowd palettes scalar: …)"} or {@code "scalar (…why…)"}
      */
     public static String describe() {
         if (!ENABLED) {
             return "scalar (" + SCALAR_REASON + ")";
         }
         if (active) {
-            return "vector, " + LocalToWorldVector.lanes() + " float lanes";
+            return "vector, " + LocalToWorldVector.lanes() + " float lanes"
+                    + (crowdPalettes ? "" : " (crowd palettes scalar: their vector kernels were not compiled)");
         }
         String failure = VectorWarmUp.failure();
         return failure != null ? "scalar (" + failure + ")" : "vector (scalar until the JIT has compiled it)";
