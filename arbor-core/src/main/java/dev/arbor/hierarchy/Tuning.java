@@ -172,7 +172,11 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
         }
 
         Tuning build() {
-            return new Tuning(recordsWorkFactor, recordsMinWork, planeNodeCost, recordNodeCost, planesConversionCost, activityWindowFactor, activeShareMax, packMaxNodes, gatherMinNodes, gatherProbationNodes, touchMinNodes, touchChunk, clusterNodes, clusteredMinNodes, vectorShapeMin, vectorShapeLargeRefresh, initialVectorKinds, largeHierarchy, copyWay, rangeMarking, windowsPerMember);
+            return new Tuning(recordsWorkFactor, recordsMinWork, planeNodeCost, recordNodeCost, planesConversionCost,
+                    activityWindowFactor, activeShareMax, packMaxNodes, gatherMinNodes, gatherProbationNodes,
+                    touchMinNodes, touchChunk, clusterNodes, clusteredMinNodes, vectorShapeMin,
+                    vectorShapeLargeRefresh, initialVectorKinds, largeHierarchy, copyWay, rangeMarking,
+                    windowsPerMember);
         }
     }
 }

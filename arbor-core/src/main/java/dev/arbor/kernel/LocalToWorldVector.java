@@ -387,12 +387,12 @@ final class LocalToWorldVector {
     }
 
     /**
-     * The first step of a window of {@link Palettes#chainWindows} on 8-lane vectors (AVX2): each lane's left matrix
-     * picked from the block's 16 ({@code m}, 12 planes of 16) by its instance, into the window's lanes of {@code p}
-     * ({@code p[e × pe + o + r]}), where {@link #windowProducts} reads it: an instance may lie in either half of the
+     * The first step of a window of {@link Palettes#chainWindows}, on 8-lane vectors only (AVX2): each lane's left
+     * matrix picked from the block's 16 ({@code m}, 12 planes of 16) by its instance, into the window's lanes of
+     * {@code p} ({@code p[e × pe + o + r]}), where {@link #windowProducts} reads it: an instance may lie in either half of the
      * block, so two permutations and a blend, as {@link #windowBatch2} picks parents from two vectors. On 16 lanes
-     * {@link #chainWindow} picks in registers instead (the two steps cost 20 µs more a frame of 1,000 CesiumMan
-     * there, measured). Only moves values.
+     * {@link #chainWindow} picks in registers instead (the two steps cost 20 µs more a frame of 1,000 CesiumMan there,
+     * measured). Only moves values.
      */
     static void pickWindowLanes(int[] lanes, float[] m, float[] p, int pe, int o) {
         for (int r = 0; r < Palettes.STRIDE_MULTIPLE; r += LANES) {
@@ -400,13 +400,11 @@ final class LocalToWorldVector {
             VectorShuffle<Integer> pick = instance.and(LANES - 1).toShuffle();
             VectorMask<Integer> high = instance.compare(VectorOperators.GE, LANES);
             for (int e = 0; e < 12; e++) {
-                IntVector low = FloatVector.fromArray(SPECIES, m, Palettes.STRIDE_MULTIPLE * e).reinterpretAsInts()
-                        .rearrange(pick);
-                if (LANES < Palettes.STRIDE_MULTIPLE) { // a constant: the JIT keeps one branch
-                    low = low.blend(FloatVector.fromArray(SPECIES, m, Palettes.STRIDE_MULTIPLE * e + LANES)
-                            .reinterpretAsInts().rearrange(pick), high);
-                }
-                low.reinterpretAsFloats().intoArray(p, e * pe + o + r);
+                int plane = Palettes.STRIDE_MULTIPLE * e;
+                FloatVector.fromArray(SPECIES, m, plane).reinterpretAsInts().rearrange(pick)
+                        .blend(FloatVector.fromArray(SPECIES, m, plane + LANES).reinterpretAsInts().rearrange(pick),
+                                high)
+                        .reinterpretAsFloats().intoArray(p, e * pe + o + r);
             }
         }
     }

@@ -145,7 +145,8 @@ public final class Palettes {
      */
     public static void chainGathered(float[] worlds, int es, int[] index, int io, int is, float[] m, int ms,
                                      float[] b, float[] p, int po, int ps, int pe, int members, int lanes) {
-        chainGathered(worlds, es, index, io, is, m, ms, b, p, po, ps, pe, members, lanes, VectorSupport.crowdPalettes(VectorSupport.active()));
+        chainGathered(worlds, es, index, io, is, m, ms, b, p, po, ps, pe, members, lanes,
+                VectorSupport.crowdPalettes(VectorSupport.active()));
     }
 
     /** {@link #chainGathered}, on the vector path if {@code vector} (and the ranges allow it). */
@@ -207,7 +208,8 @@ public final class Palettes {
      */
     public static void chainWindows(float[] worlds, int es, int[] starts, int so, int[] lanes, float[] m, float[] b,
                                     float[] p, int pe, int windows) {
-        chainWindows(worlds, es, starts, so, lanes, m, b, p, pe, windows, VectorSupport.crowdPalettes(VectorSupport.active()));
+        chainWindows(worlds, es, starts, so, lanes, m, b, p, pe, windows,
+                VectorSupport.crowdPalettes(VectorSupport.active()));
     }
 
     /** {@link #chainWindows}, on the vector path if {@code vector} (and the machine's vectors have 8 or 16 lanes). */
@@ -288,7 +290,8 @@ public final class Palettes {
      * @param pe floats from one element's plane to the next's, at least 16
      * @param dest destination
      * @param d index that the rows count from
-     * @param rows per lane, the index of its entry from {@code d}, or a value outside {@code [0, limit - 16]} to skip it
+     * @param rows per lane, the index of its entry from {@code d}, or a value outside {@code [0, limit - 16]} to skip
+     *     it
      * @param ro index of lane 0's row
      * @param limit the end of the room from {@code d} that entries may take; {@code d + limit ≤ dest.length}
      * @throws IllegalArgumentException if a range does not fit the arrays (nothing written)

@@ -34,17 +34,18 @@ final class VectorWarmUp {
     private static final long GIVE_UP_NANOS = 60_000_000_000L;
     /**
      * Warm-up after which crowd palettes' kernels that still allocate, while all the others no longer do, are left to
-     * their scalar paths: the others were compiled within 1–4 s where measured, and some full test runs on JDK 17
-     * had a warm-up that allocated for the whole 60 s once the crowd palettes' kernels were among its rounds.
+     * their scalar paths: the others were compiled within 1–4 s where measured, and the crowd palettes' kernels
+     * are the newest and least exercised of the rounds' kernels, so a JIT that cannot compile them keeps only them
+     * scalar.
      */
     private static final long CROWD_GIVE_UP_NANOS = 15_000_000_000L;
 
     /**
      * How often the daemon thread reads the JIT's compile time before its rounds. With {@link #QUIET_COMPILE_MILLIS},
      * {@link #QUIET_SAMPLES} and {@link #QUIET_WAIT_MAX_MILLIS}: measured on the 2-core machine of the benchmarks, a
-     * fresh JVM updating 6,000 or 65,000 nodes a frame compiled for most of its first 0.3–0.8 s (the program's own code,
-     * the scalar kernel among it) and then a few ms per 100 ms; rounds started during that time made its first 100
-     * frames take 1.7–2× as long as without the vector module.
+     * fresh JVM updating 6,000 or 65,000 nodes a frame compiled for most of its first 0.3–0.8 s (the program's own
+     * code, the scalar kernel among it) and then a few ms per 100 ms; rounds started during that time made its first
+     * 100 frames take 1.7–2× as long as without the vector module.
      */
     private static final long QUIET_SAMPLE_MILLIS = 50;
     /** At most this much compile time (all compiler threads) in one sample counts as quiet. */
@@ -145,7 +146,6 @@ final class VectorWarmUp {
             long start = System.nanoTime();
             // first the update's and the other kernels alone, until compiled; then with the crowd palettes' kernels
             // as well, so that those do not run (and weigh in the JIT's profiles) before the update's are compiled
-            scratch.crowdPalettes = false;
             boolean crowdTaken = false;
             long crowdStart = 0;
             int clean = 0;
@@ -265,7 +265,7 @@ final class VectorWarmUp {
         private final float[] medium = new float[4 * MEDIUM_RUN];
         private int rounds;
         /** Whether the rounds run the crowd palettes' kernels (after the others are compiled, until done with). */
-        private boolean crowdPalettes = true;
+        private boolean crowdPalettes;
         /** Bytes the crowd palettes' kernels allocated in the latest round. */
         private long crowdBytes;
         private final AllocationCounter counter;
