@@ -23,8 +23,9 @@ public final class Kernels {
      * Waits until the vector kernel is compiled and in use, warming it up on this thread as well. Returns at once
      * where there is no vector kernel (the module is not loaded, or {@code -Darbor.vector=false}).
      *
-     * @return whether the vector kernel is in use: false where there is none, or where the JIT could not compile it
-     *     to code that does not allocate (an interpreter-only JVM, or one limited to the JIT's first tier)
+     * @return whether the vector kernel is in use: false where there is none, or where the JIT did not compile it to
+     *     code that does not allocate (an interpreter-only JVM, one limited to the JIT's first tier, or a compile
+     *     that allocates: {@link Hierarchy#kernelDescription()} names the kernels that still allocated)
      */
     public static boolean warmUp() {
         return VectorSupport.warmUp();

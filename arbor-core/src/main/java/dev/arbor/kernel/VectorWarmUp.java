@@ -22,7 +22,7 @@ import java.util.Arrays;
  */
 final class VectorWarmUp {
     /** Calls of each kernel per round. */
-    private static final int CALLS = 200;
+    static final int CALLS = 200;
     /**
      * Quaternions of the check's longer calls, in an array of their own, so that the compiled check has also seen
      * calls that run to their array's end, as a node list's bulk set makes.
@@ -153,13 +153,14 @@ final class VectorWarmUp {
                 long now = System.nanoTime();
                 if (now - start > GIVE_UP_NANOS) {
                     failure = "the vector kernels still allocated after " + GIVE_UP_NANOS / 1_000_000_000L
-                            + " s of warm-up (an interpreter-only JVM, or the JIT's last tier off)";
+                            + " s of warm-up" + scratch.allocating() + ", compiled by the JIT to code that allocates";
                     return;
                 }
                 long before = counter.bytes();
                 scratch.round();
-                long others = counter.bytes() - before - scratch.crowdBytes;
-                clean = others == 0 && scratch.crowdBytes == 0 ? clean + 1 : 0;
+                long crowdBytes = scratch.bytes[Scratch.CROWD];
+                long others = counter.bytes() - before - crowdBytes;
+                clean = others == 0 && crowdBytes == 0 ? clean + 1 : 0;
                 if (clean >= CLEAN_ROUNDS) {
                     if (crowdTaken) {
                         break;
@@ -244,8 +245,24 @@ final class VectorWarmUp {
         }
     }
 
+    /**
+     * @param bytes per group of the rounds' kernels ({@code Scratch.UPDATE} ...), the bytes they allocated in one round
+     * @return the groups that allocated, with their bytes per call, as " (the update (...): 576 bytes a call)"; ""
+     *     if none did (or the JVM does not count allocation)
+     */
+    static String allocating(long[] bytes) {
+        StringBuilder s = new StringBuilder();
+        for (int g = 0; g < bytes.length; g++) {
+            if (bytes[g] != 0) {
+                s.append(s.length() == 0 ? " (" : "; ").append(Scratch.GROUPS[g]).append(": ")
+                        .append(bytes[g] / CALLS).append(" bytes a call");
+            }
+        }
+        return s.length() == 0 ? "" : s.append(')').toString();
+    }
+
     /** The scratch data of the rounds. */
-    private static final class Scratch {
+    static final class Scratch {
         private final int lanes = LocalToWorldVector.lanes();
         /** Two words of nodes: every batch shape. */
         private final int capacity = 128;
@@ -266,8 +283,24 @@ final class VectorWarmUp {
         private int rounds;
         /** Whether the rounds run the crowd palettes' kernels (after the others are compiled, until done with). */
         private boolean crowdPalettes;
-        /** Bytes the crowd palettes' kernels allocated in the latest round. */
-        private long crowdBytes;
+        /** The kernels of a round in groups, indices into {@link #bytes} and {@link #GROUPS}. */
+        static final int UPDATE = 0;
+        static final int QUATERNIONS = 1;
+        static final int PALETTES = 2;
+        static final int CROWD = 3;
+        static final int INTERPOLATION = 4;
+        /** What each group runs, for the failure message. */
+        static final String[] GROUPS = {
+            "the update (LocalToWorld.propagateStale, computeStale)",
+            "the quaternion checks and copies (QuaternionRuns)",
+            "the palette products (Palettes.chain)",
+            "the crowd palettes (Palettes.chainLanes, chainGathered, chainWindows, toColumnMajor4x4)",
+            "the interpolations (SlerpRuns)"};
+        /**
+         * Per group, the bytes its kernels allocated in the latest round, where the JVM counts a thread's allocation
+         * (else 0).
+         */
+        final long[] bytes = new long[GROUPS.length];
         private final AllocationCounter counter;
         /** Quaternions refused by the check's first loop, and by its second. */
         private final float[] refusedFirst = new float[4 * (lanes + lanes / 4)];
@@ -352,12 +385,14 @@ final class VectorWarmUp {
 
         /** One round: every vector kernel {@link #CALLS} times, the read-ahead check every fourth round. */
         void round() {
-            crowdBytes = 0;
+            Arrays.fill(bytes, 0L);
             int c = capacity;
             int q = 3 * c;
             int shortRun = lanes + lanes / 4; // one step of each of the check's loops
             if (rounds++ % 4 == 0) {
+                long t = mark();
                 QuaternionRuns.check(quaternions, 0, 0, LocalToWorldVector.CHECK_AHEAD_MIN, true);
+                account(QUATERNIONS, t);
             }
             for (int call = 0; call < CALLS; call++) {
                 // every fourth call on the scalar path, as the hierarchy's calls are until the switch: a compiled
@@ -366,12 +401,14 @@ final class VectorWarmUp {
                 boolean vector = call % 4 != 3;
                 int kinds = vector ? LocalToWorld.VECTOR_ALL : 0;
                 Arrays.fill(stale, -1L);
+                long t = mark();
                 LocalToWorld.propagateStale(locals, modes, parents, worlds, c, stale, 0, words, changed, matrices,
                         (call & 1) == 0 ? plans : null, kinds, stats);
                 if ((call & 1) == 0) { // the threads' share of a parallel update: the same vector word
                     LocalToWorld.computeStale(locals, modes, parents, worlds, c, changed, matrices, plans, 0, c,
                             kinds, stats);
                 }
+                t = account(UPDATE, t);
                 QuaternionRuns.check(quaternions, 0, 0, shortRun, vector);
                 if (call % 8 == 0) { // long runs: a few, as they allocate the most until compiled
                     QuaternionRuns.check(medium, 0, 0, MEDIUM_RUN - (call & 8) / 8 * 3, true);
@@ -379,17 +416,37 @@ final class VectorWarmUp {
                 QuaternionRuns.check((call & 1) == 0 ? refusedFirst : refusedSecond, 0, 0, shortRun, vector);
                 QuaternionRuns.copy(quaternions, 0, 0, shortRun, locals, q, c, vector);
                 QuaternionRuns.gather(quaternions, 0, index, 0, lanes, 4, locals, q, c, vector);
+                t = account(QUATERNIONS, t);
                 Palettes.chain(palette, 0, palette, palette, palette, Palettes.STRIDE_MULTIPLE, lanes, vector);
-                if (crowdPalettes && counter.measures()) {
-                    long before = counter.bytes();
+                t = account(PALETTES, t);
+                if (crowdPalettes) {
                     crowdPalettes(c, call, vector);
-                    crowdBytes += counter.bytes() - before;
-                } else if (crowdPalettes) {
-                    crowdPalettes(c, call, vector);
+                    t = account(CROWD, t);
                 }
                 SlerpRuns.slerp(keys, 0, shortRun, 0.375f, interpolated, 0, 1, shortRun, vector);
                 SlerpRuns.lerp(keys, 0, shortRun, 0.375f, interpolated, 0, 1, shortRun, vector);
+                account(INTERPOLATION, t);
             }
+        }
+
+        /** @return the allocation count to measure from, where the JVM counts it (reading it costs a round else) */
+        private long mark() {
+            return counter.measures() ? counter.bytes() : 0L;
+        }
+
+        /** Adds the bytes allocated since {@code t} to {@code group}'s; @return the count now, for the next group */
+        private long account(int group, long t) {
+            if (!counter.measures()) {
+                return 0L;
+            }
+            long now = counter.bytes();
+            bytes[group] += now - t;
+            return now;
+        }
+
+        /** @return {@link VectorWarmUp#allocating} of the latest round */
+        String allocating() {
+            return VectorWarmUp.allocating(bytes);
         }
 
         /**

@@ -33,4 +33,14 @@ class VectorWarmUpTest {
         assertThat(VectorWarmUp.failure()).isNull();
         assertThat(VectorSupport.describe()).matches("vector, (4|8|16) float lanes");
     }
+
+    @Test
+    void theGiveUpMessageNamesTheKernelsThatStillAllocate() {
+        long[] bytes = new long[VectorWarmUp.Scratch.GROUPS.length];
+        assertThat(VectorWarmUp.allocating(bytes)).isEmpty();
+        bytes[VectorWarmUp.Scratch.UPDATE] = 576L * VectorWarmUp.CALLS;
+        bytes[VectorWarmUp.Scratch.INTERPOLATION] = 96L * VectorWarmUp.CALLS;
+        assertThat(VectorWarmUp.allocating(bytes)).isEqualTo(" (the update (LocalToWorld.propagateStale, "
+                + "computeStale): 576 bytes a call; the interpolations (SlerpRuns): 96 bytes a call)");
+    }
 }
