@@ -743,10 +743,10 @@ final class LocalToWorldVector {
         for (int k = 0; k < c; k++) {
             parents[k] = k < LANES ? -1 : k - LANES; // a batch of roots, then three of children
         }
-        batch(locals, parents, worlds, c, 0, true);
+        rootsBatch(locals, worlds, c, 0);
         windowBatch(locals, parents, worlds, c, LANES);
         windowBatch2(locals, parents, worlds, c, 2 * LANES);
-        batch(locals, parents, worlds, c, 3 * LANES, false);
+        gatherColumn(locals, parents, worlds, c, 3 * LANES, 0);
         int quaternions = LANES + LANES / 4; // one step of each loop
         float[] unit = new float[4 * quaternions];
         for (int q = 0; q < quaternions; q++) {
@@ -927,7 +927,13 @@ final class LocalToWorldVector {
                 if (kind != SCALAR) {
                     general++;
                     if ((vectorKinds & LocalToWorld.VECTOR_GENERAL) != 0) {
-                        batch(locals, parents, worlds, c, i, kind == ROOTS);
+                        if (kind == ROOTS) {
+                            rootsBatch(locals, worlds, c, i);
+                        } else {
+                            gatherColumn(locals, parents, worlds, c, i, 0);
+                            gatherColumn(locals, parents, worlds, c, i, 1);
+                            gatherColumn(locals, parents, worlds, c, i, 2);
+                        }
                         continue;
                     }
                 }
@@ -998,8 +1004,8 @@ final class LocalToWorldVector {
         return plan;
     }
 
-    /** Computes the batch of nodes {@code [i, i + lanes)}: roots, or children whose parents are gathered. */
-    private static void batch(float[] l, int[] parents, float[] w, int c, int i, boolean roots) {
+    /** Computes the batch of roots {@code [i, i + lanes)}: each world is its local matrix. */
+    private static void rootsBatch(float[] l, float[] w, int c, int i) {
         FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);
         FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + i);
         FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + i);
@@ -1029,50 +1035,73 @@ final class LocalToWorldVector {
         FloatVector b30 = FloatVector.fromArray(SPECIES, l, i);
         FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + i);
         FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + i);
-        if (roots) {
-            b00.intoArray(w, i);
-            b01.intoArray(w, c + i);
-            b02.intoArray(w, 2 * c + i);
-            b10.intoArray(w, 3 * c + i);
-            b11.intoArray(w, 4 * c + i);
-            b12.intoArray(w, 5 * c + i);
-            b20.intoArray(w, 6 * c + i);
-            b21.intoArray(w, 7 * c + i);
-            b22.intoArray(w, 8 * c + i);
-            b30.intoArray(w, 9 * c + i);
-            b31.intoArray(w, 10 * c + i);
-            b32.intoArray(w, 11 * c + i);
-            return;
-        }
-        FloatVector a00 = FloatVector.fromArray(SPECIES, w, 0, parents, i);
-        FloatVector a01 = FloatVector.fromArray(SPECIES, w, c, parents, i);
-        FloatVector a02 = FloatVector.fromArray(SPECIES, w, 2 * c, parents, i);
-        FloatVector a10 = FloatVector.fromArray(SPECIES, w, 3 * c, parents, i);
-        FloatVector a11 = FloatVector.fromArray(SPECIES, w, 4 * c, parents, i);
-        FloatVector a12 = FloatVector.fromArray(SPECIES, w, 5 * c, parents, i);
-        FloatVector a20 = FloatVector.fromArray(SPECIES, w, 6 * c, parents, i);
-        FloatVector a21 = FloatVector.fromArray(SPECIES, w, 7 * c, parents, i);
-        FloatVector a22 = FloatVector.fromArray(SPECIES, w, 8 * c, parents, i);
-        FloatVector a30 = FloatVector.fromArray(SPECIES, w, 9 * c, parents, i);
-        FloatVector a31 = FloatVector.fromArray(SPECIES, w, 10 * c, parents, i);
-        FloatVector a32 = FloatVector.fromArray(SPECIES, w, 11 * c, parents, i);
-        a00.mul(b00).add(a10.mul(b01)).add(a20.mul(b02)).intoArray(w, i);
-        a01.mul(b00).add(a11.mul(b01)).add(a21.mul(b02)).intoArray(w, c + i);
-        a02.mul(b00).add(a12.mul(b01)).add(a22.mul(b02)).intoArray(w, 2 * c + i);
-        a00.mul(b10).add(a10.mul(b11)).add(a20.mul(b12)).intoArray(w, 3 * c + i);
-        a01.mul(b10).add(a11.mul(b11)).add(a21.mul(b12)).intoArray(w, 4 * c + i);
-        a02.mul(b10).add(a12.mul(b11)).add(a22.mul(b12)).intoArray(w, 5 * c + i);
-        a00.mul(b20).add(a10.mul(b21)).add(a20.mul(b22)).intoArray(w, 6 * c + i);
-        a01.mul(b20).add(a11.mul(b21)).add(a21.mul(b22)).intoArray(w, 7 * c + i);
-        a02.mul(b20).add(a12.mul(b21)).add(a22.mul(b22)).intoArray(w, 8 * c + i);
-        a00.mul(b30).add(a10.mul(b31)).add(a20.mul(b32)).add(a30).intoArray(w, 9 * c + i);
-        a01.mul(b30).add(a11.mul(b31)).add(a21.mul(b32)).add(a31).intoArray(w, 10 * c + i);
-        a02.mul(b30).add(a12.mul(b31)).add(a22.mul(b32)).add(a32).intoArray(w, 11 * c + i);
+        b00.intoArray(w, i);
+        b01.intoArray(w, c + i);
+        b02.intoArray(w, 2 * c + i);
+        b10.intoArray(w, 3 * c + i);
+        b11.intoArray(w, 4 * c + i);
+        b12.intoArray(w, 5 * c + i);
+        b20.intoArray(w, 6 * c + i);
+        b21.intoArray(w, 7 * c + i);
+        b22.intoArray(w, 8 * c + i);
+        b30.intoArray(w, 9 * c + i);
+        b31.intoArray(w, 10 * c + i);
+        b32.intoArray(w, 11 * c + i);
+    }
+
+    /**
+     * Computes column {@code k} (elements {@code k}, {@code 3 + k}, {@code 6 + k} and {@code 9 + k}) of the batch of
+     * nodes {@code [i, i + lanes)}, children whose parents are gathered; {@link #computeWord} calls it for the three
+     * columns in turn (a column reads only its parents' column, and the parents lie before the batch). The local
+     * matrices are built again for each column, with the same operations. One column per call keeps the compiled
+     * method far inside the JIT's limits: the whole batch in one method, with its twelve gathers, came so close to
+     * JDK 17's limit on a compiled method's nodes that some JVMs crossed it, stopped inlining there and left a call
+     * that boxed a vector of indices at every gather, so the update allocated for good (about one JVM in twelve; every
+     * JVM once the limit, {@code -XX:LiveNodeCountInliningCutoff}, was lowered from 40,000 to 30,000).
+     */
+    private static void gatherColumn(float[] l, int[] parents, float[] w, int c, int i, int k) {
+        FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);
+        FloatVector qy = FloatVector.fromArray(SPECIES, l, 4 * c + i);
+        FloatVector qz = FloatVector.fromArray(SPECIES, l, 5 * c + i);
+        FloatVector qw = FloatVector.fromArray(SPECIES, l, 6 * c + i);
+        FloatVector sx = FloatVector.fromArray(SPECIES, l, 7 * c + i);
+        FloatVector sy = FloatVector.fromArray(SPECIES, l, 8 * c + i);
+        FloatVector sz = FloatVector.fromArray(SPECIES, l, 9 * c + i);
+        FloatVector xx = qx.mul(qx);
+        FloatVector yy = qy.mul(qy);
+        FloatVector zz = qz.mul(qz);
+        FloatVector xy = qx.mul(qy);
+        FloatVector xz = qx.mul(qz);
+        FloatVector yz = qy.mul(qz);
+        FloatVector wx = qw.mul(qx);
+        FloatVector wy = qw.mul(qy);
+        FloatVector wz = qw.mul(qz);
+        FloatVector one = FloatVector.broadcast(SPECIES, 1f);
+        FloatVector b00 = one.sub(yy.add(zz).mul(2f)).mul(sx);
+        FloatVector b01 = xy.add(wz).mul(2f).mul(sx);
+        FloatVector b02 = xz.sub(wy).mul(2f).mul(sx);
+        FloatVector b10 = xy.sub(wz).mul(2f).mul(sy);
+        FloatVector b11 = one.sub(xx.add(zz).mul(2f)).mul(sy);
+        FloatVector b12 = yz.add(wx).mul(2f).mul(sy);
+        FloatVector b20 = xz.add(wy).mul(2f).mul(sz);
+        FloatVector b21 = yz.sub(wx).mul(2f).mul(sz);
+        FloatVector b22 = one.sub(xx.add(yy).mul(2f)).mul(sz);
+        FloatVector b30 = FloatVector.fromArray(SPECIES, l, i);
+        FloatVector b31 = FloatVector.fromArray(SPECIES, l, c + i);
+        FloatVector b32 = FloatVector.fromArray(SPECIES, l, 2 * c + i);
+        FloatVector a0 = FloatVector.fromArray(SPECIES, w, k * c, parents, i);
+        FloatVector a1 = FloatVector.fromArray(SPECIES, w, (3 + k) * c, parents, i);
+        FloatVector a2 = FloatVector.fromArray(SPECIES, w, (6 + k) * c, parents, i);
+        FloatVector a3 = FloatVector.fromArray(SPECIES, w, (9 + k) * c, parents, i);
+        a0.mul(b00).add(a1.mul(b01)).add(a2.mul(b02)).intoArray(w, k * c + i);
+        a0.mul(b10).add(a1.mul(b11)).add(a2.mul(b12)).intoArray(w, (3 + k) * c + i);
+        a0.mul(b20).add(a1.mul(b21)).add(a2.mul(b22)).intoArray(w, (6 + k) * c + i);
+        a0.mul(b30).add(a1.mul(b31)).add(a2.mul(b32)).add(a3).intoArray(w, (9 + k) * c + i);
     }
 
     /**
      * Computes the batch of nodes {@code [i, i + lanes)}, children whose parents lie within one vector's width from
-     * the first lane's parent. The same arithmetic as {@link #batch}, written out again, and again in
+     * the first lane's parent. The same arithmetic as {@link #rootsBatch}, written out again, and again in
      * {@link #windowBatch2}: a vector passed to or returned from a method the JIT does not inline is boxed
      * (allocated), and a method holding more than one kind of parent load grew too large for the JIT's first tier
      * (2,290 bytes of bytecode on JDK 25; 1,896 on JDK 17, whose first tier ran out of registers). The method then
