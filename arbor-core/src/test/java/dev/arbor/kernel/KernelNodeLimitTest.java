@@ -1,0 +1,41 @@
+package dev.arbor.kernel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every vector kernel compiles to code that does not allocate with a quarter less room than HotSpot's JIT gives a
+ * compiled method ({@code -XX:LiveNodeCountInliningCutoff=30000}, against 40,000). A kernel that comes close to the
+ * limit makes the JIT stop inlining in some JVMs and box vectors for good, and the warm-up then gives up on the vector
+ * kernel: the update's gathered batch, as one method, did so now and then at the default limit, and in every JVM at
+ * 30,000. Run in a fresh JVM ({@link KernelNodeLimitCheck}).
+ */
+class KernelNodeLimitTest {
+    /** The lowered limit, at which the gathered batch as one method failed in every JVM. */
+    private static final int LIMIT = 30_000;
+
+    @Test
+    void everyKernelCompilesCleanWithAQuarterLessRoom() throws IOException, InterruptedException {
+        assumeThat(VectorSupport.ENABLED).as("the vector module is in this JVM").isTrue();
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:LiveNodeCountInliningCutoff=" + LIMIT, "--add-modules", "jdk.incubator.vector", "-cp",
+                System.getProperty("java.class.path"), KernelNodeLimitCheck.class.getName());
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out;
+        try (InputStream in = process.getInputStream()) {
+            out = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+        }
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("child JVM finished").isTrue();
+        assumeThat(out).as("the JVM knows the flag (HotSpot)").isNotEmpty();
+        assertThat(out).matches("vector, (4|8|16) float lanes");
+        assertThat(process.exitValue()).isZero();
+    }
+}
