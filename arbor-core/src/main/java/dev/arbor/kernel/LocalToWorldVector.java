@@ -1054,10 +1054,10 @@ final class LocalToWorldVector {
      * nodes {@code [i, i + lanes)}, children whose parents are gathered; {@link #computeWord} calls it for the three
      * columns in turn (a column reads only its parents' column, and the parents lie before the batch). The local
      * matrices are built again for each column, with the same operations. One column per call keeps the compiled
-     * method far inside the JIT's limits: the whole batch in one method, with its twelve gathers, came so close to
-     * JDK 17's limit on a compiled method's nodes that some JVMs crossed it, stopped inlining there and left a call
-     * that boxed a vector of indices at every gather, so the update allocated for good (about one JVM in twelve; every
-     * JVM once the limit, {@code -XX:LiveNodeCountInliningCutoff}, was lowered from 40,000 to 30,000).
+     * method well inside the JIT's limit on a compiled method's nodes ({@code -XX:LiveNodeCountInliningCutoff}): the
+     * whole batch in one method, with its twelve gathers, came so close to it on JDK 17 that some JVMs crossed it,
+     * stopped inlining there and boxed the gathers' index vectors, so that the update allocated at every call.
+     * {@code KernelNodeLimitTest} checks every kernel with a quarter less room.
      */
     private static void gatherColumn(float[] l, int[] parents, float[] w, int c, int i, int k) {
         FloatVector qx = FloatVector.fromArray(SPECIES, l, 3 * c + i);

@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,17 +21,10 @@ class KernelNodeLimitTest {
     @Test
     void everyKernelCompilesCleanWithAQuarterLessRoom() throws IOException, InterruptedException {
         assumeThat(VectorSupport.ENABLED).as("the vector module is in this JVM").isTrue();
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:LiveNodeCountInliningCutoff=" + LIMIT, "--add-modules", "jdk.incubator.vector", "-cp",
-                System.getProperty("java.class.path"), KernelNodeLimitCheck.class.getName());
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String out;
-        try (InputStream in = process.getInputStream()) {
-            out = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-        }
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("child JVM finished").isTrue();
-        assumeThat(out).as("the JVM knows the flag (HotSpot)").isNotEmpty();
-        assertThat(out).matches("vector, (4|8|16) float lanes");
-        assertThat(process.exitValue()).isZero();
+        ChildJvm.Result child = ChildJvm.run(List.of("-XX:LiveNodeCountInliningCutoff=" + LIMIT),
+                KernelNodeLimitCheck.class);
+        assumeThat(child.out()).as("the JVM knows the flag (HotSpot)").isNotEmpty();
+        assertThat(child.out()).matches("vector, (4|8|16) float lanes");
+        assertThat(child.exitCode()).isZero();
     }
 }
