@@ -3,6 +3,7 @@ package dev.arbor.animation;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
+import dev.arbor.kernel.Palettes;
 import java.nio.FloatBuffer;
 
 /**
@@ -55,6 +56,7 @@ public final class CrowdAnimator implements AutoCloseable {
     private final CrowdThreads.Job blendJob = this::blendRange;
     private final CrowdThreads.Job paletteJob = this::paletteRange;
     private final CrowdThreads.Job bufferPaletteJob = this::bufferPaletteRange;
+    private final CrowdThreads.Job frameJob = this::frameRange;
 
     /** Creates an animator that runs every job on the caller's thread. */
     public CrowdAnimator() {
@@ -138,22 +140,9 @@ public final class CrowdAnimator implements AutoCloseable {
      */
     public void sample(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base,
                        InstanceNodes dest) {
-        int size = dest.size();
-        if (base.size() != size) {
-            throw new IllegalArgumentException("pose sizes differ: base=" + base.size() + ", nodes=" + size);
-        }
-        checkSample(clip, times, cursors, dest.instances(), size);
-        growPoseScratch(size);
+        checkSample(clip, times, cursors, base, dest);
         dest.beginWrites();
-        this.clip = clip;
-        this.times = times;
-        this.wrap = wrap;
-        this.cursors = cursors;
-        this.base = base;
-        this.nodes = dest;
-        writeTranslations = clip.animates(TargetPath.TRANSLATION);
-        writeRotations = clip.animates(TargetPath.ROTATION);
-        writeScales = clip.animates(TargetPath.SCALE);
+        setNodeSampling(clip, times, wrap, cursors, base, dest);
         try {
             run(sampleNodesJob, dest.instances());
         } finally {
@@ -238,11 +227,7 @@ public final class CrowdAnimator implements AutoCloseable {
      * @throws IllegalStateException if a mesh's world matrix is not invertible (nothing written)
      */
     public void writePalettes(Hierarchy hierarchy, CrowdSkin skin, float[] dest, int offset) {
-        long required = 16L * skin.entryCount();
-        if (offset < 0 || dest.length - (long) offset < required) {
-            throw new IllegalArgumentException("palette destination too short: length=" + dest.length + ", offset="
-                    + offset + ", required=" + required);
-        }
+        checkPaletteRoom(skin, "length", dest.length, "offset", offset);
         skin.prepare(hierarchy, threads.threads);
         this.skin = skin;
         this.paletteDest = dest;
@@ -263,17 +248,117 @@ public final class CrowdAnimator implements AutoCloseable {
      * @throws IllegalStateException if a mesh's world matrix is not invertible (nothing written)
      */
     public FloatBuffer writePalettes(Hierarchy hierarchy, CrowdSkin skin, FloatBuffer dest, int index) {
-        int floats = 16 * skin.entryCount();
-        if (index < 0 || dest.limit() - (long) index < floats) {
-            throw new IllegalArgumentException("palette destination too short: limit=" + dest.limit() + ", index="
-                    + index + ", required=" + floats);
-        }
+        checkPaletteRoom(skin, "limit", dest.limit(), "index", index);
         skin.prepare(hierarchy, threads.threads);
         this.skin = skin;
         this.paletteBuffer = dest;
         this.paletteOffset = index;
         run(bufferPaletteJob, skin.blocks());
         return dest;
+    }
+
+    /**
+     * One crowd frame in one call: samples {@code clip} into {@code nodes} as
+     * {@link #sample(ClipSampler, float[], WrapMode, int[], Pose, InstanceNodes)} does, brings the nodes' world
+     * matrices up to date, and writes every instance's skinning palette as
+     * {@link #writePalettes(Hierarchy, CrowdSkin, float[], int)} does, with the same bits as those calls, but a part
+     * of the crowd at a time: each thread takes a part (whole blocks of 16 instances, small enough for a core's cache;
+     * {@link InstanceNodes#beginPartWrites}) through sampling, update and palettes while its locals and worlds are
+     * still in that core's cache, and no thread waits for another between the steps. Afterwards the nodes count as
+     * computed by the next {@link Hierarchy#update()}: their versions are that update's and they are in its change
+     * set, as after the separate calls and an update.
+     *
+     * <p>Where the crowd cannot be cut into parts (two instances share a node, one instance lies in another's
+     * subtree, or a joint or mesh of the skin lies in another instance's subtree) the separate calls run instead,
+     * with the same results. O(instances × (channels + size + joints)); allocates only scratch, as the separate
+     * calls do.
+     *
+     * @param clip the compiled clip
+     * @param times per instance its time, at least {@code nodes.instances()} of them, none NaN
+     * @param wrap LOOP or CLAMP
+     * @param cursors the instances' cursor state, {@code nodes.instances() × clip.cursorCount()} ints or more
+     * @param base the pose under the channels (a model's rest pose), of {@code nodes.size()} entries
+     * @param nodes the instances' animated nodes, at least {@code clip.targetCount()} per instance
+     * @param skin the instances' skins, as many instances as {@code nodes}, in {@code nodes}' hierarchy
+     * @param dest palette destination, 4×4 column-major, instance {@code i}'s joint {@code j} at
+     *     {@code dest[offset + 16 × (i × joints + j)]}
+     * @param offset index of the first entry
+     * @throws IllegalArgumentException if an array is too short, a time is NaN, the sizes or instance counts differ,
+     *     or a node was destroyed (nothing written); if a value is not finite (from a clip whose keys are that large:
+     *     the other instances of its part and the parts not yet taken are not written, nor their palettes)
+     * @throws IllegalStateException if a node holds an explicit local matrix with shear or a mesh's world matrix is
+     *     not invertible (nothing written)
+     */
+    public void frame(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base, InstanceNodes nodes,
+                      CrowdSkin skin, float[] dest, int offset) {
+        checkPaletteRoom(skin, "length", dest.length, "offset", offset);
+        frame(clip, times, wrap, cursors, base, nodes, skin, dest, null, offset);
+    }
+
+    /**
+     * One crowd frame in one call, the palettes into a buffer at absolute float index {@code index} (its position is
+     * not changed), as {@link #frame(ClipSampler, float[], WrapMode, int[], Pose, InstanceNodes, CrowdSkin, float[],
+     * int)} does.
+     *
+     * @param clip the compiled clip
+     * @param times per instance its time, none NaN
+     * @param wrap LOOP or CLAMP
+     * @param cursors the instances' cursor state
+     * @param base the pose under the channels, of {@code nodes.size()} entries
+     * @param nodes the instances' animated nodes
+     * @param skin the instances' skins, as many instances as {@code nodes}, in {@code nodes}' hierarchy
+     * @param dest palette buffer
+     * @param index float index of the first entry
+     * @return {@code dest}
+     * @throws IllegalArgumentException as the array form does, or if the buffer is too short (nothing written)
+     * @throws IllegalStateException as the array form does
+     */
+    public FloatBuffer frame(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base,
+                             InstanceNodes nodes, CrowdSkin skin, FloatBuffer dest, int index) {
+        checkPaletteRoom(skin, "limit", dest.limit(), "index", index);
+        frame(clip, times, wrap, cursors, base, nodes, skin, null, dest, index);
+        return dest;
+    }
+
+    /** The frame, into {@code arrayDest} or else {@code bufferDest}. */
+    private void frame(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base, InstanceNodes nodes,
+                       CrowdSkin skin, float[] arrayDest, FloatBuffer bufferDest, int offset) {
+        if (skin.instances() != nodes.instances()) {
+            throw new IllegalArgumentException("instance counts differ: skin=" + skin.instances() + ", nodes="
+                    + nodes.instances());
+        }
+        checkSample(clip, times, cursors, base, nodes);
+        Hierarchy hierarchy = nodes.hierarchy();
+        skin.prepare(hierarchy, threads.threads);
+        int parts = nodes.beginPartWrites(skin.jointNodes(), skin.meshes, threads.threads);
+        if (parts == 0) {
+            sample(clip, times, wrap, cursors, base, nodes);
+            if (arrayDest != null) {
+                writePalettes(hierarchy, skin, arrayDest, offset);
+            } else {
+                writePalettes(hierarchy, skin, bufferDest, offset);
+            }
+            return;
+        }
+        setNodeSampling(clip, times, wrap, cursors, base, nodes);
+        this.skin = skin;
+        this.paletteDest = arrayDest;
+        this.paletteBuffer = bufferDest;
+        this.paletteOffset = offset;
+        try {
+            run(frameJob, parts);
+        } finally {
+            nodes.endWrites();
+        }
+    }
+
+    private static void checkPaletteRoom(CrowdSkin skin, String lengthName, int length, String offsetName,
+                                         int offset) {
+        long required = 16L * skin.entryCount();
+        if (offset < 0 || length - (long) offset < required) {
+            throw new IllegalArgumentException("palette destination too short: " + lengthName + "=" + length + ", "
+                    + offsetName + "=" + offset + ", required=" + required);
+        }
     }
 
     private void run(CrowdThreads.Job job, int count) {
@@ -295,6 +380,28 @@ public final class CrowdAnimator implements AutoCloseable {
             base = null;
             nodes = null;
         }
+    }
+
+    /** The arguments of a job that samples into nodes ({@link #sampleNodesRange}), checked before. */
+    private void setNodeSampling(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base,
+                                 InstanceNodes dest) {
+        growPoseScratch(dest.size());
+        this.clip = clip;
+        this.times = times;
+        this.wrap = wrap;
+        this.cursors = cursors;
+        this.base = base;
+        this.nodes = dest;
+        writeTranslations = clip.animates(TargetPath.TRANSLATION);
+        writeRotations = clip.animates(TargetPath.ROTATION);
+        writeScales = clip.animates(TargetPath.SCALE);
+    }
+
+    private static void checkSample(ClipSampler clip, float[] times, int[] cursors, Pose base, InstanceNodes dest) {
+        if (base.size() != dest.size()) {
+            throw new IllegalArgumentException("pose sizes differ: base=" + base.size() + ", nodes=" + dest.size());
+        }
+        checkSample(clip, times, cursors, dest.instances(), dest.size());
     }
 
     private static void checkSample(ClipSampler clip, float[] times, int[] cursors, PoseBatch dest) {
@@ -409,6 +516,23 @@ public final class CrowdAnimator implements AutoCloseable {
 
     private void blendRange(int thread, int from, int to) {
         dest.blendRange(blendA, scratch, weight, from, to);
+    }
+
+    /** Parts [from, to) of a frame: each sampled, updated and skinned in turn on this thread. */
+    private void frameRange(int thread, int from, int to) {
+        InstanceNodes out = nodes;
+        int lanes = Palettes.STRIDE_MULTIPLE;
+        for (int part = from; part < to; part++) {
+            int first = out.partStart(part);
+            int end = out.partStart(part + 1);
+            sampleNodesRange(thread, first, end);
+            out.updateWorlds(part);
+            if (paletteBuffer != null) {
+                skin.palettes(thread, first / lanes, (end + lanes - 1) / lanes, paletteBuffer, paletteOffset);
+            } else {
+                skin.palettes(thread, first / lanes, (end + lanes - 1) / lanes, paletteDest, paletteOffset);
+            }
+        }
     }
 
     private void paletteRange(int thread, int from, int to) {

@@ -165,6 +165,11 @@ public final class CrowdSkin {
         return joints.length;
     }
 
+    /** @return the joints' nodes of the latest palette job ({@link #prepare}) */
+    InstanceNodes jointNodes() {
+        return jointNodes;
+    }
+
     /** @return the windows the latest palette job read its joints in ({@link InstanceNodes#windowCount()}), or 0 */
     int windowCount() {
         return windowStride / Palettes.STRIDE_MULTIPLE;

@@ -1,6 +1,7 @@
 package dev.arbor.hierarchy;
 
 import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.kernel.Palettes;
 import dev.arbor.kernel.VectorSupport;
 
 /**
@@ -190,6 +191,26 @@ final class Adaptation {
      */
     static boolean readsWindows(Tuning t, int windows, int members) {
         return windows <= (long) t.windowsPerMember() * members;
+    }
+
+    /**
+     * The multiple of trees a cluster of the compacted layout holds, given its target size ({@link #clusterTarget})
+     * and the largest tree: {@link Palettes#STRIDE_MULTIPLE} where 64 of the largest trees fit the target (a cluster
+     * then grows by at most a quarter), so that a crowd of one tree per instance has each block of 16 instances in
+     * one cluster: its palettes read every block in windows ({@link InstanceNodes#readWindowProducts}), and the parts
+     * of its frames end where clusters end ({@link CrowdParts}); otherwise 1.
+     */
+    static int clusterTreeMultiple(long target, int largestTree) {
+        return (long) largestTree * 64 <= target ? Palettes.STRIDE_MULTIPLE : 1;
+    }
+
+    /**
+     * Whether a part of a crowd frame ({@link InstanceNodes#beginPartWrites}) that holds {@code nodes} nodes may take
+     * in the next stretch of {@code more} nodes: while together they hold at most {@link Tuning#partNodes}, so that a
+     * part's data stays in a core's cache from its sampling to its palettes. Fewer parts cost less where they meet.
+     */
+    static boolean partTakes(Tuning t, long nodes, long more) {
+        return nodes + more <= t.partNodes();
     }
 
     /** @return whether a gathered copy of a list of {@code count} nodes reads its quaternions ahead */

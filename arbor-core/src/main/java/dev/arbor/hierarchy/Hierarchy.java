@@ -1448,6 +1448,11 @@ public final class Hierarchy {
         return bulk;
     }
 
+    /** @return the version a refresh stamps its nodes with now: the next update's */
+    long pendingVersion() {
+        return version + 1;
+    }
+
     /** @return one past the highest slot ever used; slot arrays of companions must cover [0, slotLimit()) */
     int slotLimit() {
         return slots.slotEnd;
@@ -1857,7 +1862,10 @@ public final class Hierarchy {
         return packing;
     }
 
-    /** @return the refresh of stale world matrices (for tests) */
+    /**
+     * @return the refresh of stale world matrices (for tests, and for a crowd frame's parts that compute its stale
+     *     nodes: {@link InstanceNodes#updateWorlds})
+     */
     Refresh refresh() {
         return refresh;
     }

@@ -78,6 +78,14 @@ public final class InstanceNodes {
      */
     private long matrixModesChecked = -1;
     private boolean reading;
+    /** The crowd's parts of the latest {@link #beginPartWrites}, or null before the first. */
+    private CrowdParts parts;
+    /** Whether the current write brings the worlds up to date part by part ({@link #beginPartWrites}). */
+    private boolean partWrite;
+    /** The vector batch shapes of the current part write's updates. */
+    private int partKinds;
+    /** Per part of the current part write, the nodes {@link #updateWorlds} computed, or -1 before it ran. */
+    private int[] partComputed = NO_INTS;
 
     /**
      * Takes the nodes of {@code instances} instances of {@code size} members each. O(instances × size); allocates.
@@ -134,6 +142,11 @@ public final class InstanceNodes {
         }
         reading = false;
         resolve();
+        startWrites();
+    }
+
+    /** The rest of a begin, after {@link #resolve()}: explicit local matrices split into TRS, then writing. */
+    private void startWrites() {
         NodeStorage st = bulk.store;
         if (st.matrixModesGiven != matrixModesChecked) { // a node was given a matrix since: it may be a member
             int count = nodes.length;
@@ -149,6 +162,133 @@ public final class InstanceNodes {
         }
         locals = st.locals;
         writing = true;
+    }
+
+    /**
+     * Begins a write in which the writers also bring their instances' world matrices up to date, a part of the crowd
+     * at a time ({@link #updateWorlds}), so that one thread samples a part, updates it and reads its worlds (its
+     * skinning palettes) while they are in its core's cache. On the caller's thread: brings every stale node up to
+     * date and begins reading {@code reads} ({@link #beginReads()}), then does what {@link #beginWrites()} does and
+     * marks every member and its subtree stale now. Part {@code p} is the instances
+     * {@code [partStart(p), partStart(p + 1))}, whole blocks of 16 (the last may be shorter); there are at least
+     * {@code threads} parts where the crowd has that many blocks, more where a part would not fit a core's cache.
+     *
+     * <p>Returns 0, having changed nothing but what {@link #beginReads()} does, when the crowd cannot be cut so: two
+     * instances share a node or one lies in another's subtree, a node of {@code reads} lies in the subtree of another
+     * instance than its own (nodes outside every instance's subtrees are fine), or a node of {@code fixed} lies in an
+     * instance's subtree. {@link #beginWrites()} then serves. The cut is planned once per layout and structure of
+     * the hierarchy, thread count, {@code reads} and {@code fixed} (O(storage positions); allocates a table of the
+     * storage's size); O(instances) afterwards.
+     *
+     * @param reads nodes whose worlds are read part by part after {@link #updateWorlds} (a crowd's joints): as many
+     *     instances as these, in the same hierarchy; may be these
+     * @param fixed nodes whose worlds the write must not change (a crowd's meshes, whose inverses are taken before),
+     *     or null for none
+     * @param threads the threads that will write and update the parts, ≥ 1
+     * @return the number of parts, or 0 (nothing begun)
+     * @throws IllegalArgumentException if {@code reads} belongs to another hierarchy or has another instance count,
+     *     {@code threads} is below 1, or a member or node of {@code fixed} was destroyed (nothing begun)
+     * @throws IllegalStateException if a write is already begun, or a member's explicit matrix has shear (nothing
+     *     begun)
+     */
+    public int beginPartWrites(InstanceNodes reads, long[] fixed, int threads) {
+        if (writing) {
+            throw new IllegalStateException("beginPartWrites() during a write; expected endWrites() first");
+        }
+        if (reads.owner != owner || reads.instances != instances) {
+            throw new IllegalArgumentException("reads must be of the same hierarchy and instances: instances="
+                    + instances + ", reads.instances=" + reads.instances
+                    + (reads.owner != owner ? ", another hierarchy" : ""));
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads=" + threads + " is below 1");
+        }
+        long[] fixedHandles = fixed == null ? NO_HANDLES : fixed;
+        reads.beginReads();
+        resolve();
+        SlotTable slots = bulk.slots;
+        NodeStorage st = bulk.store;
+        if (parts == null || !parts.holds(st.layoutVersion, slots.structureVersion, threads, reads, fixedHandles)) {
+            int[] fixedNodes = new int[fixedHandles.length]; // (a plan that holds has no destroyed node among them)
+            for (int x = 0; x < fixedNodes.length; x++) {
+                fixedNodes[x] = slots.nodeOfSlot[slots.liveSlot(fixedHandles[x])]; // throws for a destroyed node
+            }
+            parts = CrowdParts.plan(st, st.layoutVersion, slots.structureVersion, bulk.tuning, threads, nodes,
+                    instances, size, reads, reads.nodes, reads.size, fixedHandles, fixedNodes);
+        }
+        if (parts.parts() == 0) {
+            return 0;
+        }
+        startWrites();
+        reading = reads == this;
+        bulk.marking.markBatch(nodes, nodes.length, list);
+        assert bulk.stale.count() == parts.nodes : bulk.stale.count() + " stale, " + parts.nodes + " planned";
+        Refresh refresh = owner.refresh();
+        refresh.beforeComputedElsewhere();
+        partKinds = refresh.kernelKinds();
+        worlds = st.worlds;
+        int count = parts.parts();
+        if (partComputed.length < count) {
+            partComputed = new int[count];
+        }
+        Arrays.fill(partComputed, 0, count, -1);
+        partWrite = true;
+        return count;
+    }
+
+    /**
+     * The first instance of part {@code part} of the current part write; {@code partStart(parts)} is the instance
+     * count.
+     *
+     * @param part a part, up to the count {@link #beginPartWrites} returned
+     * @return its first instance
+     * @throws IllegalStateException outside a part write
+     * @throws IndexOutOfBoundsException if the part is out of range
+     */
+    public int partStart(int part) {
+        requirePartWrite("partStart");
+        return parts.start(Objects.checkIndex(part, parts.parts() + 1));
+    }
+
+    /**
+     * Brings the world matrices of one part's instances (their members and the members' subtrees) up to date, after
+     * every instance of the part was written; from any thread, each part once, threads updating distinct parts at the
+     * same time. Afterwards the worlds of the part's nodes and of {@code reads} (of {@link #beginPartWrites}) may be
+     * read ({@code readWindowProducts} and {@code readWorldProducts} of {@code reads}) for the part's instances, with
+     * the bits a {@link Hierarchy#update()} gives them. O(part nodes), allocation-free.
+     *
+     * @param part the part
+     * @throws IllegalStateException outside a part write, if the part was updated already, or if an instance of it
+     *     was not written (its nodes stay stale for the next update)
+     * @throws IndexOutOfBoundsException if the part is out of range
+     */
+    public void updateWorlds(int part) {
+        requirePartWrite("updateWorlds");
+        CrowdParts cut = parts;
+        Objects.checkIndex(part, cut.parts());
+        if (partComputed[part] >= 0) {
+            throw new IllegalStateException("part " + part + " was updated already");
+        }
+        for (int i = cut.start(part); i < cut.start(part + 1); i++) {
+            if (!written[i]) {
+                throw new IllegalStateException("instance " + i + " of part " + part + " was not written");
+            }
+        }
+        NodeStorage st = bulk.store;
+        int capacity = st.records ? 0 : st.modes.length; // 0: the record layout
+        long[] staleBits = bulk.stale.words;
+        int count = 0;
+        for (int r = cut.firstRun(part); r < cut.endRun(part); r++) {
+            count += ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, capacity, staleBits,
+                    st.matrixBits, st.wordPlans, cut.runFrom(r), cut.runTo(r), partKinds, null);
+        }
+        partComputed[part] = count;
+    }
+
+    private void requirePartWrite(String what) {
+        if (!partWrite) {
+            throw new IllegalStateException(what + " outside beginPartWrites() and endWrites()");
+        }
     }
 
     /**
@@ -177,6 +317,10 @@ public final class InstanceNodes {
             throw new IllegalArgumentException("instance=" + instance + " is out of range, instances=" + instances);
         }
         Arguments.requireRoom("pose", pose.length, offset, (long) POSE_FLOATS * size);
+        if (partWrite && partComputed[parts.partOf(instance)] >= 0) {
+            throw new IllegalStateException("instance " + instance + " written after its part ("
+                    + parts.partOf(instance) + ") was updated");
+        }
         int first = instance * size;
         checkValues(pose, offset, first, translations, rotations, scales);
         written[instance] = true;
@@ -283,6 +427,11 @@ public final class InstanceNodes {
      * after a failed write, so that what was written is computed by the next update). O(instances + members), or less
      * for a set marked before at the same layout and structure when every instance was written.
      *
+     * <p>Ending a part write ({@link #beginPartWrites}): when every part was updated, its nodes count as computed by
+     * the next update's refresh (their versions are the next update's, and they are in its change set); otherwise
+     * (a write failed) every node marked stays stale for the next update, which computes it again, with the same
+     * result where a part was updated. O(instances + stale words).
+     *
      * @throws IllegalStateException if no write is begun
      */
     public void endWrites() {
@@ -291,6 +440,10 @@ public final class InstanceNodes {
         }
         writing = false;
         locals = null;
+        if (partWrite) {
+            endPartWrites();
+            return;
+        }
         int all = 0;
         for (int i = 0; i < instances; i++) {
             all += written[i] ? 1 : 0;
@@ -313,6 +466,23 @@ public final class InstanceNodes {
             }
         }
         bulk.marking.markBatch(writtenNodes, count, null);
+    }
+
+    /** {@link #endWrites()} of a part write: settles the parts' nodes as computed if every part was updated. */
+    private void endPartWrites() {
+        partWrite = false;
+        Arrays.fill(written, false);
+        if (bulk.store.layoutVersion != layoutVersion) {
+            throw new IllegalStateException("the hierarchy's nodes moved during a write");
+        }
+        long computed = 0;
+        for (int p = 0; p < parts.parts(); p++) {
+            if (partComputed[p] < 0) {
+                return; // the stale nodes are computed by the next update
+            }
+            computed += partComputed[p];
+        }
+        owner.refresh().computedElsewhere(owner.pendingVersion(), computed);
     }
 
     /**

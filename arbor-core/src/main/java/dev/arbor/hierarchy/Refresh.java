@@ -134,13 +134,8 @@ final class Refresh {
             return;
         }
         scannedWords += stale.hiWord - stale.loWord;
-        long[] inverseValid = store.inverseValidBits;
-        if (inverseValid != null) {
-            for (int w = stale.loWord; w < stale.hiWord; w++) {
-                inverseValid[w] &= ~stale.words[w]; // these world matrices are about to change
-            }
-        }
-        beforeRefresh();
+        dropStaleInverses();
+        beforeRefresh(true);
         counted = true;
         if (parallel == null || !refreshInParallel(stamp)) {
             recomputedNodes += propagate(stamp);
@@ -149,15 +144,26 @@ final class Refresh {
         stale.forgetRange(); // the refresh moved every stale bit to the changed bits
     }
 
+    /** The cached inverses of the stale nodes are dropped: their world matrices are about to change. */
+    private void dropStaleInverses() {
+        long[] inverseValid = store.inverseValidBits;
+        if (inverseValid != null) {
+            for (int w = stale.loWord; w < stale.hiWord; w++) {
+                inverseValid[w] &= ~stale.words[w];
+            }
+        }
+    }
+
     /**
-     * Before a refresh: marks the stale nodes active in the activity packing's window, and lets the layout choice
-     * convert the storage for the refresh ({@link LayoutChoice#beforeRefresh}). The planes cost is estimated in units of one node
-     * of a vector word: a word with at least {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole (64
-     * units), a node elsewhere alone ({@link Tuning#planeNodeCost}). O(stale words).
+     * Before a refresh: marks the stale nodes active in the activity packing's window, and (if {@code mayConvert})
+     * lets the layout choice convert the storage for the refresh ({@link LayoutChoice#beforeRefresh}). The planes
+     * cost is estimated in units of one node of a vector word: a word with at least
+     * {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole (64 units), a node elsewhere alone
+     * ({@link Tuning#planeNodeCost}). O(stale words).
      */
-    private void beforeRefresh() {
+    private void beforeRefresh(boolean mayConvert) {
         long[] active = packing.windowBits(stale.words.length, store.layoutVersion); // null when packing is off
-        boolean automatic = layoutChoice.policy() == StorageLayout.AUTOMATIC;
+        boolean automatic = mayConvert && layoutChoice.policy() == StorageLayout.AUTOMATIC;
         if (active == null && !automatic) {
             return;
         }
@@ -205,7 +211,7 @@ final class Refresh {
      * The batch shapes this refresh computes on the vector path: {@link #vectorKinds} once the vector kernel is
      * compiled ({@link VectorSupport#active()}), none before (the scalar kernel, with the same results).
      */
-    private int kernelKinds() {
+    int kernelKinds() {
         return VectorSupport.active() ? vectorKinds : 0;
     }
 
@@ -274,6 +280,39 @@ final class Refresh {
             stale.words[w] = 0L;
         }
         return true;
+    }
+
+    // ---- stale nodes computed by others: a crowd frame's parts ----
+
+    /**
+     * Before the stale nodes are computed outside a refresh, by the threads of a crowd frame
+     * ({@link InstanceNodes#updateWorlds}), each on a range of the storage: drops their cached inverses. The storage
+     * is not converted (the threads hold its arrays).
+     */
+    void beforeComputedElsewhere() {
+        dropStaleInverses();
+    }
+
+    /**
+     * After every stale node was computed outside a refresh: counts them as the activity packing's work, stamps them
+     * with {@code stamp}, and turns their stale bits into changed bits, as a refresh does. O(stale words).
+     *
+     * @param count the nodes computed
+     */
+    void computedElsewhere(long stamp, long count) {
+        if (stale.isEmpty()) {
+            return;
+        }
+        beforeRefresh(false);
+        scannedWords += stale.hiWord - stale.loWord;
+        recomputedNodes += count;
+        versions.stamp(stale.words, stamp, stale.loWord << 6, Math.min(store.nodeEnd, stale.hiWord << 6));
+        for (int w = stale.loWord; w < stale.hiWord; w++) {
+            changed.words[w] |= stale.words[w];
+            stale.words[w] = 0L;
+        }
+        changed.include(stale.loWord, stale.hiWord);
+        stale.forgetRange();
     }
 
     // ---- one node, for a read ----

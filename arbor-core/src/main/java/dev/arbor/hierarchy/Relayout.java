@@ -110,7 +110,8 @@ final class Relayout {
 
     /**
      * The slots in the order a rewrite writes them: trees in root order, gathered into clusters of at least
-     * {@link Tuning#clusterNodes} nodes when the forest allows it ({@link Adaptation#clusterTarget}; otherwise one cluster), each
+     * {@link Tuning#clusterNodes} nodes when the forest allows it ({@link Adaptation#clusterTarget}; otherwise one
+     * cluster), of a multiple of 16 trees where the trees are small ({@link Adaptation#clusterTreeMultiple}), each
      * cluster breadth-first with the children of one parent together. Within a cluster every level is then one
      * contiguous run whose parents lie in the run before it, which the vector kernel's batches need, and a subtree is
      * one range per level, which {@link StaleMarking} marks level by level. With {@code active} (one bit per dense
@@ -142,6 +143,7 @@ final class Relayout {
             }
         }
         long target = Adaptation.clusterTarget(tuning, slots.liveCount, largest);
+        int treeMultiple = Adaptation.clusterTreeMultiple(target, largest);
         int[] queue = new int[slots.liveCount];
         int tail = 0;
         int clusters = 0;
@@ -149,10 +151,12 @@ final class Relayout {
         while (root < roots) {
             int head = tail;
             long size = 0;
+            int trees = 0;
             do {
                 queue[tail++] = rootSlots[root];
                 size += treeSizes[root++];
-            } while (root < roots && size < target);
+                trees++;
+            } while (root < roots && (size < target || trees % treeMultiple != 0));
             for (; head < tail; head++) {
                 store.childStarts[head] = tail; // the queue index is the node's position in the new layout
                 int p = queue[head];

@@ -53,12 +53,15 @@ import java.util.function.Consumer;
  *     instead of walks
  * @param windowsPerMember a crowd's palettes read the storage window by window while a block of 16 instances needs at
  *     most this many windows per member ({@link Adaptation#readsWindows})
+ * @param partNodes nodes a part of a crowd frame holds at most, where the crowd allows more parts than threads
+ *     ({@link Adaptation#crowdParts}): a part's locals, worlds and palette entries (about 150 bytes per node) stay in
+ *     a core's L2 cache from its sampling to its palettes
  */
 record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int recordNodeCost,
               int planesConversionCost, int activityWindowFactor, int activeShareMax, int packMaxNodes,
               int gatherMinNodes, int gatherProbationNodes, int touchMinNodes, int touchChunk, int clusterNodes,
               int clusteredMinNodes, int vectorShapeMin, int vectorShapeLargeRefresh, int initialVectorKinds,
-              int largeHierarchy, int copyWay, boolean rangeMarking, int windowsPerMember) {
+              int largeHierarchy, int copyWay, boolean rangeMarking, int windowsPerMember, int partNodes) {
 
     /** {@link #copyWay}: the faster way on this machine, timed now and then. */
     static final int COPY_TIMED = 0;
@@ -69,7 +72,7 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
 
     /** The values every public constructor of {@link Hierarchy} uses. */
     static final Tuning DEFAULT = new Tuning(4, 2048, 8, 4, 8, 16, 32, 1 << 17, 256, 1 << 20, 1 << 16, 1024, 4096,
-            16 * 4096, 32, 16_384, LocalToWorld.VECTOR_ALL, 1 << 19, COPY_TIMED, true, 2);
+            16 * 4096, 32, 16_384, LocalToWorld.VECTOR_ALL, 1 << 19, COPY_TIMED, true, 2, 4096);
 
     /** @return these values with the records layout chosen after {@code minWork}, or {@code factor} × live nodes */
     Tuning withRecordsWork(int factor, int minWork) {
@@ -112,6 +115,11 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
         });
     }
 
+    /** @return these values with crowd frames cut into parts of at most {@code nodes} nodes */
+    Tuning withPartNodes(int nodes) {
+        return with(v -> v.partNodes = nodes);
+    }
+
     /** @return these values with subtrees marked stale by walks only ({@code false}) or by ranges where possible */
     Tuning withRangeMarking(boolean ranges) {
         return with(v -> v.rangeMarking = ranges);
@@ -146,6 +154,7 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
         int copyWay;
         boolean rangeMarking;
         int windowsPerMember;
+        int partNodes;
 
         Values(Tuning t) {
             recordsWorkFactor = t.recordsWorkFactor;
@@ -169,6 +178,7 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
             copyWay = t.copyWay;
             rangeMarking = t.rangeMarking;
             windowsPerMember = t.windowsPerMember;
+            partNodes = t.partNodes;
         }
 
         Tuning build() {
@@ -176,7 +186,7 @@ record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int 
                     activityWindowFactor, activeShareMax, packMaxNodes, gatherMinNodes, gatherProbationNodes,
                     touchMinNodes, touchChunk, clusterNodes, clusteredMinNodes, vectorShapeMin,
                     vectorShapeLargeRefresh, initialVectorKinds, largeHierarchy, copyWay, rangeMarking,
-                    windowsPerMember);
+                    windowsPerMember, partNodes);
         }
     }
 }

@@ -21,8 +21,10 @@ import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -181,8 +183,6 @@ class CrowdAnimatorTest {
             int[] cursorsB = sampler.newCursors(n);
             float[] want = new float[n * a.joints * 16];
             float[] got = new float[want.length];
-            float[] worldA = new float[12];
-            float[] worldB = new float[12];
             Random random = new Random(43);
             try (CrowdAnimator one = new CrowdAnimator(); CrowdAnimator other = new CrowdAnimator()) {
                 other.setThreads(threads);
@@ -196,19 +196,59 @@ class CrowdAnimatorTest {
                     a.h.update();
                     b.h.update();
                     assertThat(b.h.changedCount()).as("frame %d", frame).isEqualTo(a.h.changedCount());
-                    for (int i = 0; i < n; i++) {
-                        long[] ha = a.members[i].animatedHandles();
-                        long[] hb = b.members[i].animatedHandles();
-                        for (int k = 0; k < ha.length; k++) {
-                            a.h.getWorld(ha[k], worldA, 0);
-                            b.h.getWorld(hb[k], worldB, 0);
-                            assertThat(worldB).as("frame %d, instance %d, node %d", frame, i, k).isEqualTo(worldA);
-                        }
-                    }
+                    assertSameWorlds(a, b, frame);
                     one.writePalettes(a.h, a.skin, want, 0);
                     other.writePalettes(b.h, b.skin, got, 0);
                     assertThat(got).as("frame %d on %d threads", frame, threads).isEqualTo(want);
                 }
+            }
+        }
+    }
+
+    /**
+     * {@link CrowdAnimator#frame} (sample, update and palettes a part of the crowd at a time) leaves the bits of the
+     * separate calls followed by an update: every animated node's world matrix and version, the change set's size,
+     * every palette entry (array and buffer), on 1, 2 and 3 threads, crowds of one part and of several, with forward
+     * steps and backward jumps.
+     */
+    @ParameterizedTest
+    @CsvSource({"CesiumMan, 37, 1", "CesiumMan, 600, 1", "CesiumMan, 600, 2", "RiggedFigure, 53, 3",
+            "RiggedFigure, 500, 2"})
+    void aFrameByPartsGivesTheBitsOfTheSeparateCalls(String name, int n, int threads) throws Exception {
+        Crowd a = new Crowd(name, n);
+        Crowd b = new Crowd(name, n);
+        ClipSampler sampler = ClipSampler.compile(a.model.animation(0));
+        Pose rest = a.model.restPose();
+        float[] times = new float[n];
+        int[] cursorsA = sampler.newCursors(n);
+        int[] cursorsB = sampler.newCursors(n);
+        float[] want = new float[n * a.joints * 16];
+        float[] got = new float[want.length + 3];
+        FloatBuffer buffer = ByteBuffer.allocateDirect(want.length * 4 + 8).order(ByteOrder.nativeOrder())
+                .asFloatBuffer();
+        float[] fromBuffer = new float[want.length];
+        Random random = new Random(44 + n);
+        try (CrowdAnimator one = new CrowdAnimator(); CrowdAnimator other = new CrowdAnimator()) {
+            one.setThreads(threads);
+            other.setThreads(threads);
+            for (int frame = 0; frame < 12; frame++) {
+                for (int i = 0; i < n; i++) {
+                    times[i] = frame % 5 == 4 ? random.nextFloat() * -2 : times[i] + random.nextFloat() * 0.1f;
+                }
+                one.sample(sampler, times, WrapMode.LOOP, cursorsA, rest, a.nodes);
+                a.h.update();
+                one.writePalettes(a.h, a.skin, want, 0);
+                if (frame % 2 == 0) {
+                    other.frame(sampler, times, WrapMode.LOOP, cursorsB, rest, b.nodes, b.skin, got, 3);
+                    assertThat(Arrays.copyOfRange(got, 3, got.length)).as("frame %d", frame).isEqualTo(want);
+                } else {
+                    other.frame(sampler, times, WrapMode.LOOP, cursorsB, rest, b.nodes, b.skin, buffer, 2);
+                    buffer.get(2, fromBuffer);
+                    assertThat(fromBuffer).as("frame %d", frame).isEqualTo(want);
+                }
+                b.h.update();
+                assertThat(b.h.changedCount()).as("frame %d", frame).isEqualTo(a.h.changedCount());
+                assertSameWorlds(a, b, frame);
             }
         }
     }
@@ -306,6 +346,23 @@ class CrowdAnimatorTest {
         assertThatThrownBy(() -> new CrowdSkin(new long[5], null, new float[24]))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("joints.length=5 is not a multiple of the joint count=2");
+    }
+
+    /** Every animated node of {@code b} has the world matrix and version of its counterpart in {@code a}. */
+    private static void assertSameWorlds(Crowd a, Crowd b, int frame) {
+        float[] worldA = new float[12];
+        float[] worldB = new float[12];
+        for (int i = 0; i < a.members.length; i++) {
+            long[] ha = a.members[i].animatedHandles();
+            long[] hb = b.members[i].animatedHandles();
+            for (int k = 0; k < ha.length; k++) {
+                a.h.getWorld(ha[k], worldA, 0);
+                b.h.getWorld(hb[k], worldB, 0);
+                assertThat(worldB).as("frame %d, instance %d, node %d", frame, i, k).isEqualTo(worldA);
+                assertThat(b.h.worldVersion(hb[k])).as("version, frame %d, instance %d, node %d", frame, i, k)
+                        .isEqualTo(a.h.worldVersion(ha[k]));
+            }
+        }
     }
 
     private static double maxRelativeError(float[] got, float[] want) {

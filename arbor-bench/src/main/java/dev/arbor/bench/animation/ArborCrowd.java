@@ -164,6 +164,22 @@ final class ArborCrowd implements CrowdSystem {
         animator.writePalettes(h, skin, dest, 0);
     }
 
+    /**
+     * The whole frame: a crowd that samples one clip goes through {@link CrowdAnimator#frame} (each thread samples,
+     * updates and skins a part of the crowd at a time) and then {@link Hierarchy#update()}, which publishes the
+     * changes; a blend crowd through the three phases.
+     */
+    @Override
+    public void frame(float clock, FloatBuffer dest) {
+        if (crowd.blend()) {
+            CrowdSystem.super.frame(clock, dest);
+            return;
+        }
+        setTimes(clock);
+        animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, instanceNodes, skin, dest, 0);
+        h.update();
+    }
+
     @Override
     public void renderWorld(int instance, float[] dest) {
         h.getWorld(meshes[instance], world, 0);
