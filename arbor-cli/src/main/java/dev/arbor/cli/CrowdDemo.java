@@ -28,10 +28,11 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * The crowd mode of {@code arbor demo}: many instances of one glTF model (by default the bundled Cesium Man) in one
- * hierarchy on a grid, each playing the model's first animation at its own time (looping). Per frame: sample every
- * instance's pose in one {@link CrowdAnimator} job (the clip compiled once, exact) and apply them through a node
- * list per member, {@code update()}, then write every skeleton's skinning palette into one direct buffer in one job — each phase
- * timed and printed with its cost per joint.
+ * hierarchy on a grid, each playing the model's first animation at its own time (looping). Frames alternate between
+ * the two ways of running the crowd: one {@link CrowdAnimator#frame} call (each thread samples, updates and skins a
+ * part of the crowd at a time) and {@code update()}, timed whole; and the three phases as separate calls (sample every
+ * instance's pose into its nodes, {@code update()}, every skeleton's skinning palette into one direct buffer), each
+ * timed. Every figure is printed with its cost per joint.
  */
 final class CrowdDemo {
     /** Class-path folder of the bundled model and its licence files. */
@@ -113,9 +114,15 @@ final class CrowdDemo {
         CrowdAnimator animator = new CrowdAnimator();
         FloatBuffer palettes = ByteBuffer.allocateDirect(Math.max(1, crowd * joints * 16 * Float.BYTES))
                 .order(ByteOrder.nativeOrder()).asFloatBuffer();
-        long[] sampleNanos = new long[frames];
-        long[] updateNanos = new long[frames];
-        long[] paletteNanos = new long[frames];
+        // with a skin, frames alternate: the phases as separate calls, then one frame call (warm-up frames too)
+        boolean fused = animated && skin != null;
+        int phased = fused ? (frames + 1) / 2 : frames;
+        long[] sampleNanos = new long[Math.max(1, phased)];
+        long[] updateNanos = new long[Math.max(1, phased)];
+        long[] paletteNanos = new long[Math.max(1, phased)];
+        long[] fusedNanos = new long[Math.max(1, frames - phased)];
+        int phasedDone = 0;
+        int fusedDone = 0;
         int total = warmup + frames;
         float length = animated ? model.animation(0).endTime() : 0f;
         ColdFrames cold = new ColdFrames();
@@ -127,11 +134,25 @@ final class CrowdDemo {
                     Kernels.warmUp(); // the medians are the steady state: the vector kernel compiled, if any
                 }
                 float clock = frame / FPS;
+                for (int i = 0; i < crowd && animated; i++) {
+                    times[i] = clock + length * ((i * 0.618034f) % 1f); // each member at its own phase
+                }
+                if (fused && (frame < warmup ? frame : frame - warmup) % 2 == 1) {
+                    long t0 = System.nanoTime();
+                    animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, animatedNodes, skin, palettes, 0);
+                    h.update();
+                    long t1 = System.nanoTime();
+                    cold.record(frame, t1 - t0);
+                    if (frame >= warmup && fusedDone < fusedNanos.length) {
+                        fusedNanos[fusedDone++] = t1 - t0;
+                    }
+                    if (bar != null) {
+                        bar.step();
+                    }
+                    continue;
+                }
                 long t0 = System.nanoTime();
                 if (animated) {
-                    for (int i = 0; i < crowd; i++) {
-                        times[i] = clock + length * ((i * 0.618034f) % 1f); // each member at its own phase
-                    }
                     animator.sample(sampler, times, WrapMode.LOOP, cursors, rest, animatedNodes);
                 }
                 long t1 = System.nanoTime();
@@ -142,10 +163,10 @@ final class CrowdDemo {
                 }
                 long t3 = System.nanoTime();
                 cold.record(frame, t3 - t0);
-                if (frame >= warmup) {
-                    sampleNanos[frame - warmup] = t1 - t0;
-                    updateNanos[frame - warmup] = t2 - t1;
-                    paletteNanos[frame - warmup] = t3 - t2;
+                if (frame >= warmup && phasedDone < phased) {
+                    sampleNanos[phasedDone] = t1 - t0;
+                    updateNanos[phasedDone] = t2 - t1;
+                    paletteNanos[phasedDone++] = t3 - t2;
                 }
                 if (bar != null) {
                     bar.step();
@@ -160,17 +181,25 @@ final class CrowdDemo {
         double median = DemoCommand.percentile(updates, 50);
         out.printf(Locale.ROOT, "frames measured: %d (after %d warm-up frames), every instance at its own time, JDK %s, "
                 + "kernel: %s%n", frames, warmup, Runtime.version(), Hierarchy.kernelDescription());
-        long[] frameNanos = new long[frames];
-        for (int f = 0; f < frames; f++) {
+        long[] frameNanos = new long[sampleNanos.length];
+        for (int f = 0; f < frameNanos.length; f++) {
             frameNanos[f] = sampleNanos[f] + updateNanos[f] + paletteNanos[f];
         }
         long jointCount = Math.max(1, (long) crowd * Math.max(joints, 1));
         out.printf(Locale.ROOT, "ns per joint below: per frame over %,d joints (%,d instances × %d)%n", jointCount,
                 crowd, Math.max(joints, 1));
+        if (fused) {
+            out.printf(Locale.ROOT, "the phases as separate calls (%d frames):%n", phased);
+        }
         phase(out, "sample + apply poses", sampleNanos, jointCount);
         phase(out, "update()", updateNanos, jointCount);
         phase(out, "skinning palettes", paletteNanos, jointCount);
-        phase(out, "whole frame", frameNanos, jointCount);
+        phase(out, fused ? "the three in turn" : "whole frame", frameNanos, jointCount);
+        if (fused && frames > phased) {
+            out.printf(Locale.ROOT, "one call, CrowdAnimator.frame and update() (%d frames, each part of the crowd"
+                    + " sampled, updated and skinned while in cache):%n", frames - phased);
+            phase(out, "whole frame", fusedNanos, jointCount);
+        }
         out.printf(Locale.ROOT, "update() per node: %.2f ns/node (median)   %.1f M nodes/s   min %.3f ms%n",
                 median / nodes, nodes / median * 1e3, updates[0] / 1e6);
         if (sampler != null) {

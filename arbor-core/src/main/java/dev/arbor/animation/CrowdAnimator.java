@@ -48,6 +48,8 @@ public final class CrowdAnimator implements AutoCloseable {
     private boolean writeTranslations;
     private boolean writeRotations;
     private boolean writeScales;
+    /** Whether a frame's threads read each part's locals ahead ({@link InstanceNodes#readsAhead()}). */
+    private boolean readAhead;
     /** Per thread, one pose of {@link InstanceNodes#POSE_FLOATS} × size floats: the instance being sampled. */
     private float[][] poseScratch = new float[0][];
     private final CrowdThreads.Job sampleJob = this::sampleRange;
@@ -345,6 +347,7 @@ public final class CrowdAnimator implements AutoCloseable {
         this.paletteDest = arrayDest;
         this.paletteBuffer = bufferDest;
         this.paletteOffset = offset;
+        readAhead = nodes.readsAhead();
         try {
             run(frameJob, parts);
         } finally {
@@ -525,6 +528,9 @@ public final class CrowdAnimator implements AutoCloseable {
         for (int part = from; part < to; part++) {
             int first = out.partStart(part);
             int end = out.partStart(part + 1);
+            if (readAhead) {
+                out.readAhead(part);
+            }
             sampleNodesRange(thread, first, end);
             out.updateWorlds(part);
             if (paletteBuffer != null) {

@@ -240,7 +240,7 @@ class InstanceNodesTest {
     }
 
     /** A crowd of one random shape: {@code instances} trees of {@code shape.length} nodes, members picked. */
-    private static long[] crowd(Hierarchy h, SplittableRandom random, int[] shape, int[] members, int instances) {
+    static long[] crowd(Hierarchy h, SplittableRandom random, int[] shape, int[] members, int instances) {
         long[] handles = new long[instances * members.length];
         for (int i = 0; i < instances; i++) {
             long[] nodes = new long[shape.length];
@@ -391,7 +391,7 @@ class InstanceNodesTest {
         return crowd.windowCount();
     }
 
-    private static int[] distinct(SplittableRandom random, int n, int count) {
+    static int[] distinct(SplittableRandom random, int n, int count) {
         int[] all = new int[n];
         for (int i = 0; i < n; i++) {
             all[i] = i;

@@ -254,9 +254,60 @@ class CrowdAnimatorTest {
     }
 
     /**
+     * A crowd whose skins take a joint for the mesh (so the mesh moves with the animation and cannot be inverted
+     * before the frame) cannot be cut into parts: {@link CrowdAnimator#frame} takes the separate calls, with their
+     * bits.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void aCrowdThatCannotBeCutTakesTheSeparateCalls(int threads) throws Exception {
+        int n = 40;
+        Crowd a = new Crowd("CesiumMan", n);
+        Crowd b = new Crowd("CesiumMan", n);
+        CrowdSkin skinA = jointAsMesh(a);
+        CrowdSkin skinB = jointAsMesh(b);
+        ClipSampler sampler = ClipSampler.compile(a.model.animation(0));
+        Pose rest = a.model.restPose();
+        float[] times = new float[n];
+        int[] cursorsA = sampler.newCursors(n);
+        int[] cursorsB = sampler.newCursors(n);
+        float[] want = new float[n * a.joints * 16];
+        float[] got = new float[want.length];
+        Random random = new Random(45);
+        try (CrowdAnimator one = new CrowdAnimator(); CrowdAnimator other = new CrowdAnimator()) {
+            one.setThreads(threads);
+            other.setThreads(threads);
+            for (int frame = 0; frame < 6; frame++) {
+                for (int i = 0; i < n; i++) {
+                    times[i] += random.nextFloat() * 0.1f;
+                }
+                one.sample(sampler, times, WrapMode.LOOP, cursorsA, rest, a.nodes);
+                one.writePalettes(a.h, skinA, want, 0);
+                a.h.update();
+                other.frame(sampler, times, WrapMode.LOOP, cursorsB, rest, b.nodes, skinB, got, 0);
+                b.h.update();
+                assertThat(got).as("frame %d", frame).isEqualTo(want);
+                assertThat(b.h.changedCount()).isEqualTo(a.h.changedCount());
+                assertSameWorlds(a, b, frame);
+            }
+        }
+    }
+
+    /** The crowd's skins with each instance's joint 1 in the mesh's place. */
+    private static CrowdSkin jointAsMesh(Crowd c) {
+        Skeleton[] skeletons = new Skeleton[c.members.length];
+        long[] meshes = new long[c.members.length];
+        for (int i = 0; i < skeletons.length; i++) {
+            skeletons[i] = c.members[i].skeleton(0);
+            meshes[i] = skeletons[i].joint(1);
+        }
+        return CrowdSkin.of(skeletons, meshes);
+    }
+
+    /**
      * Two hundred frames from the first after the build, in windows of 20: sample and apply, sample-and-blend and
-     * apply, or sample into the nodes; update,
-     * palettes into an array and a buffer. The least window allocates nothing; in all, at most a few hundred bytes
+     * apply, or sample into the nodes; update, palettes into an array and a buffer; or every fourth frame the whole
+     * frame in one call ({@link CrowdAnimator#frame}, into the array and the buffer) and update. The least window allocates nothing; in all, at most a few hundred bytes
      * have been seen on one thread over a whole run now and then, at no fixed frame (the JVM's, not a path of the
      * frame: every window of the same frames allocates nothing on other runs).
      */
@@ -290,6 +341,8 @@ class CrowdAnimatorTest {
             c.h.update();
             animator.writePalettes(c.h, c.skin, palettes, 0);
             animator.writePalettes(c.h, c.skin, buffer, 0);
+            animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes, c.skin, buffer, 0); // plans the parts
+            c.h.update();
             long tid = Thread.currentThread().getId();
             long least = Long.MAX_VALUE;
             long total = 0;
@@ -301,9 +354,15 @@ class CrowdAnimatorTest {
                         times[i] = frame / 60f + i * 0.01f;
                         second[i] = times[i] + 0.7f;
                     }
-                    if (frame % 3 == 2) {
+                    if (frame % 4 == 3) { // the whole frame in one call, by parts
+                        animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes, c.skin, palettes, 0);
+                        animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes, c.skin, buffer, 0);
+                        c.h.update();
+                        continue;
+                    }
+                    if (frame % 4 == 2) {
                         animator.sample(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes);
-                    } else if (frame % 3 == 0) {
+                    } else if (frame % 4 == 0) {
                         animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
                     } else {
                         animator.sampleBlend(sampler, times, cursors, sampler, second, secondCursors, WrapMode.LOOP,
