@@ -215,9 +215,9 @@ final class Adaptation {
 
     /**
      * Whether the threads of a crowd frame read each part's locals ahead of its writes
-     * ({@link InstanceNodes#readAhead}): where the crowd has more parts than threads, so that its nodes are larger than
-     * the cores' caches and come from memory. Measured on 10,000 CesiumMan (52 parts): the frame 9% faster; on 1,000 (one
-     * part per thread, in the caches) it was 2–4% slower.
+     * ({@link InstanceNodes#readAhead}): where the crowd has more parts than threads, so that its nodes are larger
+     * than the cores' caches and come from memory. Measured on 10,000 CesiumMan (52 parts): the frame 9% faster; on
+     * 1,000 (one part per thread, in the caches) it was 2–4% slower.
      */
     static boolean readsPartsAhead(int parts, int threads) {
         return parts > threads;

@@ -19,16 +19,19 @@ import java.nio.FloatBuffer;
 /**
  * Arbor's crowd path, as {@code arbor demo --crowd} uses it: one {@link Hierarchy} holding every instance under its
  * own grid spot; the clip compiled once ({@link ClipSampler}, exact, or folded within {@link #FOLD_TOLERANCE} for the
- * {@code arbor-folded} id); per frame one {@link CrowdAnimator#sample} (or {@link CrowdAnimator#sampleBlend}) of all
- * instances into a {@link PoseBatch}, applied through one {@link NodeList} per instance (each instance's animated nodes
- * are one contiguous run of storage, the bulk setters' fast path), skipping the paths the clip does not animate; {@link Hierarchy#update()}; one {@link CrowdAnimator#writePalettes} of a
- * {@link CrowdSkin} into the buffer. {@link #setThreads} sets the animator's threads.
+ * {@code arbor-folded} id). The whole frame is one {@link CrowdAnimator#frame} call (each thread samples, updates and
+ * skins a part of the crowd at a time) and {@link Hierarchy#update()}; the phases, the {@code arbor-calls} frame and
+ * a blend crowd's frame are separate calls: one {@link CrowdAnimator#sample} of all instances into their nodes (or
+ * {@link CrowdAnimator#sampleBlend} into a {@link PoseBatch}, applied through one {@link NodeList} per instance,
+ * skipping the paths the clip does not animate), {@link Hierarchy#update()}, one {@link CrowdAnimator#writePalettes}
+ * of a {@link CrowdSkin} into the buffer. {@link #setThreads} sets the animator's threads.
  */
 final class ArborCrowd implements CrowdSystem {
     /** The folding tolerance of {@code arbor-folded}: every value still within 1e-6 of its scale. */
     static final float FOLD_TOLERANCE = 1e-6f;
     private final String id;
     private final float tolerance;
+    private final boolean byParts;
     private Crowd crowd;
     private Hierarchy h;
     private GltfInstance[] members;
@@ -57,8 +60,18 @@ final class ArborCrowd implements CrowdSystem {
      * @param tolerance folding tolerance of the compiled clip (0: exact)
      */
     ArborCrowd(String id, float tolerance) {
+        this(id, tolerance, true);
+    }
+
+    /**
+     * @param id implementation id
+     * @param tolerance folding tolerance of the compiled clip (0: exact)
+     * @param byParts whether the whole frame is one {@link CrowdAnimator#frame} call, else the three phases' calls
+     */
+    ArborCrowd(String id, float tolerance, boolean byParts) {
         this.id = id;
         this.tolerance = tolerance;
+        this.byParts = byParts;
     }
 
     @Override
@@ -67,9 +80,10 @@ final class ArborCrowd implements CrowdSystem {
     }
 
     /**
-     * Sets the animator's threads. The hierarchy's update stays on one thread: it is about a tenth of the frame, and
-     * its workers spin after each update while the animator's run, which on a 2-core machine takes a core from them
-     * (measured: sampling 0.23 ms on two threads with both pools, 0.12 ms with the animator's alone).
+     * Sets the animator's threads. The hierarchy's own update threads stay off: the whole frame's update runs on the
+     * animator's threads, each thread updating its part of the crowd, and the phases' {@code update()} on the caller's
+     * thread (the hierarchy's workers spin after each update while the animator's run, which on a 2-core machine takes
+     * a core from them: measured, sampling 0.23 ms on two threads with both pools, 0.12 ms with the animator's alone).
      */
     @Override
     public void setThreads(int threads) {
@@ -167,11 +181,11 @@ final class ArborCrowd implements CrowdSystem {
     /**
      * The whole frame: a crowd that samples one clip goes through {@link CrowdAnimator#frame} (each thread samples,
      * updates and skins a part of the crowd at a time) and then {@link Hierarchy#update()}, which publishes the
-     * changes; a blend crowd through the three phases.
+     * changes; a blend crowd, and {@code arbor-calls}, through the three phases' calls.
      */
     @Override
     public void frame(float clock, FloatBuffer dest) {
-        if (crowd.blend()) {
+        if (crowd.blend() || !byParts) {
             CrowdSystem.super.frame(clock, dest);
             return;
         }

@@ -20,7 +20,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Animated crowds: {@link Crowd}s of CesiumMan or RiggedFigure instances, each at its own time, posed per frame by
  * each implementation ({@link CrowdSystem}):
- * {@code arbor} (the crowd path as {@code arbor demo --crowd} uses it: {@link ArborCrowd}, {@code threads} threads),
+ * {@code arbor} (the crowd path: {@link ArborCrowd}, {@code threads} threads, the whole frame in one
+ * {@code CrowdAnimator.frame} call), {@code arbor-calls} (the same with the frame's three phases as separate calls),
  * {@code arbor-folded} (the same with channels constant within 1e-6 folded), {@code arbor-pose} (the per-instance
  * API, {@link ArborPoseCrowd}), {@code jme} (jMonkeyEngine 3.9's
  * {@code AnimComposer}, {@code SkinningControl} and {@code Armature} on the same {@code .glb} through its own glTF
@@ -56,7 +57,7 @@ public class CrowdBench {
         @Param({"cesium-1000", "cesium-10000", "rigged-1000", "cesium-blend-1000"})
         public String crowd;
         /** Implementation id ({@link CrowdSystem#byId}). */
-        @Param({"arbor", "arbor-folded", "arbor-pose", "jme", "joml-tree"})
+        @Param({"arbor", "arbor-calls", "arbor-folded", "arbor-pose", "jme", "joml-tree"})
         public String impl;
         /** Threads of the frame, for the implementations that have the setting (Arbor's crowd path). */
         @Param({"1"})

@@ -68,7 +68,8 @@ public interface CrowdSystem {
     }
 
     /**
-     * @param id {@code arbor}, {@code arbor-folded}, {@code arbor-pose}, {@code jme} or {@code joml-tree}
+     * @param id {@code arbor}, {@code arbor-calls}, {@code arbor-folded}, {@code arbor-pose}, {@code jme} or
+     *     {@code joml-tree}
      * @return a new, unbuilt implementation
      * @throws IllegalArgumentException for an unknown id
      */
@@ -76,6 +77,8 @@ public interface CrowdSystem {
         switch (id) {
             case "arbor":
                 return new ArborCrowd("arbor", 0f);
+            case "arbor-calls":
+                return new ArborCrowd("arbor-calls", 0f, false);
             case "arbor-folded":
                 return new ArborCrowd("arbor-folded", ArborCrowd.FOLD_TOLERANCE);
             case "arbor-pose":
