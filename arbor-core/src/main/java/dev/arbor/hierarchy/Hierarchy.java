@@ -1308,7 +1308,8 @@ public final class Hierarchy {
 
     /**
      * Brings every world matrix up to date and publishes the change set: the nodes recomputed here and those
-     * recomputed lazily by reads since the previous update, in parent-before-child order; then tells the listeners.
+     * recomputed since the previous update by reads, exports and crowd frames ({@link InstanceNodes#beginPartWrites}),
+     * in parent-before-child order; then tells the listeners.
      * Cost: O(1) when nothing changed; otherwise one pass over the stale-bit words between the first and last stale
      * node (64 nodes per word) plus O(1) per recomputed node. No allocation in steady state (the change list grows
      * only when more nodes change than ever before). Rarely, O(nodes) more and new arrays: once when the layout no

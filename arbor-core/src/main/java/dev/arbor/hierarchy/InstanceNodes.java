@@ -23,6 +23,11 @@ import java.util.Objects;
  * nodes brought up to date), then {@link #readWorlds} from any threads. Between a begin and its end (or the last
  * read) nothing else may use the hierarchy: its nodes must not move.
  *
+ * <p>A part write lets the writers bring the world matrices up to date themselves, a part of the crowd each:
+ * {@link #beginPartWrites} (every member and its subtree marked stale at once, the crowd cut into parts), then per part
+ * on any thread {@link #writeLocals} of its instances, {@link #updateWorlds} and reads of its worlds, then
+ * {@link #endWrites()}, after which the nodes count as computed by the next update (its versions, its change set).
+ *
  * <p>Each instance's values are checked before any of them is written (finite, a non-zero quaternion; a quaternion not
  * of unit length is normalised as the bulk setters do): a bad value leaves that instance's nodes as they were. The
  * instances written before it stay written, and {@link #endWrites()} still marks them, so the hierarchy stays
