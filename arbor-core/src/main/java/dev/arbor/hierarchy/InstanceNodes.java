@@ -296,7 +296,7 @@ public final class InstanceNodes {
 
     /**
      * Reads the local transforms of a part's nodes into the core's cache ahead of its writes: one load per cache line,
-     * plane by plane in storage order, which the hardware prefetches far better than the writes' order (each instance
+     * plane by plane (the {@link #POSE_FLOATS} planes {@link #writeLocals} writes) in storage order, which the hardware prefetches far better than the writes' order (each instance
      * writes a few nodes on every level of the layout, in every plane). Worth it where the crowd's nodes are larger
      * than the caches ({@link #readsAhead()}); it changes nothing. From any thread, during a part write.
      * O(part nodes), allocation-free.
@@ -318,7 +318,7 @@ public final class InstanceNodes {
         for (int r = cut.firstRun(part); r < cut.endRun(part); r++) {
             int from = cut.runFrom(r) * ns;
             int to = cut.runTo(r) * ns;
-            for (int e = 0; e < LocalToWorld.LOCAL_PLANES; e++) {
+            for (int e = 0; e < POSE_FLOATS; e++) { // the planes writeLocals writes (TRS), not the matrix's last two
                 int plane = e * es;
                 for (int x = from; x < to; x += step * ns) {
                     sum += l[plane + x];
