@@ -7,19 +7,20 @@ import dev.arbor.kernel.Palettes;
 import java.nio.FloatBuffer;
 
 /**
- * The crowd jobs: sample a {@link ClipSampler} for many instances each at its own time into a {@link PoseBatch},
- * blend two samples per instance, and write the skinning palettes of a {@link CrowdSkin} — each over all instances
- * in one call, on {@link #setThreads(int) several threads} if asked.
+ * The crowd jobs: sample a {@link ClipSampler} for many instances each at its own time into a {@link PoseBatch} or
+ * their nodes, blend two samples per instance, write the skinning palettes of a {@link CrowdSkin}, or do a whole
+ * frame (sample into the nodes, update, palettes) a part of the crowd at a time — each over all instances in one
+ * call, on {@link #setThreads(int) several threads} if asked.
  *
  * <p>Inputs and outputs are the caller's: times per instance, cursor state per instance
  * ({@link ClipSampler#newCursors}), the pose batches, the palette destination. Instance {@code i} uses
  * {@code times[i]}, the cursors from {@code i × clip.cursorCount()} and pose {@code i} of the batches.
  *
- * <p>Threads: instances (palettes: blocks of 16 instances) are cut into chunks of consecutive ones, eight per
- * thread, which the threads take in turn, the caller's first, so that a worker that wakes late takes fewer; every
- * instance is computed by the same code whatever the thread, so results are bit-identical for any thread count. The
- * worker threads are created by {@link #setThreads} and parked between jobs; no job creates a thread or allocates.
- * Not thread-safe: one caller at a time.
+ * <p>Threads: instances (palettes: blocks of 16 instances; a frame: its parts) are cut into chunks of consecutive
+ * ones, eight per thread, which the threads take in turn, the caller's first, so that a worker that wakes late takes
+ * fewer; every instance is computed by the same code whatever the thread, so results are bit-identical for any thread
+ * count. The worker threads are created by {@link #setThreads} and parked between jobs; no job creates a thread or
+ * allocates. Not thread-safe: one caller at a time.
  */
 public final class CrowdAnimator implements AutoCloseable {
     /** The largest thread count accepted. */
@@ -286,8 +287,9 @@ public final class CrowdAnimator implements AutoCloseable {
      *     {@code dest[offset + 16 × (i × joints + j)]}
      * @param offset index of the first entry
      * @throws IllegalArgumentException if an array is too short, a time is NaN, the sizes or instance counts differ,
-     *     or a node was destroyed (nothing written); if a value is not finite (from a clip whose keys are that large:
-     *     the other instances of its part and the parts not yet taken are not written, nor their palettes)
+     *     or a node was destroyed (nothing written); if a value is not finite (from a clip whose keys are that large):
+     *     that instance and those after it in its chunk of parts are not written, nor their parts' palettes, while
+     *     the other chunks are; every node written is brought up to date by the next update
      * @throws IllegalStateException if a node holds an explicit local matrix with shear or a mesh's world matrix is
      *     not invertible (nothing written)
      */
