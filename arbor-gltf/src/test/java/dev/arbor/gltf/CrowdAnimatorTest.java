@@ -209,7 +209,7 @@ class CrowdAnimatorTest {
      * {@link CrowdAnimator#frame} (sample, update and palettes a part of the crowd at a time) leaves the bits of the
      * separate calls followed by an update: every animated node's world matrix and version, the change set's size,
      * every palette entry (array and buffer), on 1, 2 and 3 threads, crowds of one part and of several, with forward
-     * steps and backward jumps.
+     * steps and backward jumps, and a node created and destroyed in between (the parts planned again).
      */
     @ParameterizedTest
     @CsvSource({"CesiumMan, 37, 1", "CesiumMan, 600, 1", "CesiumMan, 600, 2", "RiggedFigure, 53, 3",
@@ -231,9 +231,18 @@ class CrowdAnimatorTest {
         try (CrowdAnimator one = new CrowdAnimator(); CrowdAnimator other = new CrowdAnimator()) {
             one.setThreads(threads);
             other.setThreads(threads);
+            long extraA = 0;
+            long extraB = 0;
             for (int frame = 0; frame < 12; frame++) {
                 for (int i = 0; i < n; i++) {
                     times[i] = frame % 5 == 4 ? random.nextFloat() * -2 : times[i] + random.nextFloat() * 0.1f;
+                }
+                if (frame == 6) { // the structure changes: the parts are planned again
+                    extraA = a.h.createChild(a.members[n / 2].handle(0));
+                    extraB = b.h.createChild(b.members[n / 2].handle(0));
+                } else if (frame == 8) {
+                    a.h.destroy(extraA);
+                    b.h.destroy(extraB);
                 }
                 one.sample(sampler, times, WrapMode.LOOP, cursorsA, rest, a.nodes);
                 a.h.update();
