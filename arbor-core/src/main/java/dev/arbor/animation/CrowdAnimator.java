@@ -53,6 +53,12 @@ public final class CrowdAnimator implements AutoCloseable {
     private boolean readAhead;
     /** Per thread, one pose of {@link InstanceNodes#POSE_FLOATS} × size floats: the instance being sampled. */
     private float[][] poseScratch = new float[0][];
+    /** Per thread, the scratch of a blend frame ({@link #growBlendScratch}). */
+    private BlendScratch[] blendScratch = new BlendScratch[0];
+    /** The arguments of the current blend frame's second sample. */
+    private final Blend blendArgs = new Blend();
+    /** The two batches of a blend frame's separate calls, for a crowd that cannot be cut; null until needed. */
+    private PoseBatch[] blendBatches;
     private final CrowdThreads.Job sampleJob = this::sampleRange;
     private final CrowdThreads.Job sampleNodesJob = this::sampleNodesRange;
     private final CrowdThreads.Job sampleBlendJob = this::sampleBlendRange;
@@ -296,7 +302,7 @@ public final class CrowdAnimator implements AutoCloseable {
     public void frame(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base, InstanceNodes nodes,
                       CrowdSkin skin, float[] dest, int offset) {
         checkPaletteRoom(skin, "length", dest.length, "offset", offset);
-        frame(clip, times, wrap, cursors, base, nodes, skin, dest, null, offset);
+        frame(clip, times, wrap, cursors, base, nodes, skin, dest, null, offset, null);
     }
 
     /**
@@ -320,13 +326,111 @@ public final class CrowdAnimator implements AutoCloseable {
     public FloatBuffer frame(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base,
                              InstanceNodes nodes, CrowdSkin skin, FloatBuffer dest, int index) {
         checkPaletteRoom(skin, "limit", dest.limit(), "index", index);
-        frame(clip, times, wrap, cursors, base, nodes, skin, null, dest, index);
+        frame(clip, times, wrap, cursors, base, nodes, skin, null, dest, index, null);
         return dest;
     }
 
-    /** The frame, into {@code arrayDest} or else {@code bufferDest}. */
+    /**
+     * One crowd frame in one call with two samples blended per instance: as
+     * {@link #frame(ClipSampler, float[], WrapMode, int[], Pose, InstanceNodes, CrowdSkin, float[], int)}, each
+     * instance's pose being {@code blend(clip at times[i], second at secondTimes[i], weight)} by {@link Pose#blend}'s
+     * rule, both sampled over {@code base}. The bits of {@link #sampleBlend} over two batches filled with
+     * {@code base}, applied to the nodes, then {@link Hierarchy#update()} and
+     * {@link #writePalettes(Hierarchy, CrowdSkin, float[], int)}; the paths either clip animates are written. Where the
+     * crowd cannot be cut into parts, those calls run instead. O(instances × (channels + size + joints)); allocates
+     * only scratch, and the two batches of those calls the first time they run.
+     *
+     * @param clip the first clip
+     * @param times its time per instance, none NaN
+     * @param cursors its cursor state
+     * @param second the second clip (may be {@code clip})
+     * @param secondTimes its time per instance, none NaN
+     * @param secondCursors its cursor state (not {@code cursors})
+     * @param wrap LOOP or CLAMP, for both
+     * @param weight weight of the second sample, finite
+     * @param base the pose under the channels (a model's rest pose), of {@code nodes.size()} entries
+     * @param nodes the instances' animated nodes, at least both clips' {@code targetCount()} per instance
+     * @param skin the instances' skins, as many instances as {@code nodes}, in {@code nodes}' hierarchy
+     * @param dest palette destination, 4×4 column-major, instance {@code i}'s joint {@code j} at
+     *     {@code dest[offset + 16 × (i × joints + j)]}
+     * @param offset index of the first entry
+     * @throws IllegalArgumentException as {@code frame} does, or if the weight is not finite or the cursor arrays are
+     *     the same (nothing written)
+     * @throws IllegalStateException as {@code frame} does
+     */
+    public void blendFrame(ClipSampler clip, float[] times, int[] cursors, ClipSampler second, float[] secondTimes,
+                           int[] secondCursors, WrapMode wrap, float weight, Pose base, InstanceNodes nodes,
+                           CrowdSkin skin, float[] dest, int offset) {
+        checkPaletteRoom(skin, "length", dest.length, "offset", offset);
+        checkBlendFrame(clip, times, cursors, second, secondTimes, secondCursors, weight, base, nodes);
+        frame(clip, times, wrap, cursors, base, nodes, skin, dest, null, offset,
+                blendArgs.set(second, secondTimes, secondCursors, weight));
+    }
+
+    /**
+     * {@link #blendFrame(ClipSampler, float[], int[], ClipSampler, float[], int[], WrapMode, float, Pose,
+     * InstanceNodes, CrowdSkin, float[], int)} with the palettes into a buffer at absolute float index {@code index}
+     * (its position is not changed).
+     *
+     * @param clip the first clip
+     * @param times its time per instance, none NaN
+     * @param cursors its cursor state
+     * @param second the second clip (may be {@code clip})
+     * @param secondTimes its time per instance, none NaN
+     * @param secondCursors its cursor state (not {@code cursors})
+     * @param wrap LOOP or CLAMP, for both
+     * @param weight weight of the second sample, finite
+     * @param base the pose under the channels, of {@code nodes.size()} entries
+     * @param nodes the instances' animated nodes
+     * @param skin the instances' skins
+     * @param dest palette buffer
+     * @param index float index of the first entry
+     * @return {@code dest}
+     * @throws IllegalArgumentException as the array form does, or if the buffer is too short (nothing written)
+     * @throws IllegalStateException as the array form does
+     */
+    public FloatBuffer blendFrame(ClipSampler clip, float[] times, int[] cursors, ClipSampler second,
+                                  float[] secondTimes, int[] secondCursors, WrapMode wrap, float weight, Pose base,
+                                  InstanceNodes nodes, CrowdSkin skin, FloatBuffer dest, int index) {
+        checkPaletteRoom(skin, "limit", dest.limit(), "index", index);
+        checkBlendFrame(clip, times, cursors, second, secondTimes, secondCursors, weight, base, nodes);
+        frame(clip, times, wrap, cursors, base, nodes, skin, null, dest, index,
+                blendArgs.set(second, secondTimes, secondCursors, weight));
+        return dest;
+    }
+
+    private static void checkBlendFrame(ClipSampler clip, float[] times, int[] cursors, ClipSampler second,
+                                        float[] secondTimes, int[] secondCursors, float weight, Pose base,
+                                        InstanceNodes nodes) {
+        checkSample(clip, times, cursors, base, nodes);
+        checkSample(second, secondTimes, secondCursors, base, nodes);
+        if (!Float.isFinite(weight)) {
+            throw new IllegalArgumentException("weight=" + weight + " is not finite");
+        }
+        if (cursors == secondCursors && clip.cursorCount() > 0) {
+            throw new IllegalArgumentException("cursors and secondCursors are the same array");
+        }
+    }
+
+    /** The second sample of a blend frame, checked: one holder per animator, filled by each blend frame. */
+    private static final class Blend {
+        ClipSampler clip;
+        float[] times;
+        int[] cursors;
+        float weight;
+
+        Blend set(ClipSampler clip, float[] times, int[] cursors, float weight) {
+            this.clip = clip;
+            this.times = times;
+            this.cursors = cursors;
+            this.weight = weight;
+            return this;
+        }
+    }
+
+    /** The frame, into {@code arrayDest} or else {@code bufferDest}; a blend frame when {@code blend} is not null. */
     private void frame(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base, InstanceNodes nodes,
-                       CrowdSkin skin, float[] arrayDest, FloatBuffer bufferDest, int offset) {
+                       CrowdSkin skin, float[] arrayDest, FloatBuffer bufferDest, int offset, Blend blend) {
         if (skin.instances() != nodes.instances()) {
             throw new IllegalArgumentException("instance counts differ: skin=" + skin.instances() + ", nodes="
                     + nodes.instances());
@@ -336,7 +440,11 @@ public final class CrowdAnimator implements AutoCloseable {
         skin.prepare(hierarchy, threads.threads);
         int parts = nodes.beginPartWrites(skin.jointNodes(), skin.meshes, threads.threads);
         if (parts == 0) {
-            sample(clip, times, wrap, cursors, base, nodes);
+            if (blend != null) {
+                blendIntoNodes(clip, times, cursors, blend, wrap, base, nodes);
+            } else {
+                sample(clip, times, wrap, cursors, base, nodes);
+            }
             if (arrayDest != null) {
                 writePalettes(hierarchy, skin, arrayDest, offset);
             } else {
@@ -345,6 +453,16 @@ public final class CrowdAnimator implements AutoCloseable {
             return;
         }
         setNodeSampling(clip, times, wrap, cursors, base, nodes);
+        if (blend != null) {
+            second = blend.clip;
+            secondTimes = blend.times;
+            secondCursors = blend.cursors;
+            weight = blend.weight;
+            writeTranslations |= second.animates(TargetPath.TRANSLATION);
+            writeRotations |= second.animates(TargetPath.ROTATION);
+            writeScales |= second.animates(TargetPath.SCALE);
+            growBlendScratch(nodes.size());
+        }
         this.skin = skin;
         this.paletteDest = arrayDest;
         this.paletteBuffer = bufferDest;
@@ -384,6 +502,7 @@ public final class CrowdAnimator implements AutoCloseable {
             paletteBuffer = null;
             base = null;
             nodes = null;
+            blendArgs.set(null, null, null, 0f);
         }
     }
 
@@ -434,6 +553,121 @@ public final class CrowdAnimator implements AutoCloseable {
 
     private void sampleRange(int thread, int from, int to) {
         sampleInto(thread, clip, times, cursors, dest, from, to);
+    }
+
+    /** One thread's scratch of a blend into nodes: the base pose and the second sample in planes, quaternion rows. */
+    private static final class BlendScratch {
+        final float[] base;
+        final float[] second;
+        final float[] qa;
+        final float[] qb;
+        final float[] blended;
+
+        BlendScratch(int size) {
+            base = new float[InstanceNodes.POSE_FLOATS * size];
+            second = new float[InstanceNodes.POSE_FLOATS * size];
+            qa = new float[4 * size];
+            qb = new float[4 * size];
+            blended = new float[4 * size];
+        }
+    }
+
+    /** Makes each thread the scratch of a blend into nodes, if it has none that large (allocates then). */
+    private void growBlendScratch(int size) {
+        int t = threads.threads;
+        if (blendScratch.length < t || blendScratch[0].qa.length < 4 * size) {
+            blendScratch = new BlendScratch[t];
+            for (int k = 0; k < t; k++) {
+                blendScratch[k] = new BlendScratch(size);
+            }
+        }
+    }
+
+    /**
+     * Instances [from, to) of a blend frame into their nodes, each through the thread's planes: both clips sampled
+     * over the base pose, blended as {@link PoseBatch#blendRange} blends (translations and scales in double, the
+     * rotations through {@link Slerp#range} in the batches' order, x y z w of each in a row), then written.
+     */
+    private void blendNodesRange(int thread, int from, int to) {
+        float[] pose = poseScratch[thread];
+        BlendScratch s = blendScratch[thread];
+        float[] other = s.second;
+        Pose b = base;
+        int size = b.size();
+        int planes = InstanceNodes.POSE_FLOATS * size;
+        toPlanes(b.translations, 0, b.rotations, 0, b.scales, 0, s.base, size);
+        ClipSampler c = clip;
+        ClipSampler c2 = second;
+        float[] ts = times;
+        float[] ts2 = secondTimes;
+        int[] cs = cursors;
+        int[] cs2 = secondCursors;
+        int stride = c.cursorCount();
+        int stride2 = c2.cursorCount();
+        WrapMode w = wrap;
+        float wf = weight;
+        double wt = wf;
+        InstanceNodes out = nodes;
+        int r0 = 3 * size; // where the rotation planes start
+        int s0 = 7 * size; // and the scale planes
+        for (int i = from; i < to; i++) {
+            System.arraycopy(s.base, 0, pose, 0, planes);
+            System.arraycopy(s.base, 0, other, 0, planes);
+            c.sampleUnchecked(ts[i], w, cs, i * stride, pose, 0, pose, r0, pose, s0, size);
+            c2.sampleUnchecked(ts2[i], w, cs2, i * stride2, other, 0, other, r0, other, s0, size);
+            for (int e = 0; e < 3 * size; e++) { // translations and scales
+                pose[e] = (float) (pose[e] + (other[e] - (double) pose[e]) * wt);
+                pose[s0 + e] = (float) (pose[s0 + e] + (other[s0 + e] - (double) pose[s0 + e]) * wt);
+            }
+            for (int k = 0; k < size; k++) {
+                for (int q = 0; q < 4; q++) {
+                    s.qa[4 * k + q] = pose[r0 + q * size + k];
+                    s.qb[4 * k + q] = other[r0 + q * size + k];
+                }
+            }
+            Slerp.range(s.qa, s.qb, wf, s.blended, 0, 4 * size);
+            for (int k = 0; k < size; k++) {
+                for (int q = 0; q < 4; q++) {
+                    pose[r0 + q * size + k] = s.blended[4 * k + q];
+                }
+            }
+            out.writeLocals(i, pose, 0, writeTranslations, writeRotations, writeScales);
+        }
+    }
+
+    /**
+     * A blend frame's separate calls, for a crowd that cannot be cut into parts: {@link #sampleBlend} into two batches
+     * filled with the base pose (made the first time, and again when the shape changes), applied to the nodes.
+     */
+    private void blendIntoNodes(ClipSampler c, float[] ts, int[] cs, Blend blend, WrapMode w, Pose b,
+                                InstanceNodes dest) {
+        ClipSampler c2 = blend.clip;
+        float[] ts2 = blend.times;
+        int[] cs2 = blend.cursors;
+        float wt = blend.weight;
+        int n = dest.instances();
+        int size = dest.size();
+        if (blendBatches == null || blendBatches[0].poses() != n || blendBatches[0].size() != size) {
+            blendBatches = new PoseBatch[] {new PoseBatch(n, size), new PoseBatch(n, size)};
+        }
+        blendBatches[0].fill(b);
+        blendBatches[1].fill(b);
+        sampleBlend(c, ts, cs, c2, ts2, cs2, w, wt, blendBatches[1], blendBatches[0]);
+        growPoseScratch(size);
+        boolean tr = c.animates(TargetPath.TRANSLATION) || c2.animates(TargetPath.TRANSLATION);
+        boolean rot = c.animates(TargetPath.ROTATION) || c2.animates(TargetPath.ROTATION);
+        boolean sc = c.animates(TargetPath.SCALE) || c2.animates(TargetPath.SCALE);
+        PoseBatch p = blendBatches[0];
+        float[] pose = poseScratch[0];
+        dest.beginWrites();
+        try {
+            for (int i = 0; i < n; i++) {
+                toPlanes(p.translations, i * size * 3, p.rotations, i * size * 4, p.scales, i * size * 3, pose, size);
+                dest.writeLocals(i, pose, 0, tr, rot, sc);
+            }
+        } finally {
+            dest.endWrites();
+        }
     }
 
     /** Makes each thread a pose of {@code size} entries in planes, if it has none that large (allocates then). */
@@ -533,7 +767,11 @@ public final class CrowdAnimator implements AutoCloseable {
             if (readAhead) {
                 out.readAhead(part);
             }
-            sampleNodesRange(thread, first, end);
+            if (second != null) {
+                blendNodesRange(thread, first, end);
+            } else {
+                sampleNodesRange(thread, first, end);
+            }
             out.updateWorlds(part);
             if (paletteBuffer != null) {
                 skin.palettes(thread, first / lanes, (end + lanes - 1) / lanes, paletteBuffer, paletteOffset);

@@ -263,6 +263,64 @@ class CrowdAnimatorTest {
     }
 
     /**
+     * {@link CrowdAnimator#blendFrame} (two samples blended per instance, a part of the crowd at a time) leaves the bits
+     * of {@link CrowdAnimator#sampleBlend} over batches filled with the rest pose, applied, updated and skinned: every
+     * palette entry, animated node's world matrix and version; crowds of one part and of several, 1 and 2 threads, two
+     * clips' times apart, forward steps and backward jumps; and a crowd that cannot be cut (a joint as its mesh).
+     */
+    @ParameterizedTest
+    @CsvSource({"CesiumMan, 37, 1, false", "CesiumMan, 600, 2, false", "RiggedFigure, 53, 2, false",
+            "CesiumMan, 40, 2, true"})
+    void aBlendFrameGivesTheBitsOfSampleBlendAppliedAndSkinned(String name, int n, int threads, boolean jointAsMesh)
+            throws Exception {
+        Crowd a = new Crowd(name, n);
+        Crowd b = new Crowd(name, n);
+        CrowdSkin skinA = jointAsMesh ? jointAsMesh(a) : a.skin;
+        CrowdSkin skinB = jointAsMesh ? jointAsMesh(b) : b.skin;
+        ClipSampler sampler = ClipSampler.compile(a.model.animation(0));
+        Pose rest = a.model.restPose();
+        int size = a.model.animatedNodes().length;
+        PoseBatch poses = new PoseBatch(n, size);
+        PoseBatch scratch = new PoseBatch(n, size);
+        float[] times = new float[n];
+        float[] second = new float[n];
+        int[][] cursors = {sampler.newCursors(n), sampler.newCursors(n), sampler.newCursors(n), sampler.newCursors(n)};
+        float[] want = new float[n * a.joints * 16];
+        float[] got = new float[want.length];
+        Random random = new Random(46 + n);
+        try (CrowdAnimator one = new CrowdAnimator(); CrowdAnimator other = new CrowdAnimator()) {
+            one.setThreads(threads);
+            other.setThreads(threads);
+            for (int frame = 0; frame < 10; frame++) {
+                for (int i = 0; i < n; i++) {
+                    times[i] = frame % 4 == 3 ? random.nextFloat() * -2 : times[i] + random.nextFloat() * 0.1f;
+                    second[i] = times[i] * 1.3f + 0.4f;
+                }
+                float weight = frame % 3 == 0 ? 0.5f : 0.3f;
+                poses.fill(rest);
+                scratch.fill(rest);
+                one.sampleBlend(sampler, times, cursors[0], sampler, second, cursors[1], WrapMode.LOOP, weight,
+                        scratch, poses);
+                poses.applyTo(a.h, a.animated);
+                a.h.update();
+                one.writePalettes(a.h, skinA, want, 0);
+                other.blendFrame(sampler, times, cursors[2], sampler, second, cursors[3], WrapMode.LOOP, weight, rest,
+                        b.nodes, skinB, got, 0);
+                b.h.update();
+                assertThat(got).as("frame %d", frame).isEqualTo(want);
+                assertThat(b.h.changedCount()).as("frame %d", frame).isEqualTo(a.h.changedCount());
+                assertSameWorlds(a, b, frame);
+            }
+            assertThatThrownBy(() -> other.blendFrame(sampler, times, cursors[2], sampler, second, cursors[2],
+                    WrapMode.LOOP, 0.5f, rest, b.nodes, skinB, got, 0)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("cursors and secondCursors are the same array");
+            assertThatThrownBy(() -> other.blendFrame(sampler, times, cursors[2], sampler, second, cursors[3],
+                    WrapMode.LOOP, Float.NaN, rest, b.nodes, skinB, got, 0))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessage("weight=NaN is not finite");
+        }
+    }
+
+    /**
      * A crowd whose skins take a joint for the mesh (so the mesh moves with the animation and cannot be inverted
      * before the frame) cannot be cut into parts: {@link CrowdAnimator#frame} takes the separate calls, with their
      * bits.

@@ -19,12 +19,13 @@ import java.nio.FloatBuffer;
 /**
  * Arbor's crowd path, as {@code arbor demo --crowd} uses it: one {@link Hierarchy} holding every instance under its
  * own grid spot; the clip compiled once ({@link ClipSampler}, exact, or folded within {@link #FOLD_TOLERANCE} for the
- * {@code arbor-folded} id). The whole frame is one {@link CrowdAnimator#frame} call (each thread samples, updates and
- * skins a part of the crowd at a time) and {@link Hierarchy#update()}; the phases, the {@code arbor-calls} frame and
- * a blend crowd's frame are separate calls: one {@link CrowdAnimator#sample} of all instances into their nodes (or
- * {@link CrowdAnimator#sampleBlend} into a {@link PoseBatch}, applied through one {@link NodeList} per instance,
- * skipping the paths the clip does not animate), {@link Hierarchy#update()}, one {@link CrowdAnimator#writePalettes}
- * of a {@link CrowdSkin} into the buffer. {@link #setThreads} sets the animator's threads.
+ * {@code arbor-folded} id). The whole frame is one {@link CrowdAnimator#frame} (or, blending, {@code blendFrame})
+ * call, in which each thread samples, updates and skins a part of the crowd at a time, and {@link Hierarchy#update()};
+ * the phases and the {@code arbor-calls} frame are separate calls: one {@link CrowdAnimator#sample} of all instances
+ * into their nodes (or {@link CrowdAnimator#sampleBlend} into a {@link PoseBatch}, applied through one
+ * {@link NodeList} per instance, skipping the paths the clip does not animate), {@link Hierarchy#update()}, one
+ * {@link CrowdAnimator#writePalettes} of a {@link CrowdSkin} into the buffer. {@link #setThreads} sets the animator's
+ * threads.
  */
 final class ArborCrowd implements CrowdSystem {
     /** The folding tolerance of {@code arbor-folded}: every value still within 1e-6 of its scale. */
@@ -143,16 +144,20 @@ final class ArborCrowd implements CrowdSystem {
         }
     }
 
+    private void setSecondTimes() {
+        float offset = crowd.blendOffset();
+        for (int i = 0; i < times.length; i++) {
+            secondTimes[i] = times[i] + offset;
+        }
+    }
+
     private void sampleAll(float clock) {
         setTimes(clock);
         if (!crowd.blend()) {
             animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
             return;
         }
-        float offset = crowd.blendOffset();
-        for (int i = 0; i < times.length; i++) {
-            secondTimes[i] = times[i] + offset;
-        }
+        setSecondTimes();
         animator.sampleBlend(sampler, times, cursors, sampler, secondTimes, secondCursors, WrapMode.LOOP,
                 Crowd.BLEND_WEIGHT, second, poses);
     }
@@ -179,18 +184,24 @@ final class ArborCrowd implements CrowdSystem {
     }
 
     /**
-     * The whole frame: a crowd that samples one clip goes through {@link CrowdAnimator#frame} (each thread samples,
-     * updates and skins a part of the crowd at a time) and then {@link Hierarchy#update()}, which publishes the
-     * changes; a blend crowd, and {@code arbor-calls}, through the three phases' calls.
+     * The whole frame: {@link CrowdAnimator#frame}, or for a blend crowd {@link CrowdAnimator#blendFrame} (each thread
+     * samples, updates and skins a part of the crowd at a time), then {@link Hierarchy#update()}, which publishes the
+     * changes; {@code arbor-calls} through the three phases' calls.
      */
     @Override
     public void frame(float clock, FloatBuffer dest) {
-        if (crowd.blend() || !byParts) {
+        if (!byParts) {
             CrowdSystem.super.frame(clock, dest);
             return;
         }
         setTimes(clock);
-        animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, instanceNodes, skin, dest, 0);
+        if (crowd.blend()) {
+            setSecondTimes();
+            animator.blendFrame(sampler, times, cursors, sampler, secondTimes, secondCursors, WrapMode.LOOP,
+                    Crowd.BLEND_WEIGHT, rest, instanceNodes, skin, dest, 0);
+        } else {
+            animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, instanceNodes, skin, dest, 0);
+        }
         h.update();
     }
 

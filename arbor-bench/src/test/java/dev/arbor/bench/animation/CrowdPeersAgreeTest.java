@@ -27,7 +27,7 @@ class CrowdPeersAgreeTest {
      * and on two.
      */
     @ParameterizedTest(name = "{0} on {1} thread(s)")
-    @CsvSource({"cesium-1000, 1", "cesium-1000, 2", "rigged-1000, 2", "cesium-10000, 1"})
+    @CsvSource({"cesium-1000, 1", "cesium-1000, 2", "rigged-1000, 2", "cesium-10000, 1", "cesium-blend-1000, 2"})
     void theOneCallFrameGivesTheBitsOfTheThreeCalls(String crowdId, int threads) {
         Crowd crowd = Crowd.of(crowdId);
         CrowdSystem parts = CrowdSystem.byId("arbor");
