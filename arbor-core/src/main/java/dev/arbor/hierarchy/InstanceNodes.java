@@ -296,10 +296,10 @@ public final class InstanceNodes {
 
     /**
      * Reads the local transforms of a part's nodes into the core's cache ahead of its writes: one load per cache line,
-     * plane by plane (the {@link #POSE_FLOATS} planes {@link #writeLocals} writes) in storage order, which the hardware prefetches far better than the writes' order (each instance
-     * writes a few nodes on every level of the layout, in every plane). Worth it where the crowd's nodes are larger
-     * than the caches ({@link #readsAhead()}); it changes nothing. From any thread, during a part write.
-     * O(part nodes), allocation-free.
+     * plane by plane (the {@link #POSE_FLOATS} planes {@link #writeLocals} writes) in storage order, which the
+     * hardware prefetches far better than the writes' order (each instance writes a few nodes on every level of the
+     * layout, in every plane). Worth it where the crowd's nodes are larger than the caches ({@link #readsAhead()}); it
+     * changes nothing. From any thread, during a part write. O(part nodes), allocation-free.
      *
      * @param part the part
      * @throws IllegalStateException outside a part write

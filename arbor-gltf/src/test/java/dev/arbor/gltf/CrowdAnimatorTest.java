@@ -263,10 +263,11 @@ class CrowdAnimatorTest {
     }
 
     /**
-     * {@link CrowdAnimator#blendFrame} (two samples blended per instance, a part of the crowd at a time) leaves the bits
-     * of {@link CrowdAnimator#sampleBlend} over batches filled with the rest pose, applied, updated and skinned: every
-     * palette entry, animated node's world matrix and version; crowds of one part and of several, 1 and 2 threads, two
-     * clips' times apart, forward steps and backward jumps; and a crowd that cannot be cut (a joint as its mesh).
+     * {@link CrowdAnimator#blendFrame} (two samples blended per instance, a part of the crowd at a time) leaves the
+     * bits of {@link CrowdAnimator#sampleBlend} over batches filled with the rest pose, applied, updated and skinned:
+     * every palette entry, animated node's world matrix and version; crowds of one part and of several, 1 and 2
+     * threads, two clips' times apart, forward steps and backward jumps; and a crowd that cannot be cut (a joint as
+     * its mesh).
      */
     @ParameterizedTest
     @CsvSource({"CesiumMan, 37, 1, false", "CesiumMan, 600, 2, false", "RiggedFigure, 53, 2, false",
@@ -374,9 +375,10 @@ class CrowdAnimatorTest {
     /**
      * Two hundred frames from the first after the build, in windows of 20: sample and apply, sample-and-blend and
      * apply, or sample into the nodes; update, palettes into an array and a buffer; or every fourth frame the whole
-     * frame in one call ({@link CrowdAnimator#frame}, into the array and the buffer) and update. The least window allocates nothing; in all, at most a few hundred bytes
-     * have been seen on one thread over a whole run now and then, at no fixed frame (the JVM's, not a path of the
-     * frame: every window of the same frames allocates nothing on other runs).
+     * frame in one call ({@link CrowdAnimator#frame}, into the array and the buffer) and update. The least window
+     * allocates nothing; in all, at most a few hundred bytes have been seen on one thread over a whole run now and
+     * then, at no fixed frame (the JVM's, not a path of the frame: every window of the same frames allocates nothing on
+     * other runs).
      */
     @ParameterizedTest
     @ValueSource(ints = {1, 2})
