@@ -2,6 +2,7 @@ package dev.arbor.hierarchy;
 
 import static dev.arbor.kernel.LocalToWorld.MODE_HOLE;
 
+import dev.arbor.kernel.LocalToWorld;
 import dev.arbor.kernel.Palettes;
 import java.util.Arrays;
 
@@ -9,9 +10,12 @@ import java.util.Arrays;
  * A crowd cut into parts that can be brought up to date on separate threads ({@link InstanceNodes#updateWorlds}):
  * part {@code p} is the instances {@code [start(p), start(p + 1))}, whole blocks of {@link Palettes#STRIDE_MULTIPLE}
  * (the last may be shorter), and its runs are ranges of storage positions, ascending, that hold every node of its
- * instances' subtrees and no node of another part's subtrees. Computing the stale nodes of a part's runs in order
- * therefore computes every parent before its children (the storage keeps parents first, and a subtree node's parent
- * is in the same instance's subtree or outside every one), and two parts never write the same node.
+ * instances' subtrees and no node of another part's subtrees, widened to whole words of 64 positions where no other
+ * part's node lies in the word (so that {@link LocalToWorld#computeStale} takes those words to the vector path; the
+ * nodes it recomputes there that are not stale get back the bits they hold). Computing the stale nodes of a part's
+ * runs in order therefore computes every parent before its children (the storage keeps parents first, and a subtree
+ * node's parent is in the same instance's subtree or outside every one), and two parts never write a node another
+ * part computes.
  *
  * <p>Invariant: valid for the storage's layout and the hierarchy's structure at {@link #layoutVersion} and
  * {@link #structureVersion}, and for the thread count and the nodes read and kept fixed it was planned with;
@@ -20,6 +24,8 @@ import java.util.Arrays;
 final class CrowdParts {
     /** A gap of positions between two nodes of a part up to which the gap is scanned to join them in one run. */
     private static final int JOIN_GAP = 64;
+    /** Positions per word of stale bits: {@link LocalToWorld#computeStale} takes whole words to the vector path. */
+    private static final int WORD = 64;
 
     final long layoutVersion;
     final long structureVersion;
@@ -170,27 +176,34 @@ final class CrowdParts {
                 positions[fill[partOf[owner[p]]]++] = p;
             }
         }
-        // runs: consecutive positions, joined across short gaps that hold no other part's node
+        // runs: consecutive positions, joined across short gaps that hold no other part's node, and widened to whole
+        // words where no other part's node lies in them
         int[] runs = new int[16];
         int[] runIndex = new int[parts + 1];
         int count = 0;
+        int capacity = st.modes.length;
         for (int part = 0; part < parts; part++) {
             runIndex[part] = count;
             int from = -1;
             int to = -1;
-            for (int x = index[part]; x < index[part + 1]; x++) {
-                int p = positions[x];
-                if (from >= 0 && !joins(owner, partOf, part, to, p)) {
-                    runs = addRun(runs, count++, from, to);
+            for (int x = index[part]; x <= index[part + 1]; x++) {
+                int p = x < index[part + 1] ? positions[x] : -1;
+                if (from >= 0 && (p < 0 || !joins(owner, partOf, part, to, p))) {
+                    int wordStart = from & -WORD;
+                    int wordEnd = (int) Math.min(((long) to + WORD - 1) & -WORD, capacity);
+                    from = clear(owner, partOf, part, wordStart, from) ? wordStart : from;
+                    to = clear(owner, partOf, part, to, wordEnd) ? wordEnd : to;
+                    if (count > runIndex[part] && from <= runs[2 * count - 1]) {
+                        runs[2 * count - 1] = Math.max(runs[2 * count - 1], to); // widened into the run before
+                    } else {
+                        runs = addRun(runs, count++, from, to);
+                    }
                     from = -1;
                 }
                 if (from < 0) {
                     from = p;
                 }
                 to = p + 1;
-            }
-            if (from >= 0) {
-                runs = addRun(runs, count++, from, to);
             }
         }
         runIndex[parts] = count;
@@ -260,10 +273,12 @@ final class CrowdParts {
 
     /** Whether positions {@code [to, p)} hold no node of another part than {@code part}, so that a run can go on. */
     private static boolean joins(int[] owner, int[] partOf, int part, int to, int p) {
-        if (p - to > JOIN_GAP) {
-            return false;
-        }
-        for (int q = to; q < p; q++) {
+        return p - to <= JOIN_GAP && clear(owner, partOf, part, to, p);
+    }
+
+    /** Whether positions {@code [from, to)} hold no node of another part than {@code part}. */
+    private static boolean clear(int[] owner, int[] partOf, int part, int from, int to) {
+        for (int q = from; q < Math.min(to, owner.length); q++) {
             if (owner[q] >= 0 && partOf[owner[q]] != part) {
                 return false;
             }

@@ -215,14 +215,14 @@ class PartWritesTest {
 
     /**
      * Each stale node lies in exactly one run, of the part that holds the instance whose subtree holds it (found by
-     * walking up the parent links to a member); a part's runs lie in ascending order.
+     * walking up the parent links to a member); a part's runs lie in ascending order; no position lies in two runs.
      */
     private static void assertRunsHoldEachStaleNodeInItsPart(Twin t) {
         NodeStorage st = t.a.bulkSetter().store;
         SlotTable slots = t.a.bulkSetter().slots;
         TrackedBits stale = t.a.bulkSetter().stale;
         CrowdParts cut = t.partsA.parts();
-        int[] partOfNode = new int[st.nodeEnd];
+        int[] partOfNode = new int[st.modes.length]; // runs may reach past the last node, to a word's end
         java.util.Arrays.fill(partOfNode, -1);
         for (int p = 0; p < cut.parts(); p++) {
             for (int r = cut.firstRun(p); r < cut.endRun(p); r++) {
