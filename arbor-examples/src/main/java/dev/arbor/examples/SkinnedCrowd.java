@@ -1,5 +1,8 @@
 package dev.arbor.examples;
 
+import dev.arbor.animation.ClipSampler;
+import dev.arbor.animation.CrowdAnimator;
+import dev.arbor.animation.CrowdSkin;
 import dev.arbor.animation.Pose;
 import dev.arbor.animation.Skeleton;
 import dev.arbor.animation.WrapMode;
@@ -8,6 +11,7 @@ import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.HierarchyBounds;
+import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -20,8 +24,8 @@ import org.joml.Matrix4f;
 
 /**
  * A complete program on Arbor's public API: load a skinned glTF model, place a row of copies, play the model's first
- * animation on each copy at its own time, write every copy's skinning palette into one direct {@link FloatBuffer} (as
- * a renderer uploads it), and ask which nodes a camera sees.
+ * animation on each copy at its own time and write every copy's skinning palette into one direct {@link FloatBuffer}
+ * (as a renderer uploads it), a whole crowd per call ({@link CrowdAnimator#frame}), and ask which nodes a camera sees.
  *
  * <pre>{@code java -cp ... dev.arbor.examples.SkinnedCrowd CesiumMan.glb}</pre>
  */
@@ -99,23 +103,33 @@ public final class SkinnedCrowd {
             meshNodes[i] = copy.handle(meshNode);
         }
 
+        // The crowd path: the clip compiled once, every copy's animated nodes and skin named once.
+        ClipSampler clip = ClipSampler.compile(model.animation(0));
+        int size = model.animatedNodes().length;
+        long[] animated = new long[COPIES * size];
+        Skeleton[] skeletons = new Skeleton[COPIES];
+        for (int i = 0; i < COPIES; i++) {
+            System.arraycopy(copies.get(i).animatedHandles(), 0, animated, i * size, size);
+            skeletons[i] = copies.get(i).skeleton(skin);
+        }
+        InstanceNodes nodes = new InstanceNodes(hierarchy, animated, 0, COPIES, size);
+        CrowdSkin skins = CrowdSkin.of(skeletons, meshNodes);
+        int[] cursors = clip.newCursors(COPIES);
+        float[] times = new float[COPIES];
+        Pose rest = model.restPose();
         int joints = model.skin(skin).jointCount();
-        int entryFloats = MatrixLayout.COLUMN_MAJOR_4X4.floats();
-        FloatBuffer palette = ByteBuffer.allocateDirect(COPIES * joints * entryFloats * Float.BYTES)
+        FloatBuffer palette = ByteBuffer.allocateDirect(COPIES * joints * 16 * Float.BYTES)
                 .order(ByteOrder.nativeOrder()).asFloatBuffer();
-        Pose scratch = model.restPose();
 
-        for (int f = 0; f < FRAMES; f++) {
-            float time = f / 60f;
-            for (int i = 0; i < COPIES; i++) {
-                // each copy a quarter second further into the walk cycle
-                copies.get(i).applyAnimation(0, time + 0.25f * i, WrapMode.LOOP, scratch);
-            }
-            hierarchy.update();
-            for (int i = 0; i < COPIES; i++) {
-                Skeleton skeleton = copies.get(i).skeleton(skin);
-                skeleton.writePalette(hierarchy, meshNodes[i], MatrixLayout.COLUMN_MAJOR_4X4, palette,
-                        i * joints * entryFloats);
+        try (CrowdAnimator animator = new CrowdAnimator()) {
+            for (int f = 0; f < FRAMES; f++) {
+                for (int i = 0; i < COPIES; i++) {
+                    times[i] = f / 60f + 0.25f * i; // each copy a quarter second further into the walk cycle
+                }
+                // sample every copy, bring the worlds up to date, write every palette (copy i, joint j at
+                // 16 × (i × joints + j)); then publish the changes, which the bounds below follow
+                animator.frame(clip, times, WrapMode.LOOP, cursors, rest, nodes, skins, palette, 0);
+                hierarchy.update();
             }
         }
 
