@@ -140,8 +140,26 @@ final class Refresh {
         if (parallel == null || !refreshInParallel(stamp)) {
             recomputedNodes += propagate(stamp);
         }
+        forgetStaleRange();
+    }
+
+    /** Once every stale bit moved to the changed bits: the changed range takes the stale one, which is dropped. */
+    private void forgetStaleRange() {
         changed.include(stale.loWord, stale.hiWord);
-        stale.forgetRange(); // the refresh moved every stale bit to the changed bits
+        stale.forgetRange();
+    }
+
+    /** Moves every stale bit to the changed bits, word by word. */
+    private void staleToChanged() {
+        for (int w = stale.loWord; w < stale.hiWord; w++) {
+            changed.words[w] |= stale.words[w];
+            stale.words[w] = 0L;
+        }
+    }
+
+    /** Stamps every stale node's version with {@code stamp}. */
+    private void stampStale(long stamp) {
+        versions.stamp(stale.words, stamp, stale.loWord << 6, Math.min(store.nodeEnd, stale.hiWord << 6));
     }
 
     /** The cached inverses of the stale nodes are dropped: their world matrices are about to change. */
@@ -194,7 +212,7 @@ final class Refresh {
     /** The sequential refresh: stamps the stale nodes' versions and computes them. */
     private int propagate(long stamp) {
         NodeStorage st = store;
-        versions.stamp(stale.words, stamp, stale.loWord << 6, Math.min(st.nodeEnd, stale.hiWord << 6));
+        stampStale(stamp);
         if (st.records) {
             return LocalToWorld.propagateStaleRecords(st.locals, st.modes, st.parentNodes, st.worlds, stale.words,
                     stale.loWord, stale.hiWord, changed.words);
@@ -274,11 +292,7 @@ final class Refresh {
             chooseVectorKinds(count);
         }
         parallelUpdates++;
-        // the workers left the bits alone; settle them here
-        for (int w = stale.loWord; w < stale.hiWord; w++) {
-            changed.words[w] |= stale.words[w];
-            stale.words[w] = 0L;
-        }
+        staleToChanged(); // the workers left the bits alone; settle them here
         return true;
     }
 
@@ -306,13 +320,9 @@ final class Refresh {
         beforeRefresh(false);
         scannedWords += stale.hiWord - stale.loWord;
         recomputedNodes += count;
-        versions.stamp(stale.words, stamp, stale.loWord << 6, Math.min(store.nodeEnd, stale.hiWord << 6));
-        for (int w = stale.loWord; w < stale.hiWord; w++) {
-            changed.words[w] |= stale.words[w];
-            stale.words[w] = 0L;
-        }
-        changed.include(stale.loWord, stale.hiWord);
-        stale.forgetRange();
+        stampStale(stamp);
+        staleToChanged();
+        forgetStaleRange();
     }
 
     // ---- one node, for a read ----
