@@ -585,8 +585,9 @@ public final class CrowdAnimator implements AutoCloseable {
 
     /**
      * Instances [from, to) of a blend frame into their nodes, each through the thread's planes: both clips sampled
-     * over the base pose, blended as {@link PoseBatch#blendRange} blends (translations and scales in double, the
-     * rotations through {@link Slerp#range} in the batches' order, x y z w of each in a row), then written.
+     * over the base pose, blended as {@link PoseBatch#blendRange} blends ({@link PoseBatch#lerp} for translations and
+     * scales, the rotations through {@link Slerp#range} in the batches' order, x y z w of each in a row), then
+     * written.
      */
     private void blendNodesRange(int thread, int from, int to) {
         float[] pose = poseScratch[thread];
@@ -615,9 +616,9 @@ public final class CrowdAnimator implements AutoCloseable {
             System.arraycopy(s.base, 0, other, 0, planes);
             c.sampleUnchecked(ts[i], w, cs, i * stride, pose, 0, pose, r0, pose, s0, size);
             c2.sampleUnchecked(ts2[i], w, cs2, i * stride2, other, 0, other, r0, other, s0, size);
-            for (int e = 0; e < 3 * size; e++) { // translations and scales
-                pose[e] = (float) (pose[e] + (other[e] - (double) pose[e]) * wt);
-                pose[s0 + e] = (float) (pose[s0 + e] + (other[s0 + e] - (double) pose[s0 + e]) * wt);
+            for (int e = 0; e < 3 * size; e++) { // translations and scales, as a batch blends them
+                pose[e] = PoseBatch.lerp(pose[e], other[e], wt);
+                pose[s0 + e] = PoseBatch.lerp(pose[s0 + e], other[s0 + e], wt);
             }
             for (int k = 0; k < size; k++) {
                 for (int q = 0; q < 4; q++) {

@@ -182,10 +182,15 @@ public final class PoseBatch {
         float[] as = a.scales;
         float[] bs = b.scales;
         for (int i = 3 * e0; i < 3 * e1; i++) {
-            translations[i] = (float) (at[i] + (bt[i] - (double) at[i]) * w);
-            scales[i] = (float) (as[i] + (bs[i] - (double) as[i]) * w);
+            translations[i] = lerp(at[i], bt[i], w);
+            scales[i] = lerp(as[i], bs[i], w);
         }
         Slerp.range(a.rotations, b.rotations, weight, rotations, 4 * e0, 4 * e1);
+    }
+
+    /** A translation's or scale's component blended: {@code a + (b - a) × w} in double, rounded once. */
+    static float lerp(float a, float b, double w) {
+        return (float) (a + (b - (double) a) * w);
     }
 
     /**
