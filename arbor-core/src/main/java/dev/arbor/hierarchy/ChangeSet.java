@@ -151,13 +151,19 @@ final class ChangeSet {
         return listeners.length > 0;
     }
 
-    /** Tells every world-change listener about every node of the listed set; {@code update()} is refused meanwhile. */
+    /**
+     * Tells every world-change listener about every node of the listed set that is still alive (a listener may
+     * destroy nodes: those are not reported afterwards); {@code update()} is refused meanwhile.
+     */
     void notifyListeners(Hierarchy hierarchy) {
         notifying = true;
         try {
             for (int k = 0; k < count; k++) {
                 long h = handles[k];
                 for (WorldChangeListener l : listeners) {
+                    if (!hierarchy.isAlive(h)) {
+                        break;
+                    }
                     l.worldChanged(hierarchy, h);
                 }
             }

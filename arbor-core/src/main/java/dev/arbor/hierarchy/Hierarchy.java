@@ -96,6 +96,16 @@ public final class Hierarchy {
     private final Structure structure;
     /** Exact world reads, cached inverses, and locals solved from a wanted world. */
     private final WorldSolver solver;
+    /** Names, user ids and enabled flags, by slot. */
+    private final NodeAttributes attributes = new NodeAttributes();
+    /** Relative moves, world rotations and look-at, in double precision over the exact reads. */
+    private final SpaceMoves moves = new SpaceMoves(this);
+    /** The depth-first and breadth-first walks. */
+    private final Traversal traversal = new Traversal();
+    /** Told of destroyed and copied nodes. */
+    private NodeListener[] nodeListeners = new NodeListener[0];
+    private static final Vector3fc NEGATIVE_Z = new Vector3f(0, 0, -1);
+    private static final Vector3fc POSITIVE_Y = new Vector3f(0, 1, 0);
 
     // ---- published change set ----
     private long version;
@@ -110,6 +120,8 @@ public final class Hierarchy {
      * more than one): below this, starting and joining the threads costs more than it saves.
      */
     public static final int PARALLEL_MIN_NODES = 16_384;
+    /** Hands each hierarchy the next tag its handles carry ({@link Handles#hierarchyTag}). */
+    private static final java.util.concurrent.atomic.AtomicInteger TAGS = new java.util.concurrent.atomic.AtomicInteger();
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
     private java.lang.ref.Cleaner.Cleanable cleanup;
 
@@ -155,7 +167,7 @@ public final class Hierarchy {
                     + ", allowed=[0, " + Structure.MAX_NODES + "]");
         }
         int cap = Structure.setFriendly(Math.max(initialCapacity, 1));
-        slots = new SlotTable(cap);
+        slots = new SlotTable(cap, TAGS.getAndIncrement() % Handles.TAGS + 1);
         store = new NodeStorage(cap, Adaptation.startsInRecords(VectorSupport.active()));
         export = new WorldExport(store, slots);
         versions = new WorldVersions(cap);
@@ -252,8 +264,9 @@ public final class Hierarchy {
     }
 
     /**
-     * Destroys a node and its whole subtree. Every handle into the subtree becomes stale. O(subtree size), plus an
-     * amortised share of compaction.
+     * Destroys a node and its whole subtree. Every handle into the subtree becomes stale; the nodes' names, user ids
+     * and flags are cleared. Each {@link NodeListener} is first told of every node of the subtree (parents first),
+     * while the handles are still live. O(subtree size), plus an amortised share of compaction.
      *
      * @param handle live handle
      * @throws IllegalArgumentException if {@code handle} is stale or unknown
@@ -261,6 +274,17 @@ public final class Hierarchy {
     public void destroy(long handle) {
         int x = slots.liveSlot(handle);
         changes.fireDetaching(this, handle);
+        if (nodeListeners.length > 0 || attributes.anyAttached()) {
+            for (int s = x; s != NONE && nodeListeners.length > 0; s = slots.nextInPreOrder(s, x)) {
+                long h = slots.handleOf(s);
+                for (NodeListener l : nodeListeners) {
+                    l.destroying(this, h);
+                }
+            }
+            for (int s = x; s != NONE; s = slots.nextInPreOrder(s, x)) {
+                attributes.clear(s);
+            }
+        }
         structure.destroy(x);
     }
 
@@ -1303,6 +1327,453 @@ public final class Hierarchy {
     }
 
     // =====================================================================================================
+    // Moves in any space, world rotations, look-at
+    // =====================================================================================================
+
+    /**
+     * Moves the node by {@code (x, y, z)} given in a {@link Space}: {@link Space#PARENT} adds it to the local
+     * translation; {@link Space#LOCAL} first turns it by the node's local rotation (its own axes, in its parent's
+     * units, its own scale not applied: {@code t += R × v}); {@link Space#WORLD} moves the world position by it
+     * ({@link #setWorldTranslation}, with that method's bound). Sums in double precision, rounded once. O(1) plus
+     * the reads' stale chains and marking the subtree stale; no allocation.
+     *
+     * @param handle live handle
+     * @param x offset x
+     * @param y offset y
+     * @param z offset z
+     * @param space the frame of the offset
+     * @throws IllegalArgumentException if {@code handle} is stale or a value, or the result, is not finite
+     *     (nothing changed)
+     * @throws IllegalStateException for {@link Space#WORLD} if the parent's world matrix is not invertible
+     */
+    public void translate(long handle, float x, float y, float z, Space space) {
+        moves.translate(handle, x, y, z, Objects.requireNonNull(space, "space"));
+    }
+
+    /**
+     * Turns the node by {@code rotation} (normalised if not unit length) about its own origin, in a {@link Space}:
+     * {@link Space#LOCAL} about its own axes ({@code R' = R × q}), {@link Space#PARENT} about its parent's axes
+     * ({@code R' = q × R}), {@link Space#WORLD} about the world's axes ({@code R' = p⁻¹ × q × p × R}, {@code p} the
+     * parent's {@link #getWorldRotation}: exact when the ancestors' scales are uniform). A node with an explicit
+     * local matrix keeps it, its linear part turned (on the right for LOCAL, on the left otherwise). Products in
+     * double precision, rounded once. O(1) plus the parent's stale chain for WORLD; no allocation.
+     *
+     * @param handle live handle
+     * @param rotation the turn
+     * @param space the frame of the turn's axis
+     * @throws IllegalArgumentException if {@code handle} is stale or the quaternion is zero or not finite (nothing
+     *     changed)
+     */
+    public void rotate(long handle, Quaternionfc rotation, Space space) {
+        moves.rotate(handle, rotation, Objects.requireNonNull(space, "space"));
+    }
+
+    /**
+     * Sets the node's world rotation, keeping its local translation and scale: the local rotation becomes
+     * {@code p⁻¹ × rotation}, {@code p} the parent's {@link #getWorldRotation} (the identity for a root). Read back
+     * with {@link #getWorldRotation}, the rotation is within a few float roundings of {@code rotation} when the
+     * ancestors' scales are uniform (the bound of {@code SpaceMovesTest}: 4e-7 per component below depth 8); under
+     * non-uniform ancestor scales the world matrix has shear and only its nearest rotation is set. O(parent's stale
+     * chain); no allocation.
+     *
+     * @param handle live handle
+     * @param rotation the world rotation; normalised if not unit length
+     * @throws IllegalArgumentException if {@code handle} is stale or the quaternion is zero or not finite (nothing
+     *     changed)
+     * @throws IllegalStateException if the node holds an explicit local matrix with shear (nothing changed)
+     */
+    public void setWorldRotation(long handle, Quaternionfc rotation) {
+        moves.setWorldRotation(handle, rotation);
+    }
+
+    /**
+     * Sets the node's world transform from translation, rotation and scale: the world matrix {@code T × R × S} is
+     * composed in double precision and set with {@link #setWorld(long, float[], int)}, whose exactness bound and
+     * choice of local form apply.
+     *
+     * @param handle live handle
+     * @param translation world translation
+     * @param rotation world rotation; normalised if not unit length
+     * @param scale world scale (along the rotated axes)
+     * @throws IllegalArgumentException if {@code handle} is stale, a value is not finite or the quaternion is zero
+     *     (nothing changed)
+     * @throws IllegalStateException if the parent's world matrix is not invertible (nothing changed)
+     */
+    public void setWorldTrs(long handle, Vector3fc translation, Quaternionfc rotation, Vector3fc scale) {
+        moves.setWorldTrs(handle, translation, rotation, scale);
+    }
+
+    /**
+     * Turns the node so that its local −Z axis points at {@code target} and its local +Y axis leans toward
+     * {@code up}, both in world coordinates: glTF's convention for cameras and lights (and three.js's
+     * {@code Object3D.lookAt} for them). Same as {@link #lookAt(long, Vector3fc, Vector3fc, Vector3fc, Vector3fc)}
+     * with forward (0, 0, −1) and up axis (0, 1, 0).
+     *
+     * @param handle live handle
+     * @param target the world point to look at
+     * @param up the world direction the node's up axis leans toward (need not be unit length)
+     * @return false, with nothing changed, when the target is at the node's world position
+     * @throws IllegalArgumentException if {@code handle} is stale, a value is not finite or {@code up} is zero
+     * @throws IllegalStateException if the node holds an explicit local matrix with shear (nothing changed)
+     */
+    public boolean lookAt(long handle, Vector3fc target, Vector3fc up) {
+        return moves.lookAt(handle, target, up, NEGATIVE_Z, POSITIVE_Y);
+    }
+
+    /**
+     * Turns the node so that its local axis {@code forward} points at {@code target} (a world point) and its local
+     * axis {@code upAxis} lies in the plane of the view direction and {@code up}, on {@code up}'s side; the
+     * translation and scale are kept, the rotation set with {@link #setWorldRotation}. For models that face +Z
+     * (three.js's convention for objects other than cameras and lights) pass forward (0, 0, 1). Degenerate cases:
+     * a target at the node's world position changes nothing (returns false); an {@code up} parallel to the view
+     * (sine of the angle below 1e-6) is replaced by the node's current up axis in the world, or, if that is parallel
+     * too, by the world axis least aligned with the view. Computed in double precision; O(the node's and its
+     * parent's stale chains).
+     *
+     * @param handle live handle
+     * @param target the world point to look at
+     * @param up the world direction the up axis leans toward (need not be unit length)
+     * @param forward the local axis that points at the target (need not be unit length)
+     * @param upAxis the local axis that leans toward {@code up}; perpendicular to {@code forward} (cosine within
+     *     1e-4)
+     * @return false, with nothing changed, when the target is at the node's world position
+     * @throws IllegalArgumentException if {@code handle} is stale, a value is not finite, a vector is zero or the
+     *     two axes are not perpendicular (nothing changed)
+     * @throws IllegalStateException if the node holds an explicit local matrix with shear (nothing changed)
+     */
+    public boolean lookAt(long handle, Vector3fc target, Vector3fc up, Vector3fc forward, Vector3fc upAxis) {
+        return moves.lookAt(handle, target, up, forward, upAxis);
+    }
+
+    /**
+     * Maps a point from the node's local frame to the world: {@code world × (p, 1)}, in double precision from the
+     * exact world matrix. Cost as {@link #getWorld(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param point a point in the node's frame
+     * @param dest receives the world point (may be {@code point})
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Vector3f localToWorldPoint(long handle, Vector3fc point, Vector3f dest) {
+        return moves.localToWorld(handle, point, true, dest);
+    }
+
+    /**
+     * Maps a world point into the node's local frame with the cached inverse world matrix
+     * ({@link #getWorldInverse(long, float[], int)}, whose cost applies).
+     *
+     * @param handle live handle
+     * @param point a world point
+     * @param dest receives the point in the node's frame (may be {@code point})
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     * @throws IllegalStateException if the world matrix is not invertible
+     */
+    public Vector3f worldToLocalPoint(long handle, Vector3fc point, Vector3f dest) {
+        return moves.worldToLocal(handle, point, true, dest);
+    }
+
+    /**
+     * Maps a direction (a vector: no translation; scale and shear applied, not normalised) from the node's local
+     * frame to the world. Cost as {@link #getWorld(long, float[], int)}.
+     *
+     * @param handle live handle
+     * @param direction a vector in the node's frame
+     * @param dest receives the world vector (may be {@code direction})
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public Vector3f localToWorldDirection(long handle, Vector3fc direction, Vector3f dest) {
+        return moves.localToWorld(handle, direction, false, dest);
+    }
+
+    /**
+     * Maps a world direction (a vector: no translation, not normalised) into the node's local frame. Cost as
+     * {@link #worldToLocalPoint}.
+     *
+     * @param handle live handle
+     * @param direction a world vector
+     * @param dest receives the vector in the node's frame (may be {@code direction})
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     * @throws IllegalStateException if the world matrix is not invertible
+     */
+    public Vector3f worldToLocalDirection(long handle, Vector3fc direction, Vector3f dest) {
+        return moves.worldToLocal(handle, direction, false, dest);
+    }
+
+    // =====================================================================================================
+    // Names, user ids, enabled flags
+    // =====================================================================================================
+
+    /**
+     * Names a node, or clears its name with {@code null}. Names need not be unique. A name stays with its node
+     * through reparenting, reordering and compaction; destroying the node frees it. O(1) expected (plus
+     * O(nodes sharing the name)). A hierarchy in which no node was ever named holds no name storage; once named, a
+     * reference per slot.
+     *
+     * @param handle live handle
+     * @param name the name, or {@code null}
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public void setName(long handle, String name) {
+        attributes.setName(slots.liveSlot(handle), name, slots.generations.length);
+    }
+
+    /**
+     * @param handle live handle
+     * @return the node's name, or {@code null}. O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public String name(long handle) {
+        return attributes.name(slots.liveSlot(handle));
+    }
+
+    /**
+     * Finds a node by name: of the nodes with that name, the first in depth-first pre-order of the forest (roots in
+     * order, children in sibling order). O(1) expected when the name is unique; O(k × depth) for k nodes sharing it.
+     *
+     * @param name the name
+     * @return the node's handle, or {@link #NULL} if no node has the name
+     */
+    public long find(String name) {
+        return slots.handleOf(attributes.find(slots, Objects.requireNonNull(name, "name"), NONE));
+    }
+
+    /**
+     * Finds a node by name in a subtree (the node itself included): the first in pre-order, as {@link #find}.
+     * O(k × depth) for the k nodes of the whole hierarchy with that name.
+     *
+     * @param root live handle of the subtree's root
+     * @param name the name
+     * @return the node's handle, or {@link #NULL} if no node of the subtree has the name
+     * @throws IllegalArgumentException if {@code root} is stale
+     */
+    public long findInSubtree(long root, String name) {
+        int top = slots.liveSlot(root);
+        return slots.handleOf(attributes.find(slots, Objects.requireNonNull(name, "name"), top));
+    }
+
+    /**
+     * Finds a node by a path of names separated by {@code /}, each a child of the one before, starting among the
+     * children of {@code start} (among the roots when {@code start} is {@link #NULL}): {@code "Armature/Hips/Spine"}.
+     * Where siblings share a name, the first in sibling order through which the rest of the path continues.
+     * O(children on the way).
+     *
+     * @param start live handle, or {@link #NULL} for the roots
+     * @param path names separated by {@code /}; no empty segment
+     * @return the node's handle, or {@link #NULL} if no node lies at the path
+     * @throws IllegalArgumentException if {@code start} is stale or the path is empty or has an empty segment
+     */
+    public long findPath(long start, String path) {
+        int from = start == NULL ? NONE : slots.liveSlot(start);
+        String[] segments = path.split("/", -1);
+        for (String segment : segments) {
+            if (segment.isEmpty()) {
+                throw new IllegalArgumentException("path has an empty segment: path=\"" + path + "\"");
+            }
+        }
+        return slots.handleOf(attributes.findPath(slots, from, segments, 0));
+    }
+
+    /**
+     * Writes the handles of every named node, in no particular order (slot order). O(slots).
+     *
+     * @param dest destination, or {@code null} to count only
+     * @param offset first index to write in {@code dest}
+     * @return the number of named nodes; only those that fit are written
+     */
+    public int namedNodes(long[] dest, int offset) {
+        int k = 0;
+        for (int s = attributes.nextNamed(0); s != NONE; s = attributes.nextNamed(s + 1)) {
+            if (dest != null && offset + k < dest.length) {
+                dest[offset + k] = slots.handleOf(s);
+            }
+            k++;
+        }
+        return k;
+    }
+
+    /**
+     * Stores a {@code long} with the node (an engine's entity id, an index into its own tables). Cleared when the
+     * node is destroyed, copied by {@link #copySubtree}. No storage until an id other than 0 is set; then 8 bytes
+     * per slot. O(1).
+     *
+     * @param handle live handle
+     * @param id the value; 0 is the default
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public void setUserId(long handle, long id) {
+        attributes.setUserId(slots.liveSlot(handle), id, slots.generations.length);
+    }
+
+    /**
+     * @param handle live handle
+     * @return the node's user id, 0 when none was set. O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public long userId(long handle) {
+        return attributes.userId(slots.liveSlot(handle));
+    }
+
+    /**
+     * Enables or disables a node. A disabled node and its whole subtree are skipped by {@link HierarchyBounds}'s box,
+     * frustum and ray queries (as an engine's cull hint); transforms, updates and bounds reads are not affected. A
+     * node's flag stays with it through moves and copies. O(1); a bit per slot once a node was disabled.
+     *
+     * @param handle live handle
+     * @param enabled the node's own flag
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public void setEnabled(long handle, boolean enabled) {
+        attributes.setEnabled(slots.liveSlot(handle), enabled, slots.generations.length);
+    }
+
+    /**
+     * @param handle live handle
+     * @return the node's own flag (its ancestors may still disable it: see {@link #isEnabledInHierarchy}). O(1).
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public boolean isEnabled(long handle) {
+        return attributes.enabled(slots.liveSlot(handle));
+    }
+
+    /**
+     * @param handle live handle
+     * @return whether the node and all its ancestors are enabled. O(depth), O(1) while no node is disabled.
+     * @throws IllegalArgumentException if {@code handle} is stale
+     */
+    public boolean isEnabledInHierarchy(long handle) {
+        return enabledInHierarchy(slots.liveSlot(handle));
+    }
+
+    // =====================================================================================================
+    // Traversal, copies, node listeners
+    // =====================================================================================================
+
+    /**
+     * Visits a subtree (the node first), or the whole forest when {@code start} is {@link #NULL}, in depth-first
+     * pre-order or breadth-first order; the visitor can skip a node's subtree or stop. No allocation depth-first;
+     * breadth-first keeps a queue of slots that grows to the widest traversal once (a traversal started inside
+     * another's visitor gets a queue of its own).
+     *
+     * @param start live handle, or {@link #NULL} for every root
+     * @param order the order
+     * @param visitor told each node with its depth below the start; must not create, destroy or move nodes
+     * @return true if the traversal ran to the end, false if the visitor stopped it
+     * @throws IllegalArgumentException if {@code start} is stale
+     * @throws IllegalStateException if the visitor changed the tree's shape
+     */
+    public boolean traverse(long start, TraversalOrder order, NodeVisitor visitor) {
+        int top = start == NULL ? NONE : slots.liveSlot(start);
+        Objects.requireNonNull(visitor, "visitor");
+        return Objects.requireNonNull(order, "order") == TraversalOrder.DEPTH_FIRST
+                ? traversal.depthFirst(this, top, visitor) : traversal.breadthFirst(this, top, visitor);
+    }
+
+    /**
+     * Copies a subtree: every node gets a new node with the same local transform (bit for bit, in the same form),
+     * name, user id and enabled flag, in the same shape and sibling order, the copy of {@code source} appended as
+     * the last child of {@code parent} (or as the last root). Then each {@link NodeListener} is told of every pair
+     * (so {@link NodeTable}s that copy do so). Bounds' content boxes are not copied. O(subtree) plus growth.
+     *
+     * @param source live handle of the subtree to copy
+     * @param parent live handle of the new parent, or {@link #NULL} for a root; may lie inside the source subtree
+     *     (the copy holds the subtree as it was before)
+     * @return the handle of the copy of {@code source}
+     * @throws IllegalArgumentException if a handle is stale
+     */
+    public long copySubtree(long source, long parent) {
+        int x = slots.liveSlot(source);
+        int p = parent == NULL ? NONE : slots.liveSlot(parent);
+        int count = structure.collectSubtree(x);
+        int[] sources = Arrays.copyOf(structure.subtreeSlots(), count);
+        int[] copies = new int[count];
+        int[] path = new int[count]; // indices into sources/copies of the current node's ancestors
+        int depth = 0;
+        for (int k = 0; k < count; k++) {
+            int s = sources[k];
+            int copyParent = p;
+            if (k > 0) {
+                while (sources[path[depth - 1]] != slots.parentSlots[s]) {
+                    depth--;
+                }
+                copyParent = copies[path[depth - 1]];
+            }
+            int c = structure.create(copyParent, copyParent == NONE ? slots.rootCount : slots.childCounts[copyParent],
+                    version + 1);
+            int from = slots.nodeOfSlot[s];
+            store.loadLocal(from, matrixA, 0);
+            forms.writeLocal(slots.nodeOfSlot[c], store.modes[from], matrixA);
+            attributes.copy(s, c, slots.generations.length);
+            copies[k] = c;
+            path[depth++] = k;
+        }
+        for (int k = 0; k < count && nodeListeners.length > 0; k++) {
+            for (NodeListener l : nodeListeners) {
+                l.copied(this, slots.handleOf(sources[k]), slots.handleOf(copies[k]));
+            }
+        }
+        return slots.handleOf(copies[0]);
+    }
+
+    /**
+     * Registers a listener told of each node destroyed and each node copied (see {@link NodeListener}).
+     *
+     * @param listener the listener
+     */
+    public void addNodeListener(NodeListener listener) {
+        nodeListeners = Arrays.copyOf(nodeListeners, nodeListeners.length + 1);
+        nodeListeners[nodeListeners.length - 1] = Objects.requireNonNull(listener, "listener");
+    }
+
+    /**
+     * @param listener a registered listener
+     * @return whether it was registered (and is not any more)
+     */
+    public boolean removeNodeListener(NodeListener listener) {
+        for (int k = 0; k < nodeListeners.length; k++) {
+            if (nodeListeners[k] == listener) {
+                NodeListener[] next = new NodeListener[nodeListeners.length - 1];
+                System.arraycopy(nodeListeners, 0, next, 0, k);
+                System.arraycopy(nodeListeners, k + 1, next, k, next.length - k);
+                nodeListeners = next;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return whether the slot and all its ancestors are enabled */
+    boolean enabledInHierarchy(int slot) {
+        if (!attributes.anyDisabled()) {
+            return true;
+        }
+        for (int s = slot; s != NONE; s = slots.parentSlots[s]) {
+            if (!attributes.enabled(s)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return whether the slot's own flag is set (for the bounds' walks) */
+    boolean enabledSlot(int slot) {
+        return attributes.enabled(slot);
+    }
+
+    /** @return whether any node is disabled */
+    boolean anyDisabled() {
+        return attributes.anyDisabled();
+    }
+
+    /** @return the tree's links (for the traversal) */
+    SlotTable slotTable() {
+        return slots;
+    }
+
+    // =====================================================================================================
     // Update and change tracking
     // =====================================================================================================
 
@@ -1698,6 +2169,7 @@ public final class Hierarchy {
      */
     public void checkInvariants() {
         slots.checkInvariants();
+        attributes.checkInvariants(slots);
         structure.checkInvariants();
         store.checkInvariants(matrixA);
         marking.checkInvariants();

@@ -348,6 +348,9 @@ public final class HierarchyBounds {
         int top = pushRoots();
         while (top > 0) {
             int s = stack[--top];
+            if (!hierarchy.enabledSlot(s)) {
+                continue; // a disabled node hides its subtree
+            }
             if ((flags[s] & HAS_SUBTREE) == 0 || !Aabb.intersects(subtreeBoxes, s * BOX, query, queryOffset)) {
                 continue;
             }
@@ -410,7 +413,8 @@ public final class HierarchyBounds {
             int limit = Math.min(hierarchy.slotLimit(), owners.length);
             for (int s = 0; s < limit; s++) {
                 if ((flags[s] & HAS_CONTENT) != 0 && owners[s] == hierarchy.handleAt(s) && hierarchy.slotLive(s)
-                        && Frustum.classify(frustumPlanes, planesOffset, worldBoxes, s * BOX) != Frustum.OUTSIDE) {
+                        && Frustum.classify(frustumPlanes, planesOffset, worldBoxes, s * BOX) != Frustum.OUTSIDE
+                        && hierarchy.enabledInHierarchy(s)) {
                     hits = emit(out, offset, hits, s);
                 }
             }
@@ -419,7 +423,7 @@ public final class HierarchyBounds {
         int top = pushRoots();
         while (top > 0) {
             int s = stack[--top];
-            if ((flags[s] & HAS_SUBTREE) == 0) {
+            if ((flags[s] & HAS_SUBTREE) == 0 || !hierarchy.enabledSlot(s)) {
                 continue;
             }
             int where = Frustum.classify(frustumPlanes, planesOffset, subtreeBoxes, s * BOX);
@@ -478,7 +482,7 @@ public final class HierarchyBounds {
         int top = pushRoots();
         while (top > 0) {
             int s = stack[--top];
-            if ((flags[s] & HAS_SUBTREE) == 0
+            if ((flags[s] & HAS_SUBTREE) == 0 || !hierarchy.enabledSlot(s)
                     || Aabb.rayEntry(subtreeBoxes, s * BOX, ox, oy, oz, dx, dy, dz, maxDistance) < 0f) {
                 continue;
             }
@@ -723,7 +727,7 @@ public final class HierarchyBounds {
                 hits = emit(out, offset, hits, s);
             }
             for (int c = hierarchy.firstChildSlotAt(s); c != NONE; c = hierarchy.nextSiblingSlotAt(c)) {
-                if ((flags[c] & HAS_SUBTREE) != 0) {
+                if ((flags[c] & HAS_SUBTREE) != 0 && hierarchy.enabledSlot(c)) {
                     push(end++, c);
                 }
             }

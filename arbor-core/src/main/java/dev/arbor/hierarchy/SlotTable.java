@@ -22,7 +22,12 @@ import java.util.function.IntBinaryOperator;
 final class SlotTable {
     static final int NONE = -1;
 
-    /** Current generation of each slot; a handle is live if its generation matches and the slot holds a node. */
+    /** The tag of the hierarchy that owns this table ({@link Handles}): the top bits of every generation word. */
+    final int tag;
+    /**
+     * Each slot's high handle word: {@link #tag} above the slot's current generation. A handle is live if its high
+     * word matches and the slot holds a node (a handle of another hierarchy fails the same compare, by its tag).
+     */
     int[] generations;
     /** Storage position of the slot's node, or NONE when the slot is free. */
     int[] nodeOfSlot;
@@ -59,7 +64,8 @@ final class SlotTable {
     /**
      * @param capacity slots to reserve room for
      */
-    SlotTable(int capacity) {
+    SlotTable(int capacity, int tag) {
+        this.tag = tag;
         generations = new int[capacity];
         nodeOfSlot = new int[capacity];
         parentSlots = new int[capacity];
@@ -75,7 +81,7 @@ final class SlotTable {
     /** @return whether the handle names a live slot; never throws */
     boolean isAlive(long handle) {
         int slot = Handles.slot(handle);
-        return isLive(slot) && generations[slot] == Handles.generation(handle);
+        return isLive(slot) && generations[slot] == (int) (handle >>> 32);
     }
 
     /** @return whether {@code slot} is a slot handed out that holds a node now */
@@ -117,13 +123,16 @@ final class SlotTable {
         if (handle == Handles.NULL) {
             return new IllegalArgumentException("null handle: " + Handles.toString(handle));
         }
-        if (slot < 0 || slot >= slotEnd) {
-            return new IllegalArgumentException("unknown handle: slot=" + slot + " generation="
-                    + Integer.toUnsignedString(generation) + " slots=" + slotEnd);
+        if (Handles.hierarchyTag(handle) != tag) {
+            return new IllegalArgumentException("handle of another hierarchy: slot=" + slot + " generation="
+                    + generation + " hierarchy=" + Handles.hierarchyTag(handle) + " this hierarchy=" + tag);
         }
-        return new IllegalArgumentException("stale handle: slot=" + slot + " generation="
-                + Integer.toUnsignedString(generation) + " current=" + Integer.toUnsignedString(generations[slot])
-                + (nodeOfSlot[slot] == NONE ? " (slot free)" : ""));
+        if (slot < 0 || slot >= slotEnd) {
+            return new IllegalArgumentException("unknown handle: slot=" + slot + " generation=" + generation
+                    + " slots=" + slotEnd);
+        }
+        return new IllegalArgumentException("stale handle: slot=" + slot + " generation=" + generation + " current="
+                + (generations[slot] & Handles.GENERATION_MASK) + (nodeOfSlot[slot] == NONE ? " (slot free)" : ""));
     }
 
     /** @return the handle of a slot's current node, or {@link Handles#NULL} for NONE */
@@ -159,7 +168,7 @@ final class SlotTable {
             childCounts = Arrays.copyOf(childCounts, cap);
         }
         int slot = slotEnd++;
-        generations[slot] = 1;
+        generations[slot] = Handles.word(tag, 1);
         nodeOfSlot[slot] = NONE;
         parentSlots[slot] = NONE;
         firstChildSlots[slot] = NONE;
@@ -172,7 +181,8 @@ final class SlotTable {
 
     /**
      * Frees an unlinked slot: its generation moves on, so every handle to it turns stale. A slot whose generation
-     * wraps around to 0 is retired for good instead of reused, so that no old handle can ever match it again.
+     * wraps around to 0 (after 2^22 − 1 nodes) is retired for good instead of reused, so that no old handle can ever
+     * match it again.
      */
     void free(int slot) {
         liveCount--;
@@ -183,8 +193,9 @@ final class SlotTable {
         nextSiblingSlots[slot] = NONE;
         prevSiblingSlots[slot] = NONE;
         childCounts[slot] = 0;
-        generations[slot]++;
-        if (generations[slot] != 0) {
+        int generation = (generations[slot] + 1) & Handles.GENERATION_MASK;
+        generations[slot] = Handles.word(tag, generation);
+        if (generation != 0) {
             nextSiblingSlots[slot] = freeHead;
             freeHead = slot;
         }
@@ -304,6 +315,48 @@ final class SlotTable {
         return false;
     }
 
+    /** @return the number of ancestors of {@code s} */
+    int depthOf(int s) {
+        int d = 0;
+        for (int a = parentSlots[s]; a != NONE; a = parentSlots[a]) {
+            d++;
+        }
+        return d;
+    }
+
+    /**
+     * Tells whether {@code a} comes before {@code b} in a depth-first pre-order walk of the forest (roots in order,
+     * children in sibling order). O(depth + siblings between the two branches).
+     */
+    boolean precedesInPreOrder(int a, int b) {
+        if (a == b) {
+            return false;
+        }
+        int da = depthOf(a);
+        int db = depthOf(b);
+        int x = a;
+        int y = b;
+        for (; da > db; da--) {
+            x = parentSlots[x];
+        }
+        for (; db > da; db--) {
+            y = parentSlots[y];
+        }
+        if (x == y) {
+            return x == a; // one is the other's ancestor: the ancestor comes first
+        }
+        while (parentSlots[x] != parentSlots[y]) {
+            x = parentSlots[x];
+            y = parentSlots[y];
+        }
+        for (int s = nextSiblingSlots[x]; s != NONE; s = nextSiblingSlots[s]) {
+            if (s == y) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ---- invariant ----
 
     /**
@@ -316,7 +369,9 @@ final class SlotTable {
         for (int s = 0; s < slotEnd; s++) {
             if (nodeOfSlot[s] != NONE) {
                 live++;
-                check(generations[s] != 0, "live slot with generation 0: ", s, "", 0);
+                check((generations[s] & Handles.GENERATION_MASK) != 0, "live slot with generation 0: ", s, "", 0);
+                check(generations[s] >>> Handles.GENERATION_BITS == tag, "slot of another tag: ", s, " word ",
+                        generations[s]);
             }
         }
         check(live == liveCount, "live slots ", live, " but liveCount=", liveCount);
@@ -329,7 +384,8 @@ final class SlotTable {
             isFree[s] = true;
         }
         for (int s = 0; s < slotEnd; s++) {
-            check(nodeOfSlot[s] != NONE || isFree[s] || generations[s] == 0, "slot neither live, free nor retired: ",
+            check(nodeOfSlot[s] != NONE || isFree[s] || (generations[s] & Handles.GENERATION_MASK) == 0,
+                    "slot neither live, free nor retired: ",
                     s, " generation ", generations[s]);
         }
         // sibling lists and reachability, walked in pre-order from the roots

@@ -14,7 +14,7 @@ class HierarchyPartsTest {
     @Test
     void layoutChoiceConvertsToRecordsAfterSparseWorkAndBackAfterDenseWork() {
         NodeStorage store = new NodeStorage(128, false);
-        SlotTable slots = new SlotTable(128);
+        SlotTable slots = new SlotTable(128, 1);
         slots.liveCount = 100;
         LayoutChoice choice = new LayoutChoice(store, slots, Tuning.DEFAULT);
         // sparse: 1,000 stale nodes costing 8 each in planes against 4 in records; the conversion needs 2,048
@@ -40,7 +40,7 @@ class HierarchyPartsTest {
     @Test
     void aFixedLayoutIsConvertedAtOnceAndNeverByTheWork() {
         NodeStorage store = new NodeStorage(128, false);
-        SlotTable slots = new SlotTable(128);
+        SlotTable slots = new SlotTable(128, 1);
         slots.liveCount = 10;
         LayoutChoice choice = new LayoutChoice(store, slots, Tuning.DEFAULT);
         choice.setPolicy(StorageLayout.RECORDS);

@@ -311,7 +311,8 @@ class HierarchyTest {
         assertThat(h.isAlive(Handles.of(999, 1))).isFalse();
         assertThatThrownBy(() -> h.parent(Hierarchy.NULL)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("null handle: handle(null)");
-        assertThatThrownBy(() -> h.parent(Handles.of(999, 1))).isInstanceOf(IllegalArgumentException.class)
+        long unknown = Handles.of(999, Handles.word(Handles.hierarchyTag(root), 1));
+        assertThatThrownBy(() -> h.parent(unknown)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown handle: slot=999 generation=1 slots=3");
     }
 

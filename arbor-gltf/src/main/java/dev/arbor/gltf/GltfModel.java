@@ -466,7 +466,9 @@ public final class GltfModel {
 
     /**
      * Builds the nodes of a scene (its roots and their subtrees) into a hierarchy, under {@code parent} or as roots.
-     * Local transforms are set as in the file (TRS or explicit matrix). O(nodes).
+     * Local transforms are set as in the file (TRS or explicit matrix), and each node's name
+     * ({@link Hierarchy#setName}), so that {@link Hierarchy#find} and {@link Hierarchy#findPath} reach the model's
+     * nodes. O(nodes).
      *
      * @param hierarchy destination
      * @param scene scene index, or -1 for every root node of the file
@@ -511,6 +513,9 @@ public final class GltfModel {
                     long p = parents[node] < 0 ? parent : handles[parents[node]];
                     long h = p == Hierarchy.NULL ? hierarchy.createRoot() : hierarchy.createChild(p);
                     handles[node] = h;
+                    if (model.names[node] != null) {
+                        hierarchy.setName(h, model.names[node]);
+                    }
                     if (hasMatrix[node]) {
                         System.arraycopy(matrices, node * Affine.STRIDE, m, 0, Affine.STRIDE);
                         hierarchy.setLocalMatrix(h, m, 0);

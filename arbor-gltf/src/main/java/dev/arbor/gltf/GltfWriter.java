@@ -296,6 +296,12 @@ public final class GltfWriter {
             } else {
                 writeTransform(node, o);
                 writeWeights(node, o);
+                String name = hierarchy.name(handles[o]); // the hierarchy's name, set in code or on instantiation
+                if (name != null) {
+                    node.put("name", name);
+                } else {
+                    node.remove("name");
+                }
             }
             nodes.add(node);
         }

@@ -1,0 +1,365 @@
+package dev.arbor.hierarchy;
+
+import dev.arbor.math.Affine;
+import org.joml.Quaternionf;
+import org.joml.Quaternionfc;
+import org.joml.Vector3f;
+import org.joml.Vector3fc;
+
+/**
+ * Moves relative to the current pose in any {@link Space}, world rotations and look-at, and points and directions
+ * between a node's frame and the world: the arithmetic in double precision over the exact matrices the hierarchy
+ * reads ({@link Hierarchy#getWorld}), the results written through the hierarchy's own setters, so that their checks,
+ * forms and exactness bounds apply unchanged. Owns only scratch.
+ */
+final class SpaceMoves {
+    /** Below this sine of the angle between the view direction and the up vector, up counts as parallel. */
+    static final double PARALLEL_SINE = 1e-6;
+
+    private final Hierarchy hierarchy;
+    private final float[] world = new float[Affine.STRIDE];
+    private final float[] local = new float[Affine.STRIDE];
+    private final double[] rotation = new double[9];
+    private final double[] quaternion = new double[4];
+    private final double[] parentQuaternion = new double[4];
+    private final Quaternionf readRotation = new Quaternionf();
+    private final Vector3f readVector = new Vector3f();
+
+    SpaceMoves(Hierarchy hierarchy) {
+        this.hierarchy = hierarchy;
+    }
+
+    // ---- relative moves ----
+
+    void translate(long handle, float x, float y, float z, Space space) {
+        Arguments.requireFinite3("translation", handle, x, y, z);
+        switch (space) {
+            case PARENT -> {
+                Vector3f t = hierarchy.getLocalTranslation(handle, readVector);
+                setTranslation(handle, t.x + (double) x, t.y + (double) y, t.z + (double) z);
+            }
+            case LOCAL -> {
+                Vector3f t = hierarchy.getLocalTranslation(handle, readVector);
+                double tx = t.x;
+                double ty = t.y;
+                double tz = t.z;
+                localRotation(handle, quaternion);
+                rotateVector(quaternion, x, y, z, quaternion, rotation);
+                setTranslation(handle, tx + rotation[0], ty + rotation[1], tz + rotation[2]);
+            }
+            case WORLD -> {
+                hierarchy.getWorld(handle, world, 0);
+                hierarchy.setWorldTranslation(handle, (float) (world[9] + (double) x), (float) (world[10] + (double) y),
+                        (float) (world[11] + (double) z));
+            }
+            default -> throw new IllegalArgumentException("space=" + space);
+        }
+    }
+
+    private void setTranslation(long handle, double x, double y, double z) {
+        float fx = (float) x;
+        float fy = (float) y;
+        float fz = (float) z;
+        Arguments.requireFinite3("translation", handle, fx, fy, fz);
+        hierarchy.setLocalTranslation(handle, fx, fy, fz);
+    }
+
+    void rotate(long handle, Quaternionfc q, Space space) {
+        Arguments.checkRotation(handle, q.x(), q.y(), q.z(), q.w());
+        double[] r = normalized(q.x(), q.y(), q.z(), q.w(), new double[4]);
+        if (space == Space.WORLD) { // the parent's frame seen from the world: r' = p⁻¹ × r × p
+            parentRotation(handle, parentQuaternion);
+            double[] p = parentQuaternion;
+            double[] pInverse = {-p[0], -p[1], -p[2], p[3]};
+            multiply(pInverse, r, r);
+            multiply(r, p, r);
+        }
+        if (hierarchy.hasLocalMatrix(handle)) {
+            // the linear part turns: on the right for LOCAL (after the node's own linear part), else on the left
+            hierarchy.getLocalMatrix(handle, local, 0);
+            toMatrix(r, rotation);
+            float[] out = world;
+            for (int col = 0; col < 3; col++) {
+                for (int row = 0; row < 3; row++) {
+                    double sum = 0;
+                    for (int k = 0; k < 3; k++) {
+                        sum += space == Space.LOCAL ? local[k * 3 + row] * rotation[col * 3 + k]
+                                : rotation[k * 3 + row] * local[col * 3 + k];
+                    }
+                    out[col * 3 + row] = (float) sum;
+                }
+            }
+            System.arraycopy(local, 9, out, 9, 3);
+            hierarchy.setLocalMatrix(handle, out, 0);
+            return;
+        }
+        localRotation(handle, quaternion);
+        if (space == Space.LOCAL) {
+            multiply(quaternion, r, quaternion);
+        } else {
+            multiply(r, quaternion, quaternion);
+        }
+        setRotation(handle, quaternion);
+    }
+
+    // ---- world rotation and look-at ----
+
+    void setWorldRotation(long handle, double[] q) {
+        parentRotation(handle, parentQuaternion);
+        double[] p = parentQuaternion;
+        double[] local = {-p[0], -p[1], -p[2], p[3]};
+        multiply(local, q, local);
+        setRotation(handle, local);
+    }
+
+    void setWorldRotation(long handle, Quaternionfc q) {
+        Arguments.checkRotation(handle, q.x(), q.y(), q.z(), q.w());
+        setWorldRotation(handle, normalized(q.x(), q.y(), q.z(), q.w(), quaternion));
+    }
+
+    void setWorldTrs(long handle, Vector3fc t, Quaternionfc q, Vector3fc s) {
+        Arguments.requireFinite3("world translation", handle, t.x(), t.y(), t.z());
+        Arguments.requireFinite3("world scale", handle, s.x(), s.y(), s.z());
+        Arguments.checkRotation(handle, q.x(), q.y(), q.z(), q.w());
+        toMatrix(normalized(q.x(), q.y(), q.z(), q.w(), quaternion), rotation);
+        float[] m = world;
+        for (int col = 0; col < 3; col++) {
+            double scale = col == 0 ? s.x() : col == 1 ? s.y() : s.z();
+            for (int row = 0; row < 3; row++) {
+                m[col * 3 + row] = (float) (rotation[col * 3 + row] * scale);
+            }
+        }
+        m[9] = t.x();
+        m[10] = t.y();
+        m[11] = t.z();
+        hierarchy.setWorld(handle, m, 0);
+    }
+
+    /**
+     * Turns the node so that its local {@code forward} axis points at {@code target} and its local {@code up} axis
+     * leans toward {@code up}, both in the world.
+     *
+     * @return false when the target is at the node's world position (nothing changed)
+     */
+    boolean lookAt(long handle, Vector3fc target, Vector3fc up, Vector3fc forward, Vector3fc localUp) {
+        Arguments.requireFinite3("look-at target", handle, target.x(), target.y(), target.z());
+        Arguments.requireFinite3("up", handle, up.x(), up.y(), up.z());
+        Arguments.requireFinite3("forward axis", handle, forward.x(), forward.y(), forward.z());
+        Arguments.requireFinite3("up axis", handle, localUp.x(), localUp.y(), localUp.z());
+        double[] f = unit(forward, "forward axis");
+        double[] u = unit(localUp, "up axis");
+        if (Math.abs(dot(f, u)) > 1e-4) {
+            throw new IllegalArgumentException("forward and up axes are not perpendicular: forward=" + forward
+                    + ", up=" + localUp + ", cosine=" + dot(f, u));
+        }
+        u = unit(sub(u, scale(f, dot(f, u))), "up axis");
+        double[] worldUp = unit(up, "up");
+        hierarchy.getWorld(handle, world, 0);
+        double[] d = {target.x() - (double) world[9], target.y() - (double) world[10],
+            target.z() - (double) world[11]};
+        double length = Math.sqrt(dot(d, d));
+        if (length == 0 || (float) length == 0f) {
+            return false;
+        }
+        d = scale(d, 1 / length);
+        double[] side = cross(d, worldUp);
+        if (Math.sqrt(dot(side, side)) < PARALLEL_SINE) {
+            // up is along the view: keep the node's current up (its up axis in the world) if it is not, else take
+            // the world axis least aligned with the view
+            hierarchy.getWorldRotation(handle, readRotation);
+            double[] cur = {readRotation.x, readRotation.y, readRotation.z, readRotation.w};
+            rotateVector(cur, (float) u[0], (float) u[1], (float) u[2], cur, rotation);
+            worldUp = new double[] {rotation[0], rotation[1], rotation[2]};
+            side = cross(d, worldUp);
+            if (Math.sqrt(dot(side, side)) < 1e-3) {
+                int axis = Math.abs(d[0]) <= Math.abs(d[1]) && Math.abs(d[0]) <= Math.abs(d[2]) ? 0
+                        : Math.abs(d[1]) <= Math.abs(d[2]) ? 1 : 2;
+                worldUp = new double[3];
+                worldUp[axis] = 1;
+                side = cross(d, worldUp);
+            }
+        }
+        double[] upInPlane = unit(sub(worldUp, scale(d, dot(worldUp, d))), "up");
+        double[] third = cross(d, upInPlane);
+        double[] localThird = cross(f, u);
+        // R = [d upInPlane third] × [f u localThird]ᵀ: maps forward to d, up to upInPlane
+        for (int col = 0; col < 3; col++) {
+            for (int row = 0; row < 3; row++) {
+                rotation[col * 3 + row] = d[row] * f[col] + upInPlane[row] * u[col] + third[row] * localThird[col];
+            }
+        }
+        fromMatrix(rotation, quaternion);
+        setWorldRotation(handle, quaternion);
+        return true;
+    }
+
+    // ---- points and directions ----
+
+    Vector3f localToWorld(long handle, Vector3fc v, boolean point, Vector3f dest) {
+        hierarchy.getWorld(handle, world, 0);
+        return transform(world, v, point, dest);
+    }
+
+    Vector3f worldToLocal(long handle, Vector3fc v, boolean point, Vector3f dest) {
+        hierarchy.getWorldInverse(handle, world, 0);
+        return transform(world, v, point, dest);
+    }
+
+    private static Vector3f transform(float[] m, Vector3fc v, boolean point, Vector3f dest) {
+        double x = v.x();
+        double y = v.y();
+        double z = v.z();
+        double w = point ? 1 : 0;
+        return dest.set((float) (m[0] * x + m[3] * y + m[6] * z + m[9] * w),
+                (float) (m[1] * x + m[4] * y + m[7] * z + m[10] * w),
+                (float) (m[2] * x + m[5] * y + m[8] * z + m[11] * w));
+    }
+
+    // ---- helpers ----
+
+    /** The local rotation in double; for a matrix local, its nearest rotation ({@link Affine#decompose}). */
+    private void localRotation(long handle, double[] dest) {
+        Quaternionf q = hierarchy.getLocalRotation(handle, readRotation);
+        normalized(q.x, q.y, q.z, q.w, dest);
+    }
+
+    /** The parent's world rotation ({@link Hierarchy#getWorldRotation}), the identity for a root. */
+    private void parentRotation(long handle, double[] dest) {
+        long parent = hierarchy.parent(handle);
+        if (parent == Hierarchy.NULL) {
+            dest[0] = 0;
+            dest[1] = 0;
+            dest[2] = 0;
+            dest[3] = 1;
+            return;
+        }
+        Quaternionf q = hierarchy.getWorldRotation(parent, readRotation);
+        normalized(q.x, q.y, q.z, q.w, dest);
+    }
+
+    private void setRotation(long handle, double[] q) {
+        double[] n = normalized(q[0], q[1], q[2], q[3], q);
+        hierarchy.setLocalRotation(handle, (float) n[0], (float) n[1], (float) n[2], (float) n[3]);
+    }
+
+    private static double[] normalized(double x, double y, double z, double w, double[] dest) {
+        double n = Math.sqrt(x * x + y * y + z * z + w * w);
+        dest[0] = x / n;
+        dest[1] = y / n;
+        dest[2] = z / n;
+        dest[3] = w / n;
+        return dest;
+    }
+
+    /** {@code out = a × b} (Hamilton product, {@code x y z w}); {@code out} may be {@code a} or {@code b}. */
+    static void multiply(double[] a, double[] b, double[] out) {
+        double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
+        double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
+        double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
+        double w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+        out[0] = x;
+        out[1] = y;
+        out[2] = z;
+        out[3] = w;
+    }
+
+    /** Writes {@code q × (x, y, z)} to the first three entries of {@code out}; {@code scratch} takes 4 doubles. */
+    private static void rotateVector(double[] q, float x, float y, float z, double[] scratch, double[] out) {
+        double qx = q[0];
+        double qy = q[1];
+        double qz = q[2];
+        double qw = q[3];
+        // t = 2 q.xyz × v; v' = v + w t + q.xyz × t
+        double tx = 2 * (qy * z - qz * y);
+        double ty = 2 * (qz * x - qx * z);
+        double tz = 2 * (qx * y - qy * x);
+        out[0] = x + qw * tx + (qy * tz - qz * ty);
+        out[1] = y + qw * ty + (qz * tx - qx * tz);
+        out[2] = z + qw * tz + (qx * ty - qy * tx);
+    }
+
+    /** The rotation matrix of a unit quaternion, 9 doubles column-major. */
+    static void toMatrix(double[] q, double[] m) {
+        double x = q[0];
+        double y = q[1];
+        double z = q[2];
+        double w = q[3];
+        m[0] = 1 - 2 * (y * y + z * z);
+        m[1] = 2 * (x * y + w * z);
+        m[2] = 2 * (x * z - w * y);
+        m[3] = 2 * (x * y - w * z);
+        m[4] = 1 - 2 * (x * x + z * z);
+        m[5] = 2 * (y * z + w * x);
+        m[6] = 2 * (x * z + w * y);
+        m[7] = 2 * (y * z - w * x);
+        m[8] = 1 - 2 * (x * x + y * y);
+    }
+
+    /** The unit quaternion of a rotation matrix (9 doubles column-major), with {@code w ≥ 0}. */
+    static void fromMatrix(double[] m, double[] q) {
+        double m00 = m[0];
+        double m11 = m[4];
+        double m22 = m[8];
+        double trace = m00 + m11 + m22;
+        double x;
+        double y;
+        double z;
+        double w;
+        if (trace > 0) {
+            double s = Math.sqrt(trace + 1) * 2;
+            w = s / 4;
+            x = (m[5] - m[7]) / s;
+            y = (m[6] - m[2]) / s;
+            z = (m[1] - m[3]) / s;
+        } else if (m00 > m11 && m00 > m22) {
+            double s = Math.sqrt(1 + m00 - m11 - m22) * 2;
+            w = (m[5] - m[7]) / s;
+            x = s / 4;
+            y = (m[3] + m[1]) / s;
+            z = (m[6] + m[2]) / s;
+        } else if (m11 > m22) {
+            double s = Math.sqrt(1 + m11 - m00 - m22) * 2;
+            w = (m[6] - m[2]) / s;
+            x = (m[3] + m[1]) / s;
+            y = s / 4;
+            z = (m[7] + m[5]) / s;
+        } else {
+            double s = Math.sqrt(1 + m22 - m00 - m11) * 2;
+            w = (m[1] - m[3]) / s;
+            x = (m[6] + m[2]) / s;
+            y = (m[7] + m[5]) / s;
+            z = s / 4;
+        }
+        double sign = w < 0 ? -1 : 1;
+        normalized(x * sign, y * sign, z * sign, w * sign, q);
+    }
+
+    private static double[] unit(Vector3fc v, String what) {
+        double[] d = {v.x(), v.y(), v.z()};
+        return unit(d, what);
+    }
+
+    private static double[] unit(double[] d, String what) {
+        double n = Math.sqrt(dot(d, d));
+        if (!(n > 0)) {
+            throw new IllegalArgumentException(what + " is zero: (" + d[0] + ", " + d[1] + ", " + d[2] + ")");
+        }
+        return scale(d, 1 / n);
+    }
+
+    private static double dot(double[] a, double[] b) {
+        return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    }
+
+    private static double[] cross(double[] a, double[] b) {
+        return new double[] {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    }
+
+    private static double[] sub(double[] a, double[] b) {
+        return new double[] {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+    }
+
+    private static double[] scale(double[] a, double s) {
+        return new double[] {a[0] * s, a[1] * s, a[2] * s};
+    }
+}
