@@ -22,6 +22,13 @@ final class SpaceMoves {
     private final double[] rotation = new double[9];
     private final double[] quaternion = new double[4];
     private final double[] parentQuaternion = new double[4];
+    private final double[] turn = new double[4];
+    private final double[] localForward = new double[3];
+    private final double[] localUpAxis = new double[3];
+    private final double[] localThird = new double[3];
+    private final double[] worldUp = new double[3];
+    private final double[] view = new double[3];
+    private final double[] side = new double[3];
     private final Quaternionf readRotation = new Quaternionf();
     private final Vector3f readVector = new Vector3f();
 
@@ -44,7 +51,7 @@ final class SpaceMoves {
                 double ty = t.y;
                 double tz = t.z;
                 localRotation(handle, quaternion);
-                rotateVector(quaternion, x, y, z, quaternion, rotation);
+                rotateVector(quaternion, x, y, z, rotation);
                 setTranslation(handle, tx + rotation[0], ty + rotation[1], tz + rotation[2]);
             }
             case WORLD -> {
@@ -66,13 +73,13 @@ final class SpaceMoves {
 
     void rotate(long handle, Quaternionfc q, Space space) {
         Arguments.checkRotation(handle, q.x(), q.y(), q.z(), q.w());
-        double[] r = normalized(q.x(), q.y(), q.z(), q.w(), new double[4]);
+        double[] r = normalized(q.x(), q.y(), q.z(), q.w(), turn);
         if (space == Space.WORLD) { // the parent's frame seen from the world: r' = p⁻¹ × r × p
             parentRotation(handle, parentQuaternion);
             double[] p = parentQuaternion;
-            double[] pInverse = {-p[0], -p[1], -p[2], p[3]};
-            multiply(pInverse, r, r);
             multiply(r, p, r);
+            conjugate(p);
+            multiply(p, r, r);
         }
         if (hierarchy.hasLocalMatrix(handle)) {
             // the linear part turns: on the right for LOCAL (after the node's own linear part), else on the left
@@ -105,9 +112,8 @@ final class SpaceMoves {
     // ---- world rotation and look-at ----
 
     void setWorldRotation(long handle, double[] q) {
-        parentRotation(handle, parentQuaternion);
-        double[] p = parentQuaternion;
-        double[] local = {-p[0], -p[1], -p[2], p[3]};
+        double[] local = parentRotation(handle, parentQuaternion);
+        conjugate(local);
         multiply(local, q, local);
         setRotation(handle, local);
     }
@@ -146,42 +152,44 @@ final class SpaceMoves {
         Arguments.requireFinite3("up", handle, up.x(), up.y(), up.z());
         Arguments.requireFinite3("forward axis", handle, forward.x(), forward.y(), forward.z());
         Arguments.requireFinite3("up axis", handle, localUp.x(), localUp.y(), localUp.z());
-        double[] f = unit(forward, "forward axis");
-        double[] u = unit(localUp, "up axis");
-        if (Math.abs(dot(f, u)) > 1e-4) {
+        double[] f = unit(set(localForward, forward), "forward axis");
+        double[] u = unit(set(localUpAxis, localUp), "up axis");
+        double cosine = dot(f, u);
+        if (Math.abs(cosine) > 1e-4) {
             throw new IllegalArgumentException("forward and up axes are not perpendicular: forward=" + forward
-                    + ", up=" + localUp + ", cosine=" + dot(f, u));
+                    + ", up=" + localUp + ", cosine=" + cosine);
         }
-        u = unit(sub(u, scale(f, dot(f, u))), "up axis");
-        double[] worldUp = unit(up, "up");
+        unit(addScaled(u, f, -cosine), "up axis");
+        double[] worldUp = unit(set(this.worldUp, up), "up");
         hierarchy.getWorld(handle, world, 0);
-        double[] d = {target.x() - (double) world[9], target.y() - (double) world[10],
-            target.z() - (double) world[11]};
+        double[] d = view;
+        d[0] = target.x() - (double) world[9];
+        d[1] = target.y() - (double) world[10];
+        d[2] = target.z() - (double) world[11];
         double length = Math.sqrt(dot(d, d));
         if (length == 0 || (float) length == 0f) {
             return false;
         }
-        d = scale(d, 1 / length);
-        double[] side = cross(d, worldUp);
+        addScaled(d, d, 1 / length - 1);
+        double[] side = cross(d, worldUp, this.side);
         if (Math.sqrt(dot(side, side)) < PARALLEL_SINE) {
             // up is along the view: keep the node's current up (its up axis in the world) if it is not, else take
             // the world axis least aligned with the view
-            hierarchy.getWorldRotation(handle, readRotation);
-            double[] cur = {readRotation.x, readRotation.y, readRotation.z, readRotation.w};
-            rotateVector(cur, (float) u[0], (float) u[1], (float) u[2], cur, rotation);
-            worldUp = new double[] {rotation[0], rotation[1], rotation[2]};
-            side = cross(d, worldUp);
+            Quaternionf current = hierarchy.getWorldRotation(handle, readRotation);
+            normalized(current.x, current.y, current.z, current.w, quaternion);
+            rotateVector(quaternion, u[0], u[1], u[2], worldUp);
+            cross(d, worldUp, side);
             if (Math.sqrt(dot(side, side)) < 1e-3) {
                 int axis = Math.abs(d[0]) <= Math.abs(d[1]) && Math.abs(d[0]) <= Math.abs(d[2]) ? 0
                         : Math.abs(d[1]) <= Math.abs(d[2]) ? 1 : 2;
-                worldUp = new double[3];
-                worldUp[axis] = 1;
-                side = cross(d, worldUp);
+                worldUp[0] = axis == 0 ? 1 : 0;
+                worldUp[1] = axis == 1 ? 1 : 0;
+                worldUp[2] = axis == 2 ? 1 : 0;
             }
         }
-        double[] upInPlane = unit(sub(worldUp, scale(d, dot(worldUp, d))), "up");
-        double[] third = cross(d, upInPlane);
-        double[] localThird = cross(f, u);
+        double[] upInPlane = unit(addScaled(worldUp, d, -dot(worldUp, d)), "up");
+        double[] third = cross(d, upInPlane, side);
+        double[] localThird = cross(f, u, this.localThird);
         // R = [d upInPlane third] × [f u localThird]ᵀ: maps forward to d, up to upInPlane
         for (int col = 0; col < 3; col++) {
             for (int row = 0; row < 3; row++) {
@@ -224,17 +232,24 @@ final class SpaceMoves {
     }
 
     /** The parent's world rotation ({@link Hierarchy#getWorldRotation}), the identity for a root. */
-    private void parentRotation(long handle, double[] dest) {
+    private double[] parentRotation(long handle, double[] dest) {
         long parent = hierarchy.parent(handle);
         if (parent == Hierarchy.NULL) {
             dest[0] = 0;
             dest[1] = 0;
             dest[2] = 0;
             dest[3] = 1;
-            return;
+            return dest;
         }
         Quaternionf q = hierarchy.getWorldRotation(parent, readRotation);
-        normalized(q.x, q.y, q.z, q.w, dest);
+        return normalized(q.x, q.y, q.z, q.w, dest);
+    }
+
+    /** Inverts a unit quaternion in place. */
+    private static void conjugate(double[] q) {
+        q[0] = -q[0];
+        q[1] = -q[1];
+        q[2] = -q[2];
     }
 
     private void setRotation(long handle, double[] q) {
@@ -263,8 +278,8 @@ final class SpaceMoves {
         out[3] = w;
     }
 
-    /** Writes {@code q × (x, y, z)} to the first three entries of {@code out}; {@code scratch} takes 4 doubles. */
-    private static void rotateVector(double[] q, float x, float y, float z, double[] scratch, double[] out) {
+    /** Writes {@code q × (x, y, z)} (q unit) to the first three entries of {@code out}. */
+    private static void rotateVector(double[] q, double x, double y, double z, double[] out) {
         double qx = q[0];
         double qy = q[1];
         double qz = q[2];
@@ -334,32 +349,44 @@ final class SpaceMoves {
         normalized(x * sign, y * sign, z * sign, w * sign, q);
     }
 
-    private static double[] unit(Vector3fc v, String what) {
-        double[] d = {v.x(), v.y(), v.z()};
-        return unit(d, what);
+    private static double[] set(double[] dest, Vector3fc v) {
+        dest[0] = v.x();
+        dest[1] = v.y();
+        dest[2] = v.z();
+        return dest;
     }
 
+    /** Scales {@code d} to unit length in place. */
     private static double[] unit(double[] d, String what) {
         double n = Math.sqrt(dot(d, d));
         if (!(n > 0)) {
             throw new IllegalArgumentException(what + " is zero: (" + d[0] + ", " + d[1] + ", " + d[2] + ")");
         }
-        return scale(d, 1 / n);
+        return addScaled(d, d, 1 / n - 1);
+    }
+
+    /** {@code a += b × s} in place; returns {@code a}. */
+    private static double[] addScaled(double[] a, double[] b, double s) {
+        double x = a[0] + b[0] * s;
+        double y = a[1] + b[1] * s;
+        double z = a[2] + b[2] * s;
+        a[0] = x;
+        a[1] = y;
+        a[2] = z;
+        return a;
     }
 
     private static double dot(double[] a, double[] b) {
         return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     }
 
-    private static double[] cross(double[] a, double[] b) {
-        return new double[] {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-    }
-
-    private static double[] sub(double[] a, double[] b) {
-        return new double[] {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
-    }
-
-    private static double[] scale(double[] a, double s) {
-        return new double[] {a[0] * s, a[1] * s, a[2] * s};
+    private static double[] cross(double[] a, double[] b, double[] out) {
+        double x = a[1] * b[2] - a[2] * b[1];
+        double y = a[2] * b[0] - a[0] * b[2];
+        double z = a[0] * b[1] - a[1] * b[0];
+        out[0] = x;
+        out[1] = y;
+        out[2] = z;
+        return out;
     }
 }

@@ -44,6 +44,38 @@ class SteadyStateAllocationTest {
         assertThat(sum[0]).isNotZero();
     }
 
+    /** A camera that follows a moving node: moves in every space, look-at, world rotations, points and names. */
+    @Test
+    void movesLookAtAndLookupsAfterWarmUpAllocateNothing() {
+        com.sun.management.ThreadMXBean threads = allocationCounter();
+        Hierarchy h = new Hierarchy();
+        long rig = h.createRoot();
+        h.setLocalScale(rig, 2, 2, 2);
+        long camera = h.createChild(rig);
+        long walker = h.createChild(rig);
+        h.setName(walker, "Walker");
+        h.setUserId(walker, 12);
+        org.joml.Vector3f target = new org.joml.Vector3f();
+        org.joml.Vector3f up = new org.joml.Vector3f(0, 1, 0);
+        org.joml.Vector3f point = new org.joml.Vector3f(0.5f, 0, 0);
+        org.joml.Quaternionf turn = new org.joml.Quaternionf().rotateY(0.01f);
+        long[] found = new long[1];
+        Space[] spaces = Space.values(); // values() copies its array at each call
+        long least = steadyStateBytes(threads, 20_000, f -> {
+            h.translate(walker, 0.01f, 0, 0, spaces[f % 3]);
+            h.rotate(walker, turn, spaces[(f + 1) % 3]);
+            h.getWorldTranslation(walker, target);
+            h.lookAt(camera, target, up);
+            h.setWorldRotation(walker, turn);
+            h.localToWorldPoint(walker, point, target);
+            h.worldToLocalPoint(camera, target, target);
+            found[0] += h.find("Walker") + h.userId(walker);
+            h.update();
+        });
+        assertThat(least).as("bytes allocated by 20 steady-state frames of moves (least of up to 5 windows)").isZero();
+        assertThat(found[0]).isNotZero();
+    }
+
     /** Skinning palettes (the palette kernel's vector path, where it is on) into arrays and buffers. */
     @Test
     void skinningPalettesAfterWarmUpAllocateNothing() {
