@@ -156,13 +156,15 @@ final class PosedModel {
             blended.append(", blended with animation ").append(blendAnimations[k]).append(" by ")
                     .append(blendWeights[k]);
         }
+        String name = animation < 0 || model.animation(animation).name() == null ? ""
+                : " \"" + model.animation(animation).name() + "\"";
         return String.format(Locale.ROOT, "%s scene %d, %s%s", model.sourceName(), scene, animation < 0 ? "rest pose"
-                : "animation " + animation + " at t=" + time, blended);
+                : "animation " + animation + name + " at t=" + time, blended);
     }
 
     /**
-     * Writes one JSON object and a line break: {@code file}, {@code scene}, when posed {@code animation},
-     * {@code time} and (with {@code --blend}) {@code blend}, an array of {@code animation} and {@code weight}, then {@code nodes}, an array with one object per built node: {@code node} (glTF index),
+     * Writes one JSON object and a line break: {@code file}, {@code scene}, when posed {@code animation}
+     * (and {@code animation_name} when the clip has a name), {@code time} and (with {@code --blend}) {@code blend}, an array of {@code animation} and {@code weight}, then {@code nodes}, an array with one object per built node: {@code node} (glTF index),
      * {@code name}, and the fields {@code fields} writes.
      */
     void writeJson(PrintWriter out, NodeFields fields) throws IOException {
@@ -173,6 +175,9 @@ final class PosedModel {
             g.writeNumberField("scene", scene);
             if (animation >= 0) {
                 g.writeNumberField("animation", animation);
+                if (model.animation(animation).name() != null) {
+                    g.writeStringField("animation_name", model.animation(animation).name());
+                }
                 g.writeNumberField("time", time);
                 if (blendAnimations.length > 0) {
                     g.writeArrayFieldStart("blend");

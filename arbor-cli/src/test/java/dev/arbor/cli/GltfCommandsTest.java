@@ -145,6 +145,9 @@ class GltfCommandsTest {
             }
         }
         assertThat(half.get("blend").get(0).get("animation").intValue()).isEqualTo(8);
+        assertThat(base.get("animation_name").textValue()).isEqualTo("Step Translation");
+        assertThat(run(0, "dump", path, "--animation", "6", "--time", "0.7")[0])
+                .startsWith("InterpolationTest.glb scene 0, animation 6 \"Step Translation\" at t=0.7");
         assertThat(half.get("blend").get(0).get("weight").doubleValue()).isEqualTo(0.5);
         int moved = 0;
         for (int n = 0; n < base.get("nodes").size(); n++) {
