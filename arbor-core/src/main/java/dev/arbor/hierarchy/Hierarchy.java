@@ -818,7 +818,7 @@ public final class Hierarchy {
      * @throws IllegalArgumentException if {@code handle} is stale or a value is not finite (nothing changed)
      */
     public void setLocalMatrix(long handle, Matrix4x3fc matrix) {
-        matrix.get(matrixA, 0);
+        JomlCopies.get(matrix, matrixA, 0);
         setLocalMatrix(handle, matrixA, 0);
     }
 
@@ -831,7 +831,7 @@ public final class Hierarchy {
      *     finite (nothing changed)
      */
     public void setLocalMatrix(long handle, Matrix4fc matrix) {
-        matrix.get(matrixA, 0);
+        JomlCopies.get(matrix, matrixA, 0);
         setLocalMatrix4x4(handle, matrixA, 0);
     }
 
@@ -1070,7 +1070,7 @@ public final class Hierarchy {
      */
     public Matrix4x3f getLocalMatrix(long handle, Matrix4x3f dest) {
         forms.localMatrix(slots.nodeOfSlot[slots.liveSlot(handle)], matrixA, 0);
-        return dest.set(matrixA, 0);
+        return JomlCopies.set(dest, matrixA, 0);
     }
 
     // =====================================================================================================
@@ -1125,7 +1125,7 @@ public final class Hierarchy {
     public Matrix4x3f getWorld(long handle, Matrix4x3f dest) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         solver.world(node, matrixE, 0);
-        return dest.set(matrixE, 0);
+        return JomlCopies.set(dest, matrixE, 0);
     }
 
     /**
@@ -1138,7 +1138,7 @@ public final class Hierarchy {
      */
     public Matrix4f getWorld(long handle, Matrix4f dest) {
         getWorld4x4(handle, matrixA, 0);
-        return dest.set(matrixA);
+        return JomlCopies.set(dest, matrixA, 0);
     }
 
     /**
@@ -1264,7 +1264,7 @@ public final class Hierarchy {
     public Matrix4x3f getWorldInverse(long handle, Matrix4x3f dest) {
         int node = slots.nodeOfSlot[slots.liveSlot(handle)];
         int at = solver.inverse(node, handle); // allocates the inverses on first use
-        return dest.set(store.inverses, at);
+        return JomlCopies.set(dest, store.inverses, at);
     }
 
     /**
@@ -1301,7 +1301,7 @@ public final class Hierarchy {
      * @throws IllegalStateException if the parent's world matrix is not invertible (nothing changed)
      */
     public void setWorld(long handle, Matrix4x3fc world) {
-        world.get(matrixD, 0);
+        JomlCopies.get(world, matrixD, 0);
         setWorld(handle, matrixD, 0);
     }
 

@@ -377,7 +377,7 @@ public final class HierarchyBounds {
      * @return the number of hits (possibly more than were written)
      */
     public int queryFrustum(Matrix4fc projectionView, long[] out, int offset) {
-        projectionView.get(projView, 0);
+        JomlCopies.get(projectionView, projView, 0);
         Frustum.fromProjectionView(projView, 0, false, planes, 0);
         return queryFrustum(planes, 0, out, offset);
     }
