@@ -191,7 +191,7 @@ class CommandLineErrorsTest {
         assertThat(png).isRegularFile();
         Object[] posed = run("dump", temp.resolve("model.gltf").toString(), "--animation", "Walk", "--time", "-1");
         assertThat(posed[0]).as("stderr: %s", posed[2]).isEqualTo(0);
-        assertThat((String) posed[1]).contains("animation 0 at t=-1.0");
+        assertThat((String) posed[1]).contains("animation 0 \"Walk\" at t=-1.0");
     }
 
     @Test

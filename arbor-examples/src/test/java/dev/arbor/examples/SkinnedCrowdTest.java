@@ -127,7 +127,7 @@ class SkinnedCrowdTest {
     }
 
     /** The 4x4 matrix of 12 floats in Arbor's affine layout (column-major, implied last row 0 0 0 1). */
-    private static Matrix4d affine(float[] m) {
+    static Matrix4d affine(float[] m) {
         return new Matrix4d(m[0], m[1], m[2], 0, m[3], m[4], m[5], 0, m[6], m[7], m[8], 0, m[9], m[10], m[11], 1);
     }
 }
