@@ -56,6 +56,9 @@ import org.joml.Vector3f;
  *   <li><b>Invalid parts of the source are repaired where Arbor knows the answer:</b> of two channels with the same
  *       target the earlier (which Arbor ignores too) is dropped; POSITION {@code min}/{@code max} that contradict the
  *       data (or are missing) are replaced by the data's ({@link GltfModel#warnings()}).</li>
+ *   <li><b>Copies.</b> {@link #writeCopies} writes several copies of one model: each copy's nodes carry their
+ *       source nodes' data, each copy gets its own skins and animation channels. A node of a copy that is not
+ *       given as a source is written as a plain node (its name, transform and children, no mesh or skin).</li>
  *   <li><b>Buffers.</b> All source buffers become one (each starting at a multiple of 4 bytes, so every alignment is
  *       kept; buffer views renumbered), embedded: the BIN chunk of a {@code .glb}, a {@code data:} URI in a
  *       {@code .gltf}. Images with relative URIs keep them (copy the files beside the output).</li>
@@ -72,29 +75,50 @@ public final class GltfWriter {
     private static final String POINTER = "KHR_animation_pointer";
 
     private final Hierarchy hierarchy;
-    /** The source instance when it lives in this hierarchy, else null. */
+    /** The first source instance when it lives in this hierarchy, else null. */
     private final GltfInstance source;
+    /** Every source instance (copies of one model), the first one {@link #source}; empty without a source. */
+    private final List<GltfInstance> copies;
     private final GltfModel model;
     /** Handle of each written node by output index; NULL for a source node the instance never built. */
     private final long[] handles;
     /** Source node index of each written node, or -1 for a node created through the hierarchy. */
     private final int[] sourceOf;
-    /** Output index of each source node, or -1 when it is not written. */
+    /** Which copy each written node came from, or -1 for a node created through the hierarchy. */
+    private final int[] copyOf;
+    /** Per copy, the output index of each source node, or -1 when it is not written. */
+    private final int[][] outOfCopy;
+    /** Output index of each source node of the first copy, or -1 when it is not written. */
     private final int[] outOfSource;
     private final int[] outParent;
     private final int[][] outChildren;
     /** Output nodes that a kept channel animates by translation, rotation or scale. */
     private final Set<Integer> trsAnimated = new HashSet<>();
-    /** The source instance's morph weights and the file's defaults, read when the first morphed node is written. */
-    private MorphWeights morphWeights;
+    /** Each copy's morph weights and the file's defaults, read when its first morphed node is written. */
+    private MorphWeights[] morphWeights;
     private MorphWeights morphDefaults;
 
-    private GltfWriter(Hierarchy hierarchy, long[] roots, GltfInstance source, boolean withUnbuilt) {
+    private GltfWriter(Hierarchy hierarchy, long[] roots, List<GltfInstance> sources, boolean withUnbuilt) {
         this.hierarchy = hierarchy;
-        this.source = source != null && source.hierarchy() == hierarchy ? source : null;
+        this.copies = List.copyOf(sources);
+        this.source = copies.isEmpty() ? null : copies.get(0);
         this.model = this.source == null ? null : this.source.model();
+        for (int k = 1; k < copies.size(); k++) {
+            GltfInstance copy = copies.get(k);
+            if (copy.model() != model) {
+                throw new IllegalArgumentException("sources[" + k + "] is a copy of " + copy.model().sourceName()
+                        + " and sources[0] of " + model.sourceName() + ": copies of different models cannot share"
+                        + " one document (their meshes, materials and buffers would need merging); write each model's"
+                        + " nodes to a file of its own");
+            }
+            for (int e = 0; e < k; e++) {
+                if (copies.get(e) == copy) {
+                    throw new IllegalArgumentException("sources[" + k + "] is sources[" + e + "] again");
+                }
+            }
+        }
         int sourceCount = model == null ? 0 : model.nodeCount();
-        boolean[] sourceWritten = new boolean[sourceCount];
+        boolean[][] sourceWritten = new boolean[copies.size()][sourceCount];
         List<Long> others = new ArrayList<>();
         Set<Long> seen = new HashSet<>();
         for (long r : roots) {
@@ -106,41 +130,51 @@ public final class GltfWriter {
                     throw new IllegalArgumentException("node " + Handles.toString(h) + " would be written twice:"
                             + " a root lies in another root's subtree");
                 }
-                int node = this.source == null ? -1 : this.source.node(h);
-                if (node >= 0) {
-                    sourceWritten[node] = true;
-                } else {
-                    others.add(h);
+                for (int k = 0; k < copies.size(); k++) {
+                    int node = copies.get(k).node(h);
+                    if (node >= 0) {
+                        sourceWritten[k][node] = true;
+                        return;
+                    }
                 }
+                others.add(h);
             });
         }
         if (withUnbuilt) {
             for (int i = 0; i < sourceCount; i++) {
-                sourceWritten[i] |= this.source.handle(i) == Hierarchy.NULL;
+                sourceWritten[0][i] |= this.source.handle(i) == Hierarchy.NULL;
             }
         }
         int known = 0;
-        for (boolean w : sourceWritten) {
-            known += w ? 1 : 0;
+        for (boolean[] copy : sourceWritten) {
+            for (boolean w : copy) {
+                known += w ? 1 : 0;
+            }
         }
         int count = known + others.size();
         handles = new long[count];
         sourceOf = new int[count];
-        outOfSource = new int[sourceCount];
-        Arrays.fill(outOfSource, -1);
+        copyOf = new int[count];
+        outOfCopy = new int[copies.size()][sourceCount];
         Map<Long, Integer> indexOfHandle = new HashMap<>(count * 2);
         int o = 0;
-        for (int i = 0; i < sourceCount; i++) {
-            if (sourceWritten[i]) {
-                outOfSource[i] = o;
-                sourceOf[o] = i;
-                handles[o] = this.source.handle(i);
-                indexOfHandle.put(handles[o], o);
-                o++;
+        for (int k = 0; k < copies.size(); k++) {
+            Arrays.fill(outOfCopy[k], -1);
+            for (int i = 0; i < sourceCount; i++) {
+                if (sourceWritten[k][i]) {
+                    outOfCopy[k][i] = o;
+                    sourceOf[o] = i;
+                    copyOf[o] = k;
+                    handles[o] = copies.get(k).handle(i);
+                    indexOfHandle.put(handles[o], o);
+                    o++;
+                }
             }
         }
+        outOfSource = copies.isEmpty() ? new int[0] : outOfCopy[0];
         for (long h : others) {
             sourceOf[o] = -1;
+            copyOf[o] = -1;
             handles[o] = h;
             indexOfHandle.put(h, o);
             o++;
@@ -182,7 +216,7 @@ public final class GltfWriter {
      * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
      */
     public static long[] write(GltfInstance instance, Path file) throws IOException {
-        GltfWriter w = new GltfWriter(instance.hierarchy(), instanceRoots(instance), instance, true);
+        GltfWriter w = new GltfWriter(instance.hierarchy(), instanceRoots(instance), List.of(instance), true);
         Files.write(file, w.encode(isGlb(file)));
         return w.handles.clone();
     }
@@ -196,7 +230,7 @@ public final class GltfWriter {
      * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
      */
     public static byte[] encode(GltfInstance instance, boolean glb) {
-        return new GltfWriter(instance.hierarchy(), instanceRoots(instance), instance, true).encode(glb);
+        return new GltfWriter(instance.hierarchy(), instanceRoots(instance), List.of(instance), true).encode(glb);
     }
 
     /** The instance's live nodes whose parent is not one of its live nodes. */
@@ -230,7 +264,7 @@ public final class GltfWriter {
      * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
      */
     public static long[] write(Hierarchy hierarchy, long[] roots, GltfInstance source, Path file) throws IOException {
-        GltfWriter w = new GltfWriter(hierarchy, roots, source, false);
+        GltfWriter w = new GltfWriter(hierarchy, roots, sourceIn(hierarchy, source), false);
         Files.write(file, w.encode(isGlb(file)));
         return w.handles.clone();
     }
@@ -247,7 +281,65 @@ public final class GltfWriter {
      * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
      */
     public static byte[] encode(Hierarchy hierarchy, long[] roots, GltfInstance source, boolean glb) {
-        return new GltfWriter(hierarchy, roots, source, false).encode(glb);
+        return new GltfWriter(hierarchy, roots, sourceIn(hierarchy, source), false).encode(glb);
+    }
+
+    /**
+     * Writes the subtrees under {@code roots} with several copies of one model: each node that came from one of
+     * {@code sources} carries that source node's data (mesh, camera, extensions, extras), each copy gets its own
+     * skins (joints renumbered; inverse bind matrices shared) and its own animation channels (samplers shared), so
+     * that every copy draws and plays as the first one does. The rest of the document comes along once. Node order:
+     * the first copy's nodes in the file's order, then the second copy's, and so on, then nodes created through the
+     * hierarchy.
+     *
+     * @param hierarchy the hierarchy
+     * @param roots the nodes that become roots
+     * @param sources copies of one model in this hierarchy (at least one)
+     * @param file destination (overwritten); {@code .glb} for the binary container
+     * @return the handle of each written node, by its glTF node index in the new file
+     * @throws IOException if the file cannot be written
+     * @throws IllegalArgumentException if a root is stale or lies in another root's subtree, or the sources are
+     *     empty, repeated, in another hierarchy or copies of different models (a document cannot merge those)
+     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
+     */
+    public static long[] writeCopies(Hierarchy hierarchy, long[] roots, List<GltfInstance> sources, Path file)
+            throws IOException {
+        GltfWriter w = new GltfWriter(hierarchy, roots, checkedCopies(hierarchy, sources), false);
+        Files.write(file, w.encode(isGlb(file)));
+        return w.handles.clone();
+    }
+
+    /**
+     * Encodes the subtrees under {@code roots} with several copies of one model in memory, as
+     * {@link #writeCopies(Hierarchy, long[], List, Path)} writes them.
+     *
+     * @param hierarchy the hierarchy
+     * @param roots the nodes that become roots
+     * @param sources copies of one model in this hierarchy (at least one)
+     * @param glb {@code true} for the binary container, {@code false} for JSON with a {@code data:} URI
+     * @return the file's bytes
+     * @throws IllegalArgumentException as {@link #writeCopies(Hierarchy, long[], List, Path)}
+     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
+     */
+    public static byte[] encodeCopies(Hierarchy hierarchy, long[] roots, List<GltfInstance> sources, boolean glb) {
+        return new GltfWriter(hierarchy, roots, checkedCopies(hierarchy, sources), false).encode(glb);
+    }
+
+    /** The single source as a list when it lives in {@code hierarchy}, else none (its document is not carried). */
+    private static List<GltfInstance> sourceIn(Hierarchy hierarchy, GltfInstance source) {
+        return source != null && source.hierarchy() == hierarchy ? List.of(source) : List.of();
+    }
+
+    private static List<GltfInstance> checkedCopies(Hierarchy hierarchy, List<GltfInstance> sources) {
+        if (sources.isEmpty()) {
+            throw new IllegalArgumentException("sources is empty: give at least one copy of a model");
+        }
+        for (int k = 0; k < sources.size(); k++) {
+            if (sources.get(k).hierarchy() != hierarchy) {
+                throw new IllegalArgumentException("sources[" + k + "] lives in another hierarchy");
+            }
+        }
+        return sources;
     }
 
     private static boolean isGlb(Path file) {
@@ -286,8 +378,9 @@ public final class GltfWriter {
         JsonNode sourceNodes = root.get("nodes");
         ArrayNode nodes = JacksonTree.arrayNode();
         for (int o = 0; o < handles.length; o++) {
-            ObjectNode node = sourceOf[o] >= 0 ? (ObjectNode) sourceNodes.get(sourceOf[o])
-                    : JacksonTree.objectNode();
+            ObjectNode node = sourceOf[o] < 0 ? JacksonTree.objectNode()
+                    : copyOf[o] == 0 ? (ObjectNode) sourceNodes.get(sourceOf[o])
+                    : JacksonTree.copyObject(model.source().json.get("nodes").get(sourceOf[o]));
             setIndices(node, "children", outChildren[o]);
             if (handles[o] == Hierarchy.NULL) {
                 if (model.hasMatrix(sourceOf[o])) {
@@ -366,11 +459,15 @@ public final class GltfWriter {
             return;
         }
         if (morphWeights == null) {
-            morphWeights = source.weights(model.restWeights());
+            morphWeights = new MorphWeights[copies.size()];
             morphDefaults = model.restWeights();
         }
-        float[] weights = morphWeights.weights(morph, new float[morphWeights.count(morph)], 0);
-        float[] defaults = morphDefaults.weights(morph, new float[morphWeights.count(morph)], 0);
+        int k = copyOf[o];
+        if (morphWeights[k] == null) {
+            morphWeights[k] = copies.get(k).weights(model.restWeights());
+        }
+        float[] weights = morphWeights[k].weights(morph, new float[morphWeights[k].count(morph)], 0);
+        float[] defaults = morphDefaults.weights(morph, new float[morphWeights[k].count(morph)], 0);
         if (!equalValues(weights, defaults)) {
             putFloats(node, "weights", weights, null);
         }
@@ -387,7 +484,8 @@ public final class GltfWriter {
     private String describe(int o) {
         StringBuilder s = new StringBuilder("node ").append(o);
         if (sourceOf[o] >= 0) {
-            s.append(" (source node ").append(sourceOf[o]);
+            s.append(" (").append(copyOf[o] > 0 ? "copy " + copyOf[o] + " of " : "").append("source node ")
+                    .append(sourceOf[o]);
             if (model.nodeName(sourceOf[o]) != null) {
                 s.append(" \"").append(model.nodeName(sourceOf[o])).append('"');
             }
@@ -460,11 +558,13 @@ public final class GltfWriter {
             for (JsonNode scene : scenes) {
                 ArrayNode list = JacksonTree.arrayNode();
                 Set<Integer> inScene = new HashSet<>();
-                for (JsonNode n : scene.path("nodes")) {
-                    int o = outOfSource[n.intValue()];
-                    if (o >= 0 && outParent[o] < 0 && inScene.add(o)) {
-                        list.add(o);
-                        listed[o] = true;
+                for (int[] out : outOfCopy) {
+                    for (JsonNode n : scene.path("nodes")) {
+                        int o = out[n.intValue()];
+                        if (o >= 0 && outParent[o] < 0 && inScene.add(o)) {
+                            list.add(o);
+                            listed[o] = true;
+                        }
                     }
                 }
                 setOrRemove((ObjectNode) scene, "nodes", list);
@@ -503,44 +603,50 @@ public final class GltfWriter {
         if (skins == null) {
             return;
         }
-        int[] newSkin = new int[skins.size()];
+        int[][] newSkin = new int[copies.size()][skins.size()];
         ArrayNode kept = JacksonTree.arrayNode();
-        for (int k = 0; k < skins.size(); k++) {
-            ObjectNode skin = (ObjectNode) skins.get(k);
-            ArrayNode joints = (ArrayNode) skin.get("joints");
-            int[] mapped = new int[joints.size()];
-            boolean expressible = true;
-            for (int j = 0; j < mapped.length && expressible; j++) {
-                mapped[j] = outOfSource[joints.get(j).intValue()];
-                expressible = mapped[j] >= 0 && topOf(mapped[j]) == topOf(mapped[0]);
-            }
-            newSkin[k] = expressible ? kept.size() : -1;
-            if (!expressible) {
-                continue;
-            }
-            setIndices(skin, "joints", mapped);
-            if (skin.has("skeleton")) {
-                int s = outOfSource[skin.get("skeleton").intValue()];
-                boolean common = s >= 0;
-                for (int j = 0; j < mapped.length && common; j++) {
-                    common = isAncestorOrSelf(s, mapped[j]);
+        for (int k = 0; k < copies.size(); k++) {
+            int[] out = outOfCopy[k];
+            for (int s = 0; s < skins.size(); s++) {
+                // the first copy takes the document's skin; each further copy a fresh one from the source
+                ObjectNode skin = k == 0 ? (ObjectNode) skins.get(s)
+                        : JacksonTree.copyObject(model.source().json.get("skins").get(s));
+                ArrayNode joints = (ArrayNode) skin.get("joints");
+                int[] mapped = new int[joints.size()];
+                boolean expressible = true;
+                for (int j = 0; j < mapped.length && expressible; j++) {
+                    mapped[j] = out[joints.get(j).intValue()];
+                    expressible = mapped[j] >= 0 && topOf(mapped[j]) == topOf(mapped[0]);
                 }
-                if (common) {
-                    skin.put("skeleton", s);
-                } else {
-                    skin.remove("skeleton");
+                newSkin[k][s] = expressible ? kept.size() : -1;
+                if (!expressible) {
+                    continue;
                 }
+                setIndices(skin, "joints", mapped);
+                if (skin.has("skeleton")) {
+                    int skeleton = out[skin.get("skeleton").intValue()];
+                    boolean common = skeleton >= 0;
+                    for (int j = 0; j < mapped.length && common; j++) {
+                        common = isAncestorOrSelf(skeleton, mapped[j]);
+                    }
+                    if (common) {
+                        skin.put("skeleton", skeleton);
+                    } else {
+                        skin.remove("skeleton");
+                    }
+                }
+                kept.add(skin);
             }
-            kept.add(skin);
         }
         setOrRemove(root, "skins", kept);
-        for (JsonNode node : nodes) {
+        for (int o = 0; o < nodes.size(); o++) {
+            ObjectNode node = (ObjectNode) nodes.get(o);
             if (node.has("skin")) {
-                int s = newSkin[node.get("skin").intValue()];
+                int s = copyOf[o] < 0 ? -1 : newSkin[copyOf[o]][node.get("skin").intValue()];
                 if (s < 0) {
-                    ((ObjectNode) node).remove("skin");
+                    node.remove("skin");
                 } else {
-                    ((ObjectNode) node).put("skin", s);
+                    node.put("skin", s);
                 }
             }
         }
@@ -581,10 +687,17 @@ public final class GltfWriter {
             List<JsonNode> kept = new ArrayList<>();
             Set<String> targets = new HashSet<>();
             for (int c = channels.size() - 1; c >= 0; c--) { // the later of two channels with one target wins
-                ObjectNode target = (ObjectNode) channels.get(c).get("target");
-                String key = retarget(target);
-                if (key != null && targets.add(key)) {
-                    kept.add(0, channels.get(c));
+                // each copy's nodes get the channel (the first copy the document's, the others fresh ones); a
+                // channel that animates no node (a material, through a pointer) is written once
+                int last = animatesNode(channels.get(c).get("target")) ? copies.size() - 1 : 0;
+                for (int k = last; k >= 0; k--) {
+                    JsonNode channel = k == 0 ? channels.get(c)
+                            : JacksonTree.copyObject(model.source().json.get("animations").get(a).get("channels")
+                                    .get(c));
+                    String key = retarget((ObjectNode) channel.get("target"), outOfCopy[k]);
+                    if (key != null && targets.add(key)) {
+                        kept.add(0, channel);
+                    }
                 }
             }
             if (kept.isEmpty()) {
@@ -626,15 +739,25 @@ public final class GltfWriter {
         }
     }
 
+    /** @return whether a channel target names a node (directly, or by a pointer into {@code /nodes}) */
+    private static boolean animatesNode(JsonNode target) {
+        if (target.has("node")) {
+            return true;
+        }
+        JsonNode pointer = target.path("extensions").path(POINTER).path("pointer");
+        return pointer.isTextual() && pointer.textValue().startsWith("/nodes/");
+    }
+
     /**
-     * Renumbers a channel target's node (or a {@code KHR_animation_pointer} pointer into {@code /nodes}).
+     * Renumbers a channel target's node (or a {@code KHR_animation_pointer} pointer into {@code /nodes}) with one
+     * copy's map from source nodes to output indices.
      *
      * @return a key naming what the channel animates, or {@code null} when its node is not written
      */
-    private String retarget(ObjectNode target) {
+    private String retarget(ObjectNode target, int[] out) {
         String path = target.path("path").asText();
         if (target.has("node")) {
-            int o = outOfSource[target.get("node").intValue()];
+            int o = out[target.get("node").intValue()];
             if (o < 0) {
                 return null;
             }
@@ -659,7 +782,7 @@ public final class GltfWriter {
             } catch (NumberFormatException e) {
                 return "pointer " + p;
             }
-            int o = node >= 0 && node < outOfSource.length ? outOfSource[node] : -1;
+            int o = node >= 0 && node < out.length ? out[node] : -1;
             if (o < 0) {
                 return null;
             }

@@ -52,6 +52,7 @@ class ExportValidatorTest {
         editedBoxAnimated();
         apiOnly();
         randomEdits();
+        copiesOfCesiumMan();
         // a document whose default scene is not 0, with an extension channel, exported after an edit
         GltfModel twoScenes = Gltf.read(ExportDocuments.TWO_SCENES.getBytes(StandardCharsets.UTF_8), "two.gltf",
                 null);
@@ -158,6 +159,26 @@ class ExportValidatorTest {
         export(box, "box-destroyed-all-animated");
         h.destroy(box.handle(3)); // nothing left: the scene keeps its name, without nodes
         export(box, "box-empty");
+    }
+
+    /** Three CesiumMan under anchors, one moved and posed, written with {@link GltfWriter#writeCopies}. */
+    private void copiesOfCesiumMan() throws IOException {
+        GltfModel model = Gltf.read(SampleModels.model("CesiumMan"));
+        Hierarchy h = new Hierarchy();
+        List<GltfInstance> copies = new ArrayList<>();
+        long[] anchors = new long[3];
+        for (int k = 0; k < 3; k++) {
+            anchors[k] = h.createRoot();
+            h.setLocalTranslation(anchors[k], k, 0, 0);
+            copies.add(model.instantiate(h, model.sceneToShow(), anchors[k]));
+        }
+        copies.get(1).applyAnimation(0, 0.8f, dev.arbor.animation.WrapMode.LOOP, model.restPose());
+        for (String ext : new String[] {".gltf", ".glb"}) {
+            Path file = temp.resolve("copies" + ext);
+            long[] handles = GltfWriter.writeCopies(h, anchors, copies, file);
+            written.add(file);
+            assertSameWorlds(h, handles, Gltf.read(file), "copies" + ext);
+        }
     }
 
     private void apiOnly() throws IOException {
