@@ -54,7 +54,9 @@ import org.joml.Vector3f;
  *       (or the file's scene to show); without a source, one scene holds the given roots. Nothing is written for an
  *       empty list: an empty hierarchy gives a document with only {@code asset}, which is valid.</li>
  *   <li><b>Invalid parts of the source are repaired where Arbor knows the answer:</b> of two channels with the same
- *       target the earlier (which Arbor ignores too) is dropped; POSITION {@code min}/{@code max} that contradict the
+ *       node target the earlier (which Arbor ignores too) is dropped (channels that animate no node, through
+ *       {@code KHR_animation_pointer}, are written as they came, duplicates included); a node rotation that is not
+ *       of unit length is written normalised, as Arbor reads it; POSITION {@code min}/{@code max} that contradict the
  *       data (or are missing) are replaced by the data's ({@link GltfModel#warnings()}).</li>
  *   <li><b>Copies.</b> {@link #writeCopies} writes several copies of one model: each copy's nodes carry their
  *       source nodes' data, each copy gets its own skins and animation channels. A node of a copy that is not
@@ -443,13 +445,29 @@ public final class GltfWriter {
         }
         boolean unchanged = sourceOf[o] >= 0 && !model.hasMatrix(sourceOf[o])
                 && equalValues(trs, model.localTrs(sourceOf[o], new float[Affine.TRS_STRIDE], 0));
-        if (unchanged) {
-            return; // the file's numbers (the reader normalised the rotation only)
+        if (unchanged && !node.has("matrix") && jsonRotationIsUnit(node)) {
+            return; // the file's numbers
         }
         node.remove("matrix");
         putFloats(node, "translation", Arrays.copyOfRange(trs, Affine.TRS_T, Affine.TRS_T + 3), ZERO3);
         putFloats(node, "rotation", Arrays.copyOfRange(trs, Affine.TRS_Q, Affine.TRS_Q + 4), IDENTITY_Q);
         putFloats(node, "scale", Arrays.copyOfRange(trs, Affine.TRS_S, Affine.TRS_S + 3), ONE3);
+    }
+
+    /**
+     * Whether the node's JSON rotation is missing or of unit length within glTF's tolerance (the reader normalises a
+     * rotation that is not, and then the normalised one must be written, or the file stays invalid).
+     */
+    private static boolean jsonRotationIsUnit(ObjectNode node) {
+        JsonNode r = node.get("rotation");
+        if (r == null) {
+            return true;
+        }
+        double sum = 0;
+        for (JsonNode c : r) {
+            sum += c.doubleValue() * c.doubleValue();
+        }
+        return Math.abs(Math.sqrt(sum) - 1) <= 5e-6;
     }
 
     /** A morphed source node whose instance weights differ from the file's defaults gets them as its weights. */
@@ -769,30 +787,28 @@ public final class GltfWriter {
         }
         JsonNode pointerExtension = target.path("extensions").path(POINTER);
         JsonNode pointer = pointerExtension.path("pointer");
-        if (!pointer.isTextual()) {
-            return "channel without node " + System.identityHashCode(target); // kept as it is
+        if (!pointer.isTextual() || !pointer.textValue().startsWith("/nodes/")) {
+            // not a node: Arbor does not play it, so it is written as it came, duplicates included
+            return "channel without node " + System.identityHashCode(target);
         }
         String p = pointer.textValue();
-        if (p.startsWith("/nodes/")) {
-            int slash = p.indexOf('/', 7);
-            String rest = slash < 0 ? "" : p.substring(slash);
-            int node;
-            try {
-                node = Integer.parseInt(p.substring(7, slash < 0 ? p.length() : slash));
-            } catch (NumberFormatException e) {
-                return "pointer " + p;
-            }
-            int o = node >= 0 && node < out.length ? out[node] : -1;
-            if (o < 0) {
-                return null;
-            }
-            ((ObjectNode) pointerExtension).put("pointer", "/nodes/" + o + rest);
-            if (TRS_PATHS.contains(rest.length() > 1 ? rest.substring(1) : "")) {
-                trsAnimated.add(o);
-            }
-            return "pointer /nodes/" + o + rest;
+        int slash = p.indexOf('/', 7);
+        String rest = slash < 0 ? "" : p.substring(slash);
+        int node;
+        try {
+            node = Integer.parseInt(p.substring(7, slash < 0 ? p.length() : slash));
+        } catch (NumberFormatException e) {
+            return "pointer " + p;
         }
-        return "pointer " + p;
+        int o = node >= 0 && node < out.length ? out[node] : -1;
+        if (o < 0) {
+            return null;
+        }
+        ((ObjectNode) pointerExtension).put("pointer", "/nodes/" + o + rest);
+        if (TRS_PATHS.contains(rest.length() > 1 ? rest.substring(1) : "")) {
+            trsAnimated.add(o);
+        }
+        return "pointer /nodes/" + o + rest;
     }
 
     // ------------------------------------------------------------------------------------------------ data

@@ -1,0 +1,39 @@
+package dev.arbor.gltf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.arbor.hierarchy.Hierarchy;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** What an export repairs in an invalid source, and what it carries as it came. */
+class ExportRepairsTest {
+    /** Node 0's rotation is not of unit length; two pointer channels animate one material colour. */
+    private static final String DOCUMENT = "{\"asset\": {\"version\": \"2.0\"},"
+            + "\"extensionsUsed\": [\"KHR_animation_pointer\"],"
+            + "\"scene\": 0, \"scenes\": [{\"nodes\": [0]}],"
+            + "\"nodes\": [{\"name\": \"tilted\", \"rotation\": [0, 0, 0.6, 1.6], \"translation\": [1, 2, 3]}],"
+            + "\"materials\": [{\"pbrMetallicRoughness\": {\"baseColorFactor\": [1, 1, 1, 1]}}],"
+            + "\"animations\": [{\"channels\": ["
+            + "{\"sampler\": 0, \"target\": {\"path\": \"pointer\", \"extensions\": {\"KHR_animation_pointer\":"
+            + " {\"pointer\": \"/materials/0/pbrMetallicRoughness/baseColorFactor\"}}}},"
+            + "{\"sampler\": 0, \"target\": {\"path\": \"pointer\", \"extensions\": {\"KHR_animation_pointer\":"
+            + " {\"pointer\": \"/materials/0/pbrMetallicRoughness/baseColorFactor\"}}}}],"
+            + "\"samplers\": [{\"input\": 0, \"output\": 2}]}],"
+            + ExportDocuments.ANIMATION_DATA + "}";
+
+    @Test
+    void aRotationNotOfUnitLengthIsWrittenNormalisedAndPointerChannelsAsTheyCame() throws Exception {
+        GltfModel model = Gltf.read(DOCUMENT.getBytes(StandardCharsets.UTF_8), "repairs.gltf", null);
+        GltfInstance instance = model.instantiate(new Hierarchy(), 0, Hierarchy.NULL);
+        JsonNode out = new ObjectMapper().readTree(GltfWriter.encode(instance, false));
+        JsonNode rotation = out.get("nodes").get(0).get("rotation");
+        double length = Math.sqrt(0.6 * 0.6 + 1.6 * 1.6);
+        assertThat(rotation.get(2).doubleValue()).isCloseTo(0.6 / length, org.assertj.core.data.Offset.offset(1e-7));
+        assertThat(rotation.get(3).doubleValue()).isCloseTo(1.6 / length, org.assertj.core.data.Offset.offset(1e-7));
+        assertThat(out.get("nodes").get(0).get("translation").toString()).isEqualTo("[1,2,3]"); // the file's text
+        assertThat(out.get("animations").get(0).get("channels").size()).isEqualTo(2);
+    }
+}
