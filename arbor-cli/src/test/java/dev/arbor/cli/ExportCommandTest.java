@@ -37,6 +37,18 @@ class ExportCommandTest {
     }
 
     @Test
+    void theReportCountsEveryNodeWrittenAcrossScenes() throws Exception {
+        Path in = temp.resolve("two-scenes.gltf");
+        java.nio.file.Files.writeString(in, "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0,"
+                + " \"scenes\": [{\"nodes\": [0]}, {\"nodes\": [1]}], \"nodes\": [{\"name\": \"a\"},"
+                + " {\"name\": \"b\", \"children\": [2]}, {\"name\": \"c\"}]}");
+        Path out = temp.resolve("two-scenes-out.gltf");
+        String stdout = GltfCommandsTest.run(0, "export", in.toString(), out.toString())[0];
+        assertThat(stdout).startsWith("wrote " + out + ": 3 nodes in 2 scenes, rest pose, ");
+        assertThat(Gltf.read(out).nodeCount()).isEqualTo(3);
+    }
+
+    @Test
     void aPosedExportsRestPoseIsThePoseAtThatTime() throws Exception {
         Path in = GltfCommandsTest.shared("CesiumMan", "CesiumMan.glb");
         Path out = temp.resolve("posed.glb");
