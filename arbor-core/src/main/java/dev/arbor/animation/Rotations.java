@@ -88,14 +88,7 @@ final class Rotations {
 
     /** {@code dest = a × b} (Hamilton product; {@code dest} may be either). */
     static void multiply(double[] a, double[] b, double[] dest) {
-        double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-        double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-        double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-        double qw = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-        dest[0] = x;
-        dest[1] = y;
-        dest[2] = z;
-        dest[3] = qw;
+        dev.arbor.math.Affine.quaternionProduct(a, b, dest);
     }
 
     /** {@code v} rotated by the unit quaternion {@code r} (written to {@code dest}, which may be {@code v}). */

@@ -29,6 +29,7 @@ final class SpaceMoves {
     private final double[] worldUp = new double[3];
     private final double[] view = new double[3];
     private final double[] side = new double[3];
+    private final float[] rounded = new float[4];
     private final Quaternionf readRotation = new Quaternionf();
     private final Vector3f readVector = new Vector3f();
 
@@ -266,16 +267,8 @@ final class SpaceMoves {
         return dest;
     }
 
-    /** {@code out = a × b} (Hamilton product, {@code x y z w}); {@code out} may be {@code a} or {@code b}. */
-    static void multiply(double[] a, double[] b, double[] out) {
-        double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-        double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-        double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-        double w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-        out[0] = x;
-        out[1] = y;
-        out[2] = z;
-        out[3] = w;
+    private static void multiply(double[] a, double[] b, double[] out) {
+        Affine.quaternionProduct(a, b, out);
     }
 
     /** Writes {@code q × (x, y, z)} (q unit) to the first three entries of {@code out}. */
@@ -310,43 +303,10 @@ final class SpaceMoves {
         m[8] = 1 - 2 * (x * x + y * y);
     }
 
-    /** The unit quaternion of a rotation matrix (9 doubles column-major), with {@code w ≥ 0}. */
-    static void fromMatrix(double[] m, double[] q) {
-        double m00 = m[0];
-        double m11 = m[4];
-        double m22 = m[8];
-        double trace = m00 + m11 + m22;
-        double x;
-        double y;
-        double z;
-        double w;
-        if (trace > 0) {
-            double s = Math.sqrt(trace + 1) * 2;
-            w = s / 4;
-            x = (m[5] - m[7]) / s;
-            y = (m[6] - m[2]) / s;
-            z = (m[1] - m[3]) / s;
-        } else if (m00 > m11 && m00 > m22) {
-            double s = Math.sqrt(1 + m00 - m11 - m22) * 2;
-            w = (m[5] - m[7]) / s;
-            x = s / 4;
-            y = (m[3] + m[1]) / s;
-            z = (m[6] + m[2]) / s;
-        } else if (m11 > m22) {
-            double s = Math.sqrt(1 + m11 - m00 - m22) * 2;
-            w = (m[6] - m[2]) / s;
-            x = (m[3] + m[1]) / s;
-            y = s / 4;
-            z = (m[7] + m[5]) / s;
-        } else {
-            double s = Math.sqrt(1 + m22 - m00 - m11) * 2;
-            w = (m[1] - m[3]) / s;
-            x = (m[6] + m[2]) / s;
-            y = (m[7] + m[5]) / s;
-            z = s / 4;
-        }
-        double sign = w < 0 ? -1 : 1;
-        normalized(x * sign, y * sign, z * sign, w * sign, q);
+    /** The unit quaternion of a rotation matrix (9 doubles column-major), in {@code q}. */
+    private void fromMatrix(double[] m, double[] q) {
+        Affine.quaternionOf(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], rounded, 0);
+        normalized(rounded[0], rounded[1], rounded[2], rounded[3], q);
     }
 
     private static double[] set(double[] dest, Vector3fc v) {

@@ -360,9 +360,20 @@ public final class Affine {
             setQuaternion(trs, t + TRS_Q, 0, 0, 0, 1); // parallel columns: no rotation can be recovered
             return;
         }
-        // rotation matrix element (row, col): column x = (x0, x1, x2), etc.
-        double trace = x0 + y1 + z2;
-        double qx;
+        quaternionOf(x0, x1, x2, y0, y1, y2, z0, z1, z2, trs, t + TRS_Q);
+    }
+
+    /**
+     * The unit quaternion ({@code x y z w}) of a rotation matrix given by its columns {@code (x0, x1, x2)},
+     * {@code (y0, y1, y2)}, {@code (z0, z1, z2)}, in double precision (from the largest of the trace and the diagonal
+     * elements, for accuracy near every angle), normalised in double and rounded once to floats.
+     *
+     * @param dest receives the quaternion
+     * @param d where it starts in {@code dest} (4 floats)
+     */
+    public static void quaternionOf(double x0, double x1, double x2, double y0, double y1, double y2, double z0,
+                                    double z1, double z2, float[] dest, int d) {
+        double trace = x0 + y1 + z2;        double qx;
         double qy;
         double qz;
         double qw;
@@ -392,7 +403,26 @@ public final class Affine {
             qz = 0.25 * s;
         }
         double len = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
-        setQuaternion(trs, t + TRS_Q, qx / len, qy / len, qz / len, qw / len);
+        setQuaternion(dest, d, qx / len, qy / len, qz / len, qw / len);
+    }
+
+    /**
+     * The Hamilton product {@code dest = a × b} of two quaternions ({@code x y z w}) in double precision: the turn
+     * {@code b} first, then {@code a}.
+     *
+     * @param a the left quaternion
+     * @param b the right quaternion
+     * @param dest receives the product; may be {@code a} or {@code b}
+     */
+    public static void quaternionProduct(double[] a, double[] b, double[] dest) {
+        double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
+        double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
+        double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
+        double w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+        dest[0] = x;
+        dest[1] = y;
+        dest[2] = z;
+        dest[3] = w;
     }
 
     /** Writes the unit quaternion of the shortest rotation taking unit axis {@code axis} onto unit vector u. */
