@@ -379,8 +379,12 @@ public final class PoseLayers {
                     sx *= ratio(ps[t3], ref.scales[t3], lw);
                     sy *= ratio(ps[t3 + 1], ref.scales[t3 + 1], lw);
                     sz *= ratio(ps[t3 + 2], ref.scales[t3 + 2], lw);
-                    turn(ref.rotations, pr, q4, lw, r);
-                    copied = false;
+                    float[] rq = ref.rotations;
+                    if (pr[q4] != rq[q4] || pr[q4 + 1] != rq[q4 + 1] || pr[q4 + 2] != rq[q4 + 2]
+                            || pr[q4 + 3] != rq[q4 + 3]) { // else no turn: the rotation below stays as it is
+                        turn(rq, pr, q4, lw, r);
+                        copied = false;
+                    }
                 } else if (lw == 1) { // replaces what is below, exactly
                     tx = pt[t3];
                     ty = pt[t3 + 1];
