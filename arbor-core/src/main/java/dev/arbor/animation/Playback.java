@@ -7,7 +7,8 @@ import java.util.Objects;
  * or goes back and forth ({@link PlaybackMode}); a cross-fade from one clip to the next over a duration; and the
  * clips' {@link AnimationEvents}, each fired exactly once every time playback passes it. {@link #advance} moves the
  * time and fires the markers passed; {@link #sample} writes the pose (the two clips blended while a cross-fade
- * runs). Allocation-free after construction; not thread-safe (one playback per instance).
+ * runs). Allocation-free after construction (but for the queue, which grows when it holds more clips than it has
+ * before); not thread-safe (one playback per instance).
  *
  * <p>When a marker fires: playback keeps an unwrapped position that only moves by {@link #advance}; a loop repeats
  * every marker once per turn of the clip, a back-and-forth once on each way (a marker at either end once per turn
@@ -45,12 +46,12 @@ public final class Playback {
         boolean fromStart = true;
         /** Whether a CLAMP clip has reported its end and not moved away from it since. */
         boolean ended;
-        /** The position of the end at which the queue cuts in ({@link #secondsToEnd}). */
+        /** The position of the end at which the queue cuts in ({@link Playback#secondsToEnd}). */
         double cutAt;
         /**
-         * After a loop was cut at its end and plays on, fading out: the period whose markers at the starting position
-         * the next advance fires (the turn beyond the cut, which the cut did not pass); else -1 with
-         * {@link #continued} false.
+         * Whether a loop was cut at its end by the queue (and plays on if it fades out): then the next advance fires
+         * the markers at the starting position of period {@link #continuePeriod} (the turn beyond the cut, which the
+         * cut did not pass) instead of the starting position's own period.
          */
         boolean continued;
         long continuePeriod;

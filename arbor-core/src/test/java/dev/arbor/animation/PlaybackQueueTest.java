@@ -153,6 +153,33 @@ class PlaybackQueueTest {
     }
 
     @Test
+    void aLoopCutByAQueuedFadeFiresTheMarkersOfItsNextTurnOnceAsItPlaysOn() {
+        AnimationClip walk = clip("walk", 1, 10);
+        AnimationClip idle = clip("idle", 4, 1);
+        AnimationEvents marks = AnimationEvents.builder(walk).add("start", 0).add("mid", 0.5f).add("end", 1).build();
+        Playback p = new Playback(walk, PlaybackMode.LOOP).play(walk, marks, PlaybackMode.LOOP);
+        FiredEvents fired = new FiredEvents();
+        p.advance(0.75f, fired);
+        assertThat(names(fired)).containsExactly("start", "mid");
+        p.queue(idle, AnimationEvents.NONE, PlaybackMode.LOOP, 0.8f);
+        fired.clear();
+        // the walk to its end (its end marker, not the next turn's start), then fading out over the next turn
+        p.advance(0.5f, fired);
+        assertThat(names(fired)).containsExactly("end", "END walk", "start");
+        fired.clear();
+        p.advance(0.5f, fired);
+        assertThat(names(fired)).containsExactly("mid");
+        assertThat(p.fading()).isTrue();
+        fired.clear();
+        p.advance(0.25f, fired); // the fade ends in this advance, which the walk plays to its wrap at 2 s
+        assertThat(names(fired)).containsExactly("end", "start", "LOOP×1 walk");
+        assertThat(p.fading()).isFalse();
+        fired.clear();
+        p.advance(2, fired);
+        assertThat(fired.size()).as("the walk no longer plays; the idle's 4 s turn goes on").isZero();
+    }
+
+    @Test
     void oneAdvanceMayPassThroughSeveralShortQueuedClipsInOrder() {
         AnimationClip first = clip("first", 0.5f, 1);
         Playback p = new Playback(first, PlaybackMode.CLAMP);
