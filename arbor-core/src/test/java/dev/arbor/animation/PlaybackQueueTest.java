@@ -180,6 +180,30 @@ class PlaybackQueueTest {
     }
 
     @Test
+    void aClipQueuedAfterAClampClipHasEndedStartsOnTheNextAdvanceWithoutASecondEnd() {
+        AnimationClip wave = clip("wave", 1, 10);
+        AnimationClip idle = clip("idle", 2, 1);
+        Playback p = new Playback(wave, PlaybackMode.CLAMP);
+        FiredEvents fired = new FiredEvents();
+        p.advance(3, fired);
+        assertThat(names(fired)).containsExactly("END wave");
+        fired.clear();
+        p.queue(idle, AnimationEvents.NONE, PlaybackMode.CLAMP, 0);
+        p.advance(0.5f, fired);
+        assertThat(fired.size()).as("the wave ended before; the idle plays the whole advance").isZero();
+        assertThat(p.clip()).isSameAs(idle);
+        assertThat(p.time()).isEqualTo(0.5f);
+        // play() leaves the queue: a clip queued now waits for the one played
+        p.queue(wave, AnimationEvents.NONE, PlaybackMode.CLAMP, 0).play(idle, AnimationEvents.NONE,
+                PlaybackMode.CLAMP);
+        assertThat(p.queued()).isEqualTo(1);
+        p.advance(2.5f, fired); // the idle's 2 s, then half the wave
+        assertThat(names(fired)).containsExactly("END idle");
+        assertThat(p.clip()).isSameAs(wave);
+        assertThat(p.time()).isEqualTo(0.5f);
+    }
+
+    @Test
     void oneAdvanceMayPassThroughSeveralShortQueuedClipsInOrder() {
         AnimationClip first = clip("first", 0.5f, 1);
         Playback p = new Playback(first, PlaybackMode.CLAMP);
