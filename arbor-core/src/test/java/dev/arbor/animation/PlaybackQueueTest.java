@@ -240,6 +240,65 @@ class PlaybackQueueTest {
     }
 
     @Test
+    void queuedClipsEndOnTheAdvanceThatReachesTheirScheduleWhateverTheSteps() {
+        Random random = new Random(4402);
+        for (int round = 0; round < 100; round++) {
+            int count = 2 + random.nextInt(5);
+            AnimationClip[] clips = new AnimationClip[count];
+            PlaybackMode[] modes = new PlaybackMode[count];
+            double[] starts = new double[count + 1];
+            for (int k = 0; k < count; k++) {
+                // lengths and steps in sixteenths of a second: every sum exact in float and double
+                clips[k] = clip("c" + k, (1 + random.nextInt(32)) / 16f, 1);
+                modes[k] = random.nextBoolean() ? PlaybackMode.LOOP : PlaybackMode.CLAMP;
+                // queued before it starts, a loop plays one turn; a clamp clip its length
+                starts[k + 1] = starts[k] + clips[k].endTime();
+            }
+            Playback p = new Playback(clips[0], modes[0]);
+            for (int k = 1; k < count; k++) {
+                p.queue(clips[k], AnimationEvents.NONE, modes[k], 0);
+            }
+            FiredEvents fired = new FiredEvents();
+            double now = 0;
+            int ended = 0;
+            for (int step = 0; step < 60; step++) {
+                float dt = random.nextInt(24) / 16f;
+                double next = now + dt;
+                fired.clear();
+                p.advance(dt, fired);
+                for (int k = 0; k < fired.size(); k++) {
+                    if (fired.kind(k) != FiredEvents.Kind.END) {
+                        continue;
+                    }
+                    assertThat(ended).as("round %d: more ends than clips", round).isLessThan(count);
+                    assertThat(fired.clip(k)).as("round %d step %d", round, step).isSameAs(clips[ended]);
+                    assertThat(starts[ended + 1]).as("round %d: clip %d ends in this advance", round, ended)
+                            .isGreaterThan(ended == 0 && now == 0 ? -1 : now).isLessThanOrEqualTo(next);
+                    ended++;
+                }
+                // every clip whose scheduled end has come has ended (the last one only if it clamps)
+                int due = 0;
+                while (due < count - 1 && starts[due + 1] <= next) {
+                    due++;
+                }
+                if (due == count - 1 && modes[count - 1] == PlaybackMode.CLAMP && starts[count] <= next) {
+                    due = count;
+                }
+                assertThat(ended).as("round %d step %d", round, step).isEqualTo(due);
+                int playing = Math.min(due, count - 1);
+                assertThat(p.clip()).isSameAs(clips[playing]);
+                double expectedTime = Math.min(next - starts[playing], modes[playing] == PlaybackMode.CLAMP
+                        ? clips[playing].endTime() : Double.MAX_VALUE);
+                if (modes[playing] == PlaybackMode.LOOP) {
+                    expectedTime = expectedTime % clips[playing].endTime();
+                }
+                assertThat((double) p.time()).as("round %d step %d", round, step).isEqualTo(expectedTime);
+                now = next;
+            }
+        }
+    }
+
+    @Test
     void clearQueueKeepsTheClipPlayingNowAndBadInputIsRefusedWithNothingQueued() {
         AnimationClip walk = clip("walk", 2, 10);
         Playback p = new Playback(walk, PlaybackMode.LOOP);
