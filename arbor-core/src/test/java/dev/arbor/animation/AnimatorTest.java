@@ -197,6 +197,42 @@ class AnimatorTest {
     }
 
     @Test
+    void aTargetWithoutANodeIsNotAppliedAndAListenerOfTheCallersTakesTheEvents() {
+        Pose rest = rest();
+        Character c = new Character(rest);
+        long[] nodes = c.joints.clone();
+        nodes[5] = Hierarchy.NULL; // the head stays as it is
+        c.h.setLocalTranslation(c.joints[5], 7, 8, 9);
+        Animator animator = new Animator(c.h, nodes, rest);
+        AnimationClip walk = walk();
+        int body = animator.addLayer(walk, PlaybackMode.CLAMP);
+        AnimationEvents marks = AnimationEvents.builder(walk).add("step", 0.5f).build();
+        animator.playback(body).play(walk, marks, PlaybackMode.CLAMP);
+        java.util.List<String> heard = new java.util.ArrayList<>();
+        AnimationEventListener listener = new AnimationEventListener() {
+            @Override
+            public void onEvent(AnimationEvents events, int index) {
+                heard.add(events.name(index));
+            }
+
+            @Override
+            public void onEnd(AnimationClip clip) {
+                heard.add("end of " + clip.name());
+            }
+        };
+        animator.update(0.75f, listener);
+        animator.update(0.75f, listener);
+        assertThat(heard).containsExactly("step", "end of walk");
+        assertThat(animator.fired().size()).as("fired() holds only what update(seconds) fired").isZero();
+        org.joml.Vector3f head = c.h.getLocalTranslation(c.joints[5], new org.joml.Vector3f());
+        assertThat(new float[] {head.x, head.y, head.z}).containsExactly(7, 8, 9);
+        Pose end = new Pose(rest.size()).copyFrom(rest);
+        walk.sample(1, WrapMode.CLAMP, end);
+        org.joml.Vector3f pelvis = c.h.getLocalTranslation(c.joints[0], new org.joml.Vector3f());
+        assertThat(new float[] {pelvis.x, pelvis.y, pelvis.z}).containsExactly(end.translation(0, new float[3], 0));
+    }
+
+    @Test
     void misuseIsRefusedWithTheValueNamed() {
         Pose rest = rest();
         Character c = new Character(rest);
