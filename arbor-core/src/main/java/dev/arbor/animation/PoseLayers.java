@@ -429,8 +429,9 @@ public final class PoseLayers {
     }
 
     /**
-     * {@code r ← slerp(r, b[o..o+3], w)} on the shorter arc, in double; a normalised lerp where the two are closer
-     * than about 1e-4 radians (where it is within 1e-12 of slerp).
+     * {@code r ← slerp(r, b[o..o+3], w)} on the shorter arc, in double, for {@code 0 < w < 1}: the weights
+     * {@code (1 − w) sinc((1 − w) θ)} and {@code w sinc(w θ)} ({@link ClipSampler#sinc}, no sine per target), then
+     * normalised, as {@link Pose#blend} computes it. {@code r} is a unit quaternion.
      */
     private static void slerpTowards(double[] r, float[] b, int o, double w) {
         double bx = b[o];
@@ -445,14 +446,10 @@ public final class PoseLayers {
             bz = -bz;
             bw = -bw;
         }
-        double wa = 1 - w;
-        double wb = w;
-        if (cos < 1 - 1e-8) {
-            double angle = Math.acos(Math.min(1, cos));
-            double sin = Math.sin(angle);
-            wa = Math.sin((1 - w) * angle) / sin;
-            wb = Math.sin(w * angle) / sin;
-        }
+        // the angle between the two (θ ≤ π/2 on the shorter arc, where sinc holds)
+        double angle = Math.acos(Math.min(1, cos / Math.sqrt(bx * bx + by * by + bz * bz + bw * bw)));
+        double wa = (1 - w) * ClipSampler.sinc((1 - w) * angle);
+        double wb = w * ClipSampler.sinc(w * angle);
         double x = wa * r[0] + wb * bx;
         double y = wa * r[1] + wb * by;
         double z = wa * r[2] + wb * bz;
