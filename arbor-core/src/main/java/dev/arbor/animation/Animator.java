@@ -10,7 +10,10 @@ import java.util.Objects;
  * and a queue), blended by a {@link PoseLayers}, its root motion ({@link RootMotion}) and its IK steps
  * ({@link TwoBoneIk}, {@link AimIk}), applied to the character's nodes in a {@link Hierarchy} by one
  * {@link #update} per frame. The pieces stay reachable ({@link #playback}, {@link #layers}) and public for other
- * arrangements. Allocation-free per frame once set up; not thread-safe (one animator per character).
+ * arrangements. Made with rest morph-target weights, it blends the clips' weights channels too, into
+ * {@link #weights()} (the hierarchy holds no weights: hand them to whatever draws the character); made without,
+ * it leaves the weights channels alone. Allocation-free per
+ * frame once set up; not thread-safe (one animator per character).
  *
  * <p>A frame ({@link #update}):
  * <ol>
@@ -57,9 +60,13 @@ public final class Animator {
     /** The nodes as a list for the bulk setters, or null when a target has no node. */
     private final NodeList nodeList;
     private final Pose rest;
+    private final MorphWeights restWeights;
     private final PoseLayers layers;
     private final Pose pose;
     private final Pose scratch;
+    /** The blended morph weights, and scratch for a cross-fade's; null without morphed nodes. */
+    private final MorphWeights weights;
+    private final MorphWeights weightsScratch;
     private final FiredEvents fired = new FiredEvents();
     private Playback[] playbacks = new Playback[0];
     /** Per layer: the pose its playback samples over (the rest pose, or an additive layer's reference). */
@@ -97,6 +104,23 @@ public final class Animator {
      * @throws NullPointerException if an argument is null
      */
     public Animator(Hierarchy hierarchy, long[] nodes, Pose rest, OverrideMode mode) {
+        this(hierarchy, nodes, rest, new MorphWeights(), mode);
+    }
+
+    /**
+     * An animator that blends morph-target weights too: each layer samples its clips' weights channels over
+     * {@code restWeights}, and the layers' blend is {@link #weights()}.
+     *
+     * @param hierarchy the hierarchy holding the character
+     * @param nodes the node each pose target moves, one per target of {@code rest} (copied); {@link Hierarchy#NULL}
+     *     leaves a target unapplied
+     * @param rest the rest pose of the targets (kept, not copied)
+     * @param restWeights the rest (default) weights of the morphed nodes (kept, not copied), e.g. a glTF model's
+     * @param mode how override layers combine
+     * @throws IllegalArgumentException if {@code nodes} is not as long as the rest pose or a handle is stale
+     * @throws NullPointerException if an argument is null
+     */
+    public Animator(Hierarchy hierarchy, long[] nodes, Pose rest, MorphWeights restWeights, OverrideMode mode) {
         this.hierarchy = Objects.requireNonNull(hierarchy, "hierarchy");
         Objects.requireNonNull(rest, "rest");
         if (nodes.length != rest.size()) {
@@ -114,9 +138,21 @@ public final class Animator {
         this.nodes = nodes.clone();
         this.nodeList = anyNull || nodes.length == 0 ? null : hierarchy.nodeList(nodes, 0, nodes.length);
         this.rest = rest;
-        this.layers = new PoseLayers(rest, mode);
+        this.restWeights = Objects.requireNonNull(restWeights, "restWeights");
+        this.layers = new PoseLayers(rest, restWeights, mode);
         this.pose = new Pose(rest.size()).copyFrom(rest);
         this.scratch = new Pose(rest.size());
+        if (restWeights.morphCount() > 0) {
+            int[] counts = new int[restWeights.morphCount()];
+            for (int m = 0; m < counts.length; m++) {
+                counts[m] = restWeights.count(m);
+            }
+            this.weights = new MorphWeights(counts).copyFrom(restWeights);
+            this.weightsScratch = new MorphWeights(counts);
+        } else {
+            this.weights = null;
+            this.weightsScratch = null;
+        }
     }
 
     /**
@@ -126,7 +162,8 @@ public final class Animator {
      * @param clip the clip
      * @param mode loop, clamp or back and forth
      * @return the layer's index
-     * @throws IllegalArgumentException if the clip has more targets than the rest pose (nothing added)
+     * @throws IllegalArgumentException if the clip has more targets than the rest pose, or (for an animator made with
+     *     rest weights) more morph entries than the rest weights (nothing added)
      * @throws NullPointerException if an argument is null
      */
     public int addLayer(AnimationClip clip, PlaybackMode mode) {
@@ -144,8 +181,9 @@ public final class Animator {
      * @param reference the pose the difference is taken from (usually the clip's first frame over the rest pose);
      *     kept, not copied; also what the clip is sampled over
      * @return the layer's index
-     * @throws IllegalArgumentException if the clip has more targets than the rest pose or the reference's size is not
-     *     the rest pose's (nothing added)
+     * @throws IllegalArgumentException if the clip has more targets than the rest pose, or (for an animator made with
+     *     rest weights) more morph entries than the rest weights, or the reference's size is not the rest pose's
+     *     (nothing added)
      * @throws NullPointerException if an argument is null
      */
     public int addAdditiveLayer(AnimationClip clip, PlaybackMode mode, Pose reference) {
@@ -366,12 +404,19 @@ public final class Animator {
             }
             Pose layerPose = layers.pose(l);
             playbacks[l].sample(bases[l], layerPose, scratch);
+            if (weights != null) {
+                playbacks[l].sampleWeights(restWeights, layers.weights(l), weightsScratch);
+            }
             if (rooted && l == rootLayer) {
                 rootMotion.strip(layerPose);
             }
         }
         // 4: blend and apply
-        layers.evaluate(pose);
+        if (weights != null) {
+            layers.evaluate(pose, weights);
+        } else {
+            layers.evaluate(pose);
+        }
         if (nodeList != null) {
             pose.applyTo(hierarchy, nodeList);
         } else if (nodes.length > 0) {
@@ -411,6 +456,15 @@ public final class Animator {
     }
 
     /**
+     * @return the morph-target weights the latest update blended (the rest weights before the first), the animator's
+     *     own (read or copy them, e.g. into a glTF instance's {@code applyWeights}, do not keep them across updates);
+     *     an empty holder when the animator was made without rest weights
+     */
+    public MorphWeights weights() {
+        return weights != null ? weights : restWeights;
+    }
+
+    /**
      * The root motion of the latest update: dx, dy, dz in the root joint's parent frame and the heading change in
      * radians (zeros without root motion, or on a frame where the root-motion layer's clip changed or jumped).
      *
@@ -432,6 +486,10 @@ public final class Animator {
         if (clip.targetCount() > rest.size()) {
             throw new IllegalArgumentException("clip has more targets than the rest pose: clip=" + clip.name()
                     + ", targets=" + clip.targetCount() + ", allowed=" + rest.size());
+        }
+        if (weights != null && clip.morphCount() > restWeights.morphCount()) {
+            throw new IllegalArgumentException("clip has more morph entries than the rest weights: clip="
+                    + clip.name() + ", morphCount=" + clip.morphCount() + ", allowed=" + restWeights.morphCount());
         }
     }
 

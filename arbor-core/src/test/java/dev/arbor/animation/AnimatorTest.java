@@ -233,6 +233,43 @@ class AnimatorTest {
     }
 
     @Test
+    void withRestWeightsTheLayersBlendTheClipsMorphWeightsToo() {
+        // two morphed nodes: entry 0 with 2 weights, entry 1 with 1; no pose targets
+        MorphWeights restWeights = new MorphWeights(2, 1).set(0, new float[] {0.5f, 0.5f}, 0)
+                .set(1, new float[] {0.2f}, 0);
+        AnimationClip open = AnimationClip.builder("open")
+                .addWeightsChannel(0, Interpolation.LINEAR, new float[] {0, 1}, new float[] {0, 0, 1, 0.5f}, 2)
+                .addWeightsChannel(1, Interpolation.LINEAR, new float[] {0, 1}, new float[] {0, 1}, 1)
+                .build();
+        AnimationClip blink = AnimationClip.builder("blink")
+                .addWeightsChannel(1, Interpolation.STEP, new float[] {0}, new float[] {0.9f}, 1)
+                .build();
+        Animator animator = new Animator(new Hierarchy(), new long[0], new Pose(0), restWeights,
+                OverrideMode.STACKED);
+        int face = animator.addLayer(open, PlaybackMode.LOOP);
+        int eyes = animator.addLayer(blink, PlaybackMode.CLAMP);
+        animator.layers().morphMask(eyes, new float[] {0, 1});
+        animator.weight(eyes, 0.5f);
+        animator.update(0.25f);
+        // entry 0: the open clip at 0.25 (eyes masked off); entry 1: open's 0.25, half-way to the blink's 0.9
+        assertThat(animator.weights().copyTo(new float[3], 0))
+                .containsExactly(new float[] {0.25f, 0.125f, 0.25f + 0.5f * (0.9f - 0.25f)}, offset(1e-6f));
+        assertThat(animator.playback(face).time()).isEqualTo(0.25f);
+        // without rest weights the weights channels are left alone
+        Animator plain = new Animator(new Hierarchy(), new long[0], new Pose(0));
+        plain.addLayer(open, PlaybackMode.LOOP);
+        plain.update(0.25f);
+        assertThat(plain.weights().size()).isZero();
+        // a clip writing more morph entries than the rest weights hold is refused
+        AnimationClip wide = AnimationClip.builder("wide")
+                .addWeightsChannel(2, Interpolation.STEP, new float[] {0}, new float[] {1}, 1).build();
+        assertThatThrownBy(() -> animator.addLayer(wide, PlaybackMode.LOOP))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("clip has more morph entries than the rest weights: clip=wide, morphCount=3, allowed=2");
+        assertThat(animator.layerCount()).isEqualTo(2);
+    }
+
+    @Test
     void misuseIsRefusedWithTheValueNamed() {
         Pose rest = rest();
         Character c = new Character(rest);
@@ -282,9 +319,12 @@ class AnimatorTest {
         Character c = new Character(rest);
         AnimationClip walk = walk();
         AnimationClip look = look();
-        Animator animator = new Animator(c.h, c.joints, rest);
+        AnimationClip blink = AnimationClip.builder("blink")
+                .addWeightsChannel(1, Interpolation.LINEAR, new float[] {0, 1}, new float[] {0, 1}, 1).build();
+        Animator animator = new Animator(c.h, c.joints, rest, new MorphWeights(2, 1), OverrideMode.STACKED);
         int body = animator.addLayer(walk, PlaybackMode.LOOP);
         int upper = animator.addLayer(look, PlaybackMode.CLAMP);
+        animator.addLayer(blink, PlaybackMode.PING_PONG);
         animator.mask(upper, PoseLayers.subtreeMask(PARENTS, 4, 1f));
         animator.rootMotion(body, new RootMotion(walk, 0, true), c.carrier);
         TwoBoneIk leg = new TwoBoneIk().midAxis(1, 0, 0).pole(0, 0, 1);
