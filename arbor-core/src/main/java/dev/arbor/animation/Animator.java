@@ -12,8 +12,8 @@ import java.util.Objects;
  * {@link #update} per frame. The pieces stay reachable ({@link #playback}, {@link #layers}) and public for other
  * arrangements. Made with rest morph-target weights, it blends the clips' weights channels too, into
  * {@link #weights()} (the hierarchy holds no weights: hand them to whatever draws the character); made without,
- * it leaves the weights channels alone. Allocation-free per
- * frame once set up; not thread-safe (one animator per character).
+ * it leaves the weights channels alone. Allocation-free per frame once set up; not thread-safe (one animator per
+ * character).
  *
  * <p>A frame ({@link #update}):
  * <ol>
