@@ -88,19 +88,55 @@ public final class AnimationClip {
         this.sampler = ClipSampler.compile(this);
     }
 
+    /** The same clip under another name: the key arrays shared, the sampler compiled again. */
+    private AnimationClip(AnimationClip c, String name) {
+        this.name = name;
+        this.targets = c.targets;
+        this.paths = c.paths;
+        this.interpolations = c.interpolations;
+        this.times = c.times;
+        this.values = c.values;
+        this.startTime = c.startTime;
+        this.endTime = c.endTime;
+        this.targetCount = c.targetCount;
+        this.morphs = c.morphs;
+        this.weightCounts = c.weightCounts;
+        this.weightInterpolations = c.weightInterpolations;
+        this.weightTimes = c.weightTimes;
+        this.weightValues = c.weightValues;
+        this.morphCount = c.morphCount;
+        this.sampler = ClipSampler.compile(this);
+    }
+
     /**
      * Starts building a clip.
      *
-     * @param name the clip's name (may be {@code null})
+     * @param name the clip's name (may be {@code null}), what {@link #name()} returns and what error messages and
+     *     tools show
      * @return a new builder
      */
     public static Builder builder(String name) {
         return new Builder(name);
     }
 
-    /** @return the clip's name, or {@code null} */
+    /**
+     * @return the clip's name: the one given to {@link #builder(String)}, or for a glTF animation the file's
+     *     {@code name}; {@code null} if it has none
+     */
     public String name() {
         return name;
+    }
+
+    /**
+     * The same clip under another name (for example a glTF animation that has none): same channels, times and
+     * values, which the two clips share (both are immutable). O(channels + keys), to compile the new clip's sampler;
+     * this clip is unchanged.
+     *
+     * @param newName the name (may be {@code null})
+     * @return a new clip, or this one if the name is the same
+     */
+    public AnimationClip withName(String newName) {
+        return java.util.Objects.equals(newName, name) ? this : new AnimationClip(this, newName);
     }
 
     /** @return the number of channels */

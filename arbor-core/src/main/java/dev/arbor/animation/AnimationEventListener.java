@@ -1,9 +1,10 @@
 package dev.arbor.animation;
 
 /**
- * Receives the markers a {@link Playback} passes, in the order it passes them. Called during
- * {@link Playback#advance}; must not change that playback. {@link FiredEvents} is a listener that keeps them for the
- * caller to read afterwards.
+ * Receives what a {@link Playback} passes during {@link Playback#advance}, in the order it passes it: the clips'
+ * markers ({@link #onEvent}), and, when a clip wraps round or ends, {@link #onLoop} and {@link #onEnd} (which do
+ * nothing unless overridden, so a lambda {@code (events, index) -> …} takes the markers alone). Must not change that
+ * playback. {@link FiredEvents} is a listener that keeps all three for the caller to read afterwards.
  */
 @FunctionalInterface
 public interface AnimationEventListener {
@@ -14,4 +15,26 @@ public interface AnimationEventListener {
      * @param index the marker's index in {@code events}
      */
     void onEvent(AnimationEvents events, int index);
+
+    /**
+     * A {@link PlaybackMode#LOOP} clip wrapped round from one end to the other, or a {@link PlaybackMode#PING_PONG}
+     * clip turned round at an end, {@code count} times during one advance: called at most once per clip and advance,
+     * after that clip's markers, however many turns the advance crossed. Not called for the end at which a queued
+     * clip takes over ({@link #onEnd} is). Does nothing unless overridden.
+     *
+     * @param clip the clip
+     * @param count the turns crossed, ≥ 1
+     */
+    default void onLoop(AnimationClip clip, int count) {
+    }
+
+    /**
+     * A clip ended: a {@link PlaybackMode#CLAMP} clip reached the end it plays towards (its end time forwards, 0
+     * backwards), once until it moves away from it again; or any clip reached the end at which the next queued clip
+     * takes over ({@link Playback#queue}). Called after that clip's markers. Does nothing unless overridden.
+     *
+     * @param clip the clip
+     */
+    default void onEnd(AnimationClip clip) {
+    }
 }

@@ -7,7 +7,8 @@ import java.util.Objects;
  * or goes back and forth ({@link PlaybackMode}); a cross-fade from one clip to the next over a duration; and the
  * clips' {@link AnimationEvents}, each fired exactly once every time playback passes it. {@link #advance} moves the
  * time and fires the markers passed; {@link #sample} writes the pose (the two clips blended while a cross-fade
- * runs). Allocation-free after construction; not thread-safe (one playback per instance).
+ * runs). Allocation-free after construction (but for the queue, which grows when it holds more clips than it has
+ * before); not thread-safe (one playback per instance).
  *
  * <p>When a marker fires: playback keeps an unwrapped position that only moves by {@link #advance}; a loop repeats
  * every marker once per turn of the clip, a back-and-forth once on each way (a marker at either end once per turn
@@ -16,6 +17,21 @@ import java.util.Objects;
  * position itself (for a loop at time 0, the markers at 0, not those at the end time, which belong to the turn
  * before). {@link #seek} jumps without firing. Under {@link PlaybackMode#CLAMP} playback stops at the clip's
  * ends and fires nothing while it stays there. During a cross-fade both clips advance and fire their markers.
+ *
+ * <p>Loops and ends: after a clip's markers of an advance, the listener's {@link AnimationEventListener#onLoop} is
+ * called once with the number of times the clip wrapped round (LOOP) or turned round (PING_PONG) during that advance
+ * (however many), and {@link AnimationEventListener#onEnd} once when a CLAMP clip reaches the end it plays towards
+ * (its end time forwards, 0 backwards; again only after it has moved away from that end). A position that reaches a
+ * multiple of the clip's length going forwards has wrapped (its time is 0); going backwards, a clip wraps when it
+ * leaves time 0.
+ *
+ * <p>The queue ({@link #queue}): clips to play next, in order. The next one starts when the clip playing now ends:
+ * a CLAMP clip at the end it plays towards (at once if it is there already), a LOOP clip at the end of the turn in
+ * progress, a PING_PONG clip at its next turn at either end; never while the speed is 0. That end fires the markers
+ * up to it and {@link AnimationEventListener#onEnd} (not {@code onLoop}), and the queued clip starts from time 0 at
+ * the same speed, by a cross-fade over its fade duration or at once, and plays the rest of the advance, so an advance
+ * may pass through several short clips. {@link #play} and {@link #crossFade} leave the queue as it is;
+ * {@link #clearQueue} empties it.
  */
 public final class Playback {
     /** One clip playing: where, how fast, and its markers. */
@@ -28,6 +44,17 @@ public final class Playback {
         double speed = 1;
         /** Whether the next advance fires the markers at the starting position too. */
         boolean fromStart = true;
+        /** Whether a CLAMP clip has reported its end and not moved away from it since. */
+        boolean ended;
+        /** The position of the end at which the queue cuts in ({@link Playback#secondsToEnd}). */
+        double cutAt;
+        /**
+         * Whether a loop was cut at its end by the queue (and plays on if it fades out): then the next advance fires
+         * the markers at the starting position of period {@link #continuePeriod} (the turn beyond the cut, which the
+         * cut did not pass) instead of the starting position's own period.
+         */
+        boolean continued;
+        long continuePeriod;
 
         void start(AnimationClip c, AnimationEvents e, PlaybackMode m, double at, double s) {
             clip = c;
@@ -36,6 +63,8 @@ public final class Playback {
             position = at;
             speed = s;
             fromStart = true;
+            ended = false;
+            continued = false;
         }
     }
 
@@ -44,6 +73,15 @@ public final class Playback {
     private boolean fading;
     private double fadeElapsed;
     private double fadeDuration;
+    /** The queue, a ring of {@link #queued} entries from {@link #head}. */
+    private AnimationClip[] queueClips = new AnimationClip[4];
+    private AnimationEvents[] queueEvents = new AnimationEvents[4];
+    private PlaybackMode[] queueModes = new PlaybackMode[4];
+    private float[] queueFades = new float[4];
+    private int head;
+    private int queued;
+    /** Counts the jumps of the clip playing now's position (play, cross-fade, seek, a queued clip's start). */
+    private int jumps;
 
     /**
      * Starts playing a clip in a mode, at time 0 and speed 1.
@@ -72,6 +110,7 @@ public final class Playback {
         requireFits(events, clip);
         current.start(clip, events, mode, 0, current.speed);
         fading = false;
+        jumps++;
         return this;
     }
 
@@ -105,6 +144,7 @@ public final class Playback {
         current = previous;
         previous = out;
         current.start(clip, events, mode, 0, out.speed);
+        jumps++;
         fading = true;
         fadeElapsed = 0;
         fadeDuration = duration;
@@ -146,14 +186,97 @@ public final class Playback {
         }
         current.position = time;
         current.fromStart = true;
+        current.ended = false;
+        jumps++;
         return this;
     }
 
     /**
-     * Moves playback on by {@code seconds} of real time (times the speed) and fires, in order, every marker passed.
+     * Adds a clip to the end of the queue: it starts, from time 0 at the speed playing then, when the clips before it
+     * in the queue and the clip playing now have ended (see the class comment). Allocates only when the queue grows
+     * past the most clips it has held.
+     *
+     * @param clip the clip
+     * @param events its markers ({@link AnimationEvents#NONE} for none)
+     * @param mode its mode
+     * @param fadeSeconds the cross-fade from the clip before it, in seconds of playback, ≥ 0 (0: it starts at once)
+     * @return this playback
+     * @throws IllegalArgumentException if the fade is negative or not finite, or a marker lies past the clip's end
+     *     (nothing queued)
+     * @throws NullPointerException if an argument is null
+     */
+    public Playback queue(AnimationClip clip, AnimationEvents events, PlaybackMode mode, float fadeSeconds) {
+        Objects.requireNonNull(clip, "clip");
+        Objects.requireNonNull(events, "events");
+        Objects.requireNonNull(mode, "mode");
+        if (!(fadeSeconds >= 0) || Float.isInfinite(fadeSeconds)) {
+            throw new IllegalArgumentException("queued fade out of range: fadeSeconds=" + fadeSeconds
+                    + ", allowed=[0, ∞)");
+        }
+        requireFits(events, clip);
+        if (queued == queueClips.length) {
+            int n = queued * 2;
+            AnimationClip[] clips = new AnimationClip[n];
+            AnimationEvents[] markers = new AnimationEvents[n];
+            PlaybackMode[] modes = new PlaybackMode[n];
+            float[] fades = new float[n];
+            for (int k = 0; k < queued; k++) {
+                int from = (head + k) % queueClips.length;
+                clips[k] = queueClips[from];
+                markers[k] = queueEvents[from];
+                modes[k] = queueModes[from];
+                fades[k] = queueFades[from];
+            }
+            queueClips = clips;
+            queueEvents = markers;
+            queueModes = modes;
+            queueFades = fades;
+            head = 0;
+        }
+        int at = (head + queued) % queueClips.length;
+        queueClips[at] = clip;
+        queueEvents[at] = events;
+        queueModes[at] = mode;
+        queueFades[at] = fadeSeconds;
+        queued++;
+        return this;
+    }
+
+    /** @return the number of clips waiting in the queue */
+    public int queued() {
+        return queued;
+    }
+
+    /**
+     * Empties the queue; the clip playing now goes on.
+     *
+     * @return this playback
+     */
+    public Playback clearQueue() {
+        for (int k = 0; k < queued; k++) {
+            int at = (head + k) % queueClips.length;
+            queueClips[at] = null;
+            queueEvents[at] = null;
+        }
+        head = 0;
+        queued = 0;
+        return this;
+    }
+
+    /**
+     * @return whether the clip playing now is a CLAMP clip that has reached the end it plays towards and reported it
+     *     ({@link AnimationEventListener#onEnd}), and stays there
+     */
+    public boolean ended() {
+        return current.ended;
+    }
+
+    /**
+     * Moves playback on by {@code seconds} of real time (times the speed) and fires, in order, every marker passed,
+     * the loops and ends (see the class comment), and starts the queued clips whose turn comes. Allocation-free.
      *
      * @param seconds ≥ 0
-     * @param listener receives the markers passed (not null; a no-op lambda ignores them)
+     * @param listener receives the markers, loops and ends passed (not null; a no-op lambda ignores them)
      * @throws IllegalArgumentException if {@code seconds} is negative or not finite (nothing changed)
      */
     public void advance(float seconds, AnimationEventListener listener) {
@@ -161,16 +284,72 @@ public final class Playback {
             throw new IllegalArgumentException("advance out of range: seconds=" + seconds + ", allowed=[0, ∞)");
         }
         Objects.requireNonNull(listener, "listener");
-        if (fading) {
-            advance(previous, seconds, listener);
-        }
-        advance(current, seconds, listener);
-        if (fading) {
-            fadeElapsed += seconds;
-            if (fadeElapsed >= fadeDuration) {
-                fading = false;
+        double left = seconds;
+        while (true) {
+            double segment = left;
+            boolean cut = false;
+            if (queued > 0) {
+                double need = secondsToEnd(current);
+                if (need <= left) {
+                    segment = need;
+                    cut = true;
+                }
             }
+            if (fading) {
+                advance(previous, segment, false, listener);
+                fadeElapsed += segment;
+                if (fadeElapsed >= fadeDuration) {
+                    fading = false;
+                }
+            }
+            advance(current, segment, cut, listener);
+            left = Math.max(0, left - segment);
+            if (!cut) {
+                return;
+            }
+            startQueued();
         }
+    }
+
+    /** Takes the queue's first clip and starts it, by a cross-fade if it has a fade duration. */
+    private void startQueued() {
+        AnimationClip clip = queueClips[head];
+        AnimationEvents events = queueEvents[head];
+        PlaybackMode mode = queueModes[head];
+        float fade = queueFades[head];
+        queueClips[head] = null;
+        queueEvents[head] = null;
+        head = (head + 1) % queueClips.length;
+        queued--;
+        if (fade > 0) {
+            crossFade(clip, events, mode, fade);
+        } else {
+            play(clip, events, mode);
+        }
+    }
+
+    /**
+     * The seconds of real time until a track reaches the end at which the queue cuts in (stored in
+     * {@link Track#cutAt}): a CLAMP clip's end in its direction, a loop's next wrap, a back-and-forth's next turn;
+     * infinite at speed 0.
+     */
+    private static double secondsToEnd(Track t) {
+        double speed = t.speed;
+        if (speed == 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double end = t.clip.endTime();
+        double p = t.position;
+        double b;
+        if (t.mode == PlaybackMode.CLAMP || !(end > 0)) {
+            b = speed > 0 ? end : 0;
+        } else if (speed > 0) {
+            b = (Math.floor(p / end) + 1) * end;
+        } else {
+            b = Math.floor(p / end) * end;
+        }
+        t.cutAt = b;
+        return Math.max(0, (b - p) / speed);
     }
 
     /** @return the clip playing now (the one faded to) */
@@ -203,6 +382,14 @@ public final class Playback {
     /** @return the mode of the clip playing now */
     public PlaybackMode mode() {
         return current.mode;
+    }
+
+    /**
+     * Counts the jumps of the clip playing now: {@link #play}, {@link #crossFade}, {@link #seek} and a queued clip's
+     * start each add one, so that a caller that compares positions across an advance can tell they belong together.
+     */
+    int jumps() {
+        return jumps;
     }
 
     /** @return whether a cross-fade is running */
@@ -275,10 +462,14 @@ public final class Playback {
         return t.mode == PlaybackMode.LOOP && f >= end ? Math.nextDown((float) end) : Math.min(f, (float) end);
     }
 
-    /** Moves a track and fires its markers in (from, to], or [from, to] on its first advance, in the order passed. */
-    private static void advance(Track t, float seconds, AnimationEventListener listener) {
+    /**
+     * Moves a track and fires its markers in (from, to], or [from, to] on its first advance, in the order passed,
+     * then its loops and end. A cut advance goes exactly to {@link Track#cutAt}, the end at which the queue takes
+     * over: a loop's markers of the turn after it are not passed, and it reports its end, not a loop.
+     */
+    private static void advance(Track t, double seconds, boolean cut, AnimationEventListener listener) {
         double from = t.position;
-        double to = from + t.speed * seconds;
+        double to = cut ? t.cutAt : from + t.speed * seconds;
         double end = t.clip.endTime();
         boolean cyclic = t.mode != PlaybackMode.CLAMP && end > 0;
         if (!cyclic) {
@@ -287,9 +478,44 @@ public final class Playback {
         boolean inclusive = t.fromStart;
         t.fromStart = false;
         t.position = to;
-        if (t.events.size() == 0 || to == from && !inclusive) {
-            return;
+        if (t.events.size() > 0 && (to != from || inclusive)) {
+            fireMarkers(t, from, to, end, cyclic, inclusive, cut, listener);
         }
+        t.continued = false;
+        if (cut && t.mode == PlaybackMode.LOOP && end > 0) {
+            // if it plays on (fading out), its next advance passes the markers of the turn beyond the cut at the
+            // cut's position: time 0 of the next turn forwards, the end time of the turn before backwards
+            long k = Math.round(to / end);
+            t.fromStart = true;
+            t.continued = true;
+            t.continuePeriod = t.speed > 0 ? k : k - 1;
+        }
+        if (cyclic) {
+            boolean forward = to >= from;
+            long turns = forward ? (long) (Math.floor(to / end) - Math.floor(from / end))
+                    : (long) (Math.floor(from / end) - Math.floor(to / end));
+            if (cut && t.speed > 0) {
+                turns--; // the end reached is where the queue cuts in, not a wrap
+            }
+            if (turns > 0) {
+                listener.onLoop(t.clip, (int) Math.min(turns, Integer.MAX_VALUE));
+            }
+            if (cut) {
+                listener.onEnd(t.clip);
+            }
+        } else {
+            boolean atEnd = t.speed > 0 ? to == end : t.speed < 0 && to == 0;
+            if (!atEnd) {
+                t.ended = false;
+            } else if (!t.ended) {
+                t.ended = true;
+                listener.onEnd(t.clip);
+            }
+        }
+    }
+
+    private static void fireMarkers(Track t, double from, double to, double end, boolean cyclic, boolean inclusive,
+                                    boolean cut, AnimationEventListener listener) {
         if (!cyclic) {
             fireInPeriod(t, 0, 0, from, to, inclusive, listener);
             return;
@@ -298,13 +524,20 @@ public final class Playback {
         // lies at the start of the next period; the starting position itself counts only for its own period's
         // markers (so a loop at time 0 does not fire the markers at the end time of the turn before)
         double period = t.mode == PlaybackMode.LOOP ? end : 2 * end;
-        long own = (long) Math.floor(from / period);
+        long own = t.continued ? t.continuePeriod : (long) Math.floor(from / period);
         long first = (long) Math.floor(Math.min(from, to) / period) - 1;
         long last = (long) Math.floor(Math.max(from, to) / period) + 1;
         boolean forward = to >= from;
+        // a loop cut at its end (a multiple of the period) passes no marker of the turn beyond: forwards those at
+        // time 0 of the next turn, backwards those at the end time of the turn before
+        boolean trim = cut && t.mode == PlaybackMode.LOOP;
         for (long s = 0; s <= last - first; s++) {
             long k = forward ? first + s : last - s;
-            fireInPeriod(t, k * period, end, from, to, inclusive && k == own, listener);
+            double base = k * period;
+            if (trim && (t.speed > 0 ? base >= to : base < to)) {
+                continue;
+            }
+            fireInPeriod(t, base, end, from, to, inclusive && k == own, listener);
         }
     }
 

@@ -3,30 +3,40 @@ package dev.arbor.animation;
 import java.util.Arrays;
 
 /**
- * Layered blending of poses for one instance: any number of <em>override</em> layers, each a pose with a weight and an
- * optional per-target mask, mixed over the rest pose; then any number of <em>additive</em> layers, each adding its
- * difference from a reference pose. Sample each layer's clip into {@link #pose(int)}, set the weights, then
- * {@link #evaluate}. Allocation-free once the layers are made; not thread-safe (one per instance).
+ * Layered blending of poses for one instance: <em>override</em> layers, each a pose with a weight and an optional
+ * per-target mask, and <em>additive</em> layers, each adding its difference from a reference pose, over the rest pose.
+ * Sample each layer's clip into {@link #pose(int)}, set the weights, then {@link #evaluate}. Allocation-free once the
+ * layers are made; not thread-safe (one per instance).
  *
- * <p>Per target, with {@code w} a layer's weight times its mask's value for that target:
+ * <p>Per target, with {@code w} a layer's weight times its mask's value for that target, in the
+ * {@link OverrideMode} chosen at construction:
  * <ul>
- *   <li><b>Override layers</b> are a weighted mean: translations and scales {@code Σ w·v / W}, rotations the
- *   normalised {@code Σ w·q} with each quaternion first turned to the rest rotation's side (so that every layer takes
- *   the shorter way from the rest pose), {@code W = Σ w}. Where {@code W < 1} the rest pose takes the remaining
- *   {@code 1 − W}, so a layer at weight 0.3 moves a target 30% of the way from rest, and targets no mask covers stay
- *   at rest. The mean does not depend on the layers' order. For two poses it is the normalised linear blend of
- *   rotations (nlerp): exact at weight ½, otherwise off slerp's path by at most 0.27° for rotations 60° apart, 0.92°
- *   for 90° and 2.2° for 120°.</li>
- *   <li><b>Additive layers</b> then apply in the order added: translation {@code t += w (t_layer − t_reference)},
- *   scale {@code s ×= 1 + w (s_layer / s_reference − 1)}, rotation {@code q ← q × slerp(1, q_reference⁻¹ q_layer, w)}
+ *   <li><b>{@link OverrideMode#STACKED}</b> (the default): every layer, override or additive, applies in the order
+ *   added, over the result of the layers before it (the rest pose before the first). An override layer blends that
+ *   result towards its pose by {@code w}: translations and scales {@code r + w (v − r)}, rotations
+ *   {@code slerp(r, q, w)} on the shorter arc, computed in double; at {@code w = 1} it replaces the result exactly
+ *   (its pose's own floats), at {@code w = 0} it leaves it. So an upper-body layer at weight 1 masked to the arms
+ *   over a full-body layer gives the arms the upper-body pose and the rest the full-body one.</li>
+ *   <li><b>{@link OverrideMode#AVERAGED}</b>: the override layers give a weighted mean: translations and scales
+ *   {@code Σ w·v / W}, rotations the normalised {@code Σ w·q} with each quaternion first turned to the rest
+ *   rotation's side (so that every layer takes the shorter way from the rest pose), {@code W = Σ w}. Where
+ *   {@code W < 1} the rest pose takes the remaining {@code 1 − W}, so a layer at weight 0.3 moves a target 30% of
+ *   the way from rest, and targets no mask covers stay at rest. The mean does not depend on the layers' order. For
+ *   two poses it is the normalised linear blend of rotations (nlerp): exact at weight ½, otherwise off slerp's path
+ *   by at most 0.27° for rotations 60° apart, 0.92° for 90° and 2.2° for 120°. The additive layers then apply, in
+ *   the order added.</li>
+ *   <li><b>Additive layers</b> (in either mode): translation {@code t += w (t_layer − t_reference)}, scale
+ *   {@code s ×= 1 + w (s_layer / s_reference − 1)}, rotation {@code q ← q × slerp(1, q_reference⁻¹ q_layer, w)}
  *   (the layer's turn from its reference, on the shorter arc, taken in the target's own frame). Quaternion products
  *   do not commute, so additive layers depend on their order.</li>
  * </ul>
  *
  * <p>Morph-target weights ({@link MorphWeights}, when the layers are made with rest weights) are mixed by the same
- * rules, per weight: override layers a weighted mean {@code Σ w·v / W} with the rest weights taking the remaining
- * {@code 1 − W} where {@code W < 1}, then each additive layer adds {@code w (v_layer − v_reference)}. Their masks are a
- * value per morphed node ({@link #morphMask}); sample each layer's weights channels into {@link #weights(int)}.
+ * rules, per weight: stacked, each override layer {@code v ← v + w (v_layer − v)} and each additive layer
+ * {@code v ← v + w (v_layer − v_reference)} in the order added, from the rest weights; averaged, the override layers'
+ * mean {@code Σ w·v / W} with the rest weights taking the remaining {@code 1 − W} where {@code W < 1}, then each
+ * additive layer adds {@code w (v_layer − v_reference)}. Their masks are a value per morphed node
+ * ({@link #morphMask}); sample each layer's weights channels into {@link #weights(int)}.
  */
 public final class PoseLayers {
     private static final int OVERRIDE = 0;
@@ -34,6 +44,7 @@ public final class PoseLayers {
 
     private final Pose rest;
     private final int size;
+    private final OverrideMode mode;
     private final MorphWeights restWeights;
     private MorphWeights[] layerWeights = new MorphWeights[0];
     private MorphWeights[] referenceWeights = new MorphWeights[0];
@@ -48,25 +59,61 @@ public final class PoseLayers {
     private final float[] q = new float[4];
     private final double[] delta = new double[4];
     private final double[] scratch = new double[4];
+    /** The stacked result's rotation for the target being evaluated. */
+    private final double[] stacked = new double[4];
 
     /**
+     * Stacked layers ({@link OverrideMode#STACKED}) without morph weights.
+     *
      * @param rest the rest pose of the targets (kept, not copied: it is read at every {@link #evaluate})
+     * @throws NullPointerException if {@code rest} is null
      */
     public PoseLayers(Pose rest) {
-        this(rest, new MorphWeights());
+        this(rest, new MorphWeights(), OverrideMode.STACKED);
     }
 
     /**
-     * Layers that mix morph-target weights too.
+     * Layers combined in the given mode, without morph weights.
+     *
+     * @param rest the rest pose of the targets (kept, not copied: it is read at every {@link #evaluate})
+     * @param mode how override layers combine
+     * @throws NullPointerException if an argument is null
+     */
+    public PoseLayers(Pose rest, OverrideMode mode) {
+        this(rest, new MorphWeights(), mode);
+    }
+
+    /**
+     * Stacked layers ({@link OverrideMode#STACKED}) that mix morph-target weights too.
      *
      * @param rest the rest pose of the targets (kept, not copied: it is read at every {@link #evaluate})
      * @param restWeights the rest (default) weights of the morphed nodes, what a layer's weights start as and what
-     *     fills in below a total weight of 1 (kept, not copied)
+     *     the first layer blends over (kept, not copied)
+     * @throws NullPointerException if an argument is null
      */
     public PoseLayers(Pose rest, MorphWeights restWeights) {
-        this.rest = rest;
+        this(rest, restWeights, OverrideMode.STACKED);
+    }
+
+    /**
+     * Layers combined in the given mode that mix morph-target weights too.
+     *
+     * @param rest the rest pose of the targets (kept, not copied: it is read at every {@link #evaluate})
+     * @param restWeights the rest (default) weights of the morphed nodes, what a layer's weights start as and what
+     *     the layers blend over (kept, not copied)
+     * @param mode how override layers combine
+     * @throws NullPointerException if an argument is null
+     */
+    public PoseLayers(Pose rest, MorphWeights restWeights, OverrideMode mode) {
+        this.rest = java.util.Objects.requireNonNull(rest, "rest");
         this.size = rest.size();
-        this.restWeights = restWeights;
+        this.restWeights = java.util.Objects.requireNonNull(restWeights, "restWeights");
+        this.mode = java.util.Objects.requireNonNull(mode, "mode");
+    }
+
+    /** @return how override layers combine, as chosen at construction */
+    public OverrideMode mode() {
+        return mode;
     }
 
     /** @return the number of layers */
@@ -75,7 +122,9 @@ public final class PoseLayers {
     }
 
     /**
-     * Adds an override layer at weight 1 with no mask; its pose starts as the rest pose.
+     * Adds an override layer at weight 1 with no mask, on top of the layers added before it (which matters in
+     * {@link OverrideMode#STACKED}, where it blends over their result); its pose starts as the rest pose.
+     * Allocates the layer's pose and weights.
      *
      * @return the layer's index
      */
@@ -84,8 +133,9 @@ public final class PoseLayers {
     }
 
     /**
-     * Adds an additive layer at weight 1 with no mask; its pose starts as the reference, its morph weights as the
-     * rest weights, which are also their reference (so its weights add nothing until sampled).
+     * Adds an additive layer at weight 1 with no mask, on top of the layers added before it; its pose starts as the
+     * reference, its morph weights as the rest weights, which are also their reference (so its weights add nothing
+     * until sampled).
      *
      * @param reference the pose the layer's difference is taken from (usually its clip's first frame); kept, not
      *     copied
@@ -284,6 +334,135 @@ public final class PoseLayers {
             throw new IllegalArgumentException("destination pose size " + dest.size() + " is not the rest pose's "
                     + size);
         }
+        if (mode == OverrideMode.STACKED) {
+            evaluateStacked(dest);
+        } else {
+            evaluateAveraged(dest);
+        }
+    }
+
+    /** Every layer in the order added over the result of those before it, per target; the rotation in double. */
+    private void evaluateStacked(Pose dest) {
+        float[] rt = rest.translations;
+        float[] rr = rest.rotations;
+        float[] rs = rest.scales;
+        double[] r = stacked;
+        int layers = poses.length;
+        for (int i = 0; i < size; i++) {
+            int t3 = 3 * i;
+            int q4 = 4 * i;
+            double tx = rt[t3];
+            double ty = rt[t3 + 1];
+            double tz = rt[t3 + 2];
+            double sx = rs[t3];
+            double sy = rs[t3 + 1];
+            double sz = rs[t3 + 2];
+            r[0] = rr[q4];
+            r[1] = rr[q4 + 1];
+            r[2] = rr[q4 + 2];
+            r[3] = rr[q4 + 3];
+            boolean copied = true; // r holds a pose's own floats: written back as they are
+            for (int l = 0; l < layers; l++) {
+                double lw = weights[l] * (masks[l] == null ? 1f : masks[l][i]);
+                if (lw == 0) {
+                    continue;
+                }
+                Pose p = poses[l];
+                float[] pt = p.translations;
+                float[] ps = p.scales;
+                float[] pr = p.rotations;
+                if (kinds[l] == ADDITIVE) {
+                    Pose ref = references[l];
+                    tx += lw * (pt[t3] - ref.translations[t3]);
+                    ty += lw * (pt[t3 + 1] - ref.translations[t3 + 1]);
+                    tz += lw * (pt[t3 + 2] - ref.translations[t3 + 2]);
+                    sx *= ratio(ps[t3], ref.scales[t3], lw);
+                    sy *= ratio(ps[t3 + 1], ref.scales[t3 + 1], lw);
+                    sz *= ratio(ps[t3 + 2], ref.scales[t3 + 2], lw);
+                    float[] rq = ref.rotations;
+                    if (pr[q4] != rq[q4] || pr[q4 + 1] != rq[q4 + 1] || pr[q4 + 2] != rq[q4 + 2]
+                            || pr[q4 + 3] != rq[q4 + 3]) { // else no turn: the rotation below stays as it is
+                        turn(rq, pr, q4, lw, r);
+                        copied = false;
+                    }
+                } else if (lw == 1) { // replaces what is below, exactly
+                    tx = pt[t3];
+                    ty = pt[t3 + 1];
+                    tz = pt[t3 + 2];
+                    sx = ps[t3];
+                    sy = ps[t3 + 1];
+                    sz = ps[t3 + 2];
+                    r[0] = pr[q4];
+                    r[1] = pr[q4 + 1];
+                    r[2] = pr[q4 + 2];
+                    r[3] = pr[q4 + 3];
+                    copied = true;
+                } else {
+                    tx += lw * (pt[t3] - tx);
+                    ty += lw * (pt[t3 + 1] - ty);
+                    tz += lw * (pt[t3 + 2] - tz);
+                    sx += lw * (ps[t3] - sx);
+                    sy += lw * (ps[t3 + 1] - sy);
+                    sz += lw * (ps[t3 + 2] - sz);
+                    slerpTowards(r, pr, q4, lw);
+                    copied = false;
+                }
+            }
+            float[] dt = dest.translations;
+            float[] ds = dest.scales;
+            float[] dr = dest.rotations;
+            dt[t3] = (float) tx;
+            dt[t3 + 1] = (float) ty;
+            dt[t3 + 2] = (float) tz;
+            ds[t3] = (float) sx;
+            ds[t3 + 1] = (float) sy;
+            ds[t3 + 2] = (float) sz;
+            if (copied) {
+                dr[q4] = (float) r[0];
+                dr[q4 + 1] = (float) r[1];
+                dr[q4 + 2] = (float) r[2];
+                dr[q4 + 3] = (float) r[3];
+            } else {
+                Rotations.store(r, dr, q4);
+            }
+        }
+    }
+
+    /**
+     * {@code r ← slerp(r, b[o..o+3], w)} on the shorter arc, in double, for {@code 0 < w < 1}: the weights
+     * {@code (1 − w) sinc((1 − w) θ)} and {@code w sinc(w θ)} ({@link ClipSampler#sinc}, no sine per target), then
+     * normalised, as {@link Pose#blend} computes it. {@code r} is a unit quaternion.
+     */
+    private static void slerpTowards(double[] r, float[] b, int o, double w) {
+        double bx = b[o];
+        double by = b[o + 1];
+        double bz = b[o + 2];
+        double bw = b[o + 3];
+        double cos = r[0] * bx + r[1] * by + r[2] * bz + r[3] * bw;
+        if (cos < 0) {
+            cos = -cos;
+            bx = -bx;
+            by = -by;
+            bz = -bz;
+            bw = -bw;
+        }
+        // the angle between the two (θ ≤ π/2 on the shorter arc, where sinc holds)
+        double angle = Math.acos(Math.min(1, cos / Math.sqrt(bx * bx + by * by + bz * bz + bw * bw)));
+        double wa = (1 - w) * ClipSampler.sinc((1 - w) * angle);
+        double wb = w * ClipSampler.sinc(w * angle);
+        double x = wa * r[0] + wb * bx;
+        double y = wa * r[1] + wb * by;
+        double z = wa * r[2] + wb * bz;
+        double q = wa * r[3] + wb * bw;
+        double length = Math.sqrt(x * x + y * y + z * z + q * q);
+        r[0] = x / length;
+        r[1] = y / length;
+        r[2] = z / length;
+        r[3] = q / length;
+    }
+
+    /** The weighted mean of the override layers, then the additive layers, per target. */
+    private void evaluateAveraged(Pose dest) {
         float[] rt = rest.translations;
         float[] rr = rest.rotations;
         float[] rs = rest.scales;
@@ -403,10 +582,26 @@ public final class PoseLayers {
         float[] restValues = restWeights.values;
         int[] offsets = restWeights.offsets;
         int layers = poses.length;
+        boolean stack = mode == OverrideMode.STACKED;
         for (int m = 0; m < offsets.length - 1; m++) {
             for (int i = offsets[m]; i < offsets[m + 1]; i++) {
+                double v;
+                if (stack) {
+                    v = restValues[i];
+                    for (int l = 0; l < layers; l++) {
+                        double lw = weights[l] * (morphMasks[l] == null ? 1f : morphMasks[l][m]);
+                        double value = layerWeights[l].values[i];
+                        if (kinds[l] == ADDITIVE) {
+                            v += lw * (value - referenceWeights[l].values[i]);
+                        } else {
+                            v = lw == 1 ? value : v + lw * (value - v);
+                        }
+                    }
+                    out[i] = (float) v;
+                    continue;
+                }
                 double w = 0;
-                double v = 0;
+                v = 0;
                 for (int l = 0; l < layers; l++) {
                     if (kinds[l] != OVERRIDE) {
                         continue;
@@ -462,6 +657,22 @@ public final class PoseLayers {
         }
         Rotations.multiply(b, d, b);
         Rotations.store(b, q, 0);
+    }
+
+    /** {@code r ← r × slerp(1, conj(reference) × layer, w)}, on the shorter arc, with {@code r} in double. */
+    private void turn(float[] reference, float[] layer, int o, double w, double[] r) {
+        double[] d = delta;
+        double[] b = scratch;
+        d[0] = -reference[o];
+        d[1] = -reference[o + 1];
+        d[2] = -reference[o + 2];
+        d[3] = reference[o + 3];
+        for (int k = 0; k < 4; k++) {
+            b[k] = layer[o + k];
+        }
+        Rotations.multiply(d, b, d); // conj(reference) × layer
+        Rotations.weighted(d, w);
+        Rotations.multiply(r, d, r);
     }
 
     private int checkLayer(int layer) {

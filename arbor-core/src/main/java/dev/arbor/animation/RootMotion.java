@@ -55,6 +55,16 @@ public final class RootMotion {
         read(clip.endTime(), end);
     }
 
+    /** @return the clip whose root motion this is */
+    public AnimationClip clip() {
+        return clip;
+    }
+
+    /** @return the root joint's target index in the clip's poses */
+    public int target() {
+        return target;
+    }
+
     /**
      * The motion between two playback positions ({@link Playback#position()}) in a mode: the translation in the root
      * joint's parent frame, and the heading change in radians (0 unless extracted).

@@ -196,4 +196,23 @@ class AnimationClipTest {
         assertThatThrownBy(() -> pose.applyTo(h3, list)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("node list size 2 does not match the pose's size 3");
     }
+
+    @Test
+    void aClipBuiltInCodeCarriesItsNameAndARenamedCopySamplesTheSame() {
+        AnimationClip wave = AnimationClip.builder("wave")
+                .addChannel(1, TargetPath.TRANSLATION, Interpolation.LINEAR, new float[] {0, 2},
+                        new float[] {0, 0, 0, 4, 0, 0})
+                .build();
+        assertThat(wave.name()).isEqualTo("wave");
+        assertThat(wave.toString()).startsWith("AnimationClip[name=wave,");
+        assertThat(wave.withName("wave")).isSameAs(wave);
+        AnimationClip greet = wave.withName("greet");
+        assertThat(greet.name()).isEqualTo("greet");
+        assertThat(wave.name()).isEqualTo("wave");
+        assertThat(greet.targetCount()).isEqualTo(2);
+        Pose pose = new Pose(2);
+        greet.sample(0.5f, WrapMode.CLAMP, pose);
+        assertThat(pose.translation(1, new float[3], 0)).containsExactly(1, 0, 0);
+        assertThat(greet.restrictedTo(new float[] {0, 1}).name()).isEqualTo("greet");
+    }
 }

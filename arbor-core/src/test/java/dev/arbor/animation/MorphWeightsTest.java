@@ -288,9 +288,9 @@ class MorphWeightsTest {
     }
 
     @Test
-    void overrideLayersTakeTheWeightedMeanAndTheRestWeightsFillInBelowOne() {
+    void averagedOverrideLayersTakeTheWeightedMeanAndTheRestWeightsFillInBelowOne() {
         MorphWeights rest = restWeights();
-        PoseLayers layers = new PoseLayers(new Pose(0), rest);
+        PoseLayers layers = new PoseLayers(new Pose(0), rest, OverrideMode.AVERAGED);
         int a = layers.addOverride();
         int b = layers.addOverride();
         assertThat(layers.weights(a).copyTo(new float[3], 0)).as("a new layer starts at rest")
@@ -312,6 +312,37 @@ class MorphWeightsTest {
         layers.weight(a, 1).weight(b, 1).morphMask(b, new float[] {0, 1});
         layers.evaluate(pose, out);
         assertThat(out.copyTo(new float[3], 0)).containsExactly(new float[] {1, 0, 0.5f}, offset(1e-7f));
+    }
+
+    @Test
+    void stackedOverrideLayersBlendOverWhatIsBelowInTheOrderAdded() {
+        MorphWeights rest = restWeights();
+        PoseLayers layers = new PoseLayers(new Pose(0), rest);
+        int a = layers.addOverride();
+        int b = layers.addOverride();
+        layers.weights(a).set(0, new float[] {1, 0}, 0).set(1, new float[] {1}, 0);
+        layers.weights(b).set(0, new float[] {0, 1}, 0).set(1, new float[] {0}, 0);
+        MorphWeights out = new MorphWeights(2, 1);
+        Pose pose = new Pose(0);
+        // both at 1: the top layer replaces the one below
+        layers.evaluate(pose, out);
+        assertThat(out.copyTo(new float[3], 0)).containsExactly(0, 1, 0);
+        // a at 0.5 over rest, then b at 0.25 over that: v = r + 0.5 (a − r), then v + 0.25 (b − v)
+        layers.weight(a, 0.5f).weight(b, 0.25f);
+        layers.evaluate(pose, out);
+        float[] expected = new float[3];
+        float[] r = {0.5f, 0.5f, 0.2f};
+        float[] av = {1, 0, 1};
+        float[] bv = {0, 1, 0};
+        for (int i = 0; i < 3; i++) {
+            double v = r[i] + 0.5 * (av[i] - r[i]);
+            expected[i] = (float) (v + 0.25 * (bv[i] - v));
+        }
+        assertThat(out.copyTo(new float[3], 0)).containsExactly(expected, offset(1e-7f));
+        // b masked off node 0: node 0 keeps a's blend
+        layers.weight(b, 1).morphMask(b, new float[] {0, 1});
+        layers.evaluate(pose, out);
+        assertThat(out.copyTo(new float[3], 0)).containsExactly(new float[] {0.75f, 0.25f, 0}, offset(1e-7f));
     }
 
     @Test

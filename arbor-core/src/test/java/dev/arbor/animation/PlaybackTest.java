@@ -76,7 +76,7 @@ class PlaybackTest {
         assertThat(names(fired)).containsExactly("start", "left");
         fired.clear();
         p.advance(1, fired); // 0.25 → 1.25: right, end and start at 1.0, left again
-        assertThat(names(fired)).containsExactly("right", "end", "start", "left");
+        assertThat(names(fired)).containsExactly("right", "end", "start", "left", "LOOP×1 walk");
         fired.clear();
         p.seek(0.5f).advance(0, fired);
         assertThat(fired.size()).as("a seek fires nothing; the position itself holds no marker").isZero();
@@ -84,11 +84,12 @@ class PlaybackTest {
         assertThat(names(fired)).containsExactly("left", "start", "end");
         fired.clear();
         p.advance(0.25f, fired); // on into the turn before, from its end: nothing fires twice
-        assertThat(names(fired)).containsExactly("right");
+        assertThat(names(fired)).as("leaving time 0 backwards wraps").containsExactly("right", "LOOP×1 walk");
         Playback bounce = new Playback(c, PlaybackMode.PING_PONG).play(c, events, PlaybackMode.PING_PONG);
         fired.clear();
         bounce.advance(2, fired); // out and back: every marker on both ways, the ends once
-        assertThat(names(fired)).containsExactly("start", "left", "right", "end", "right", "left", "start");
+        assertThat(names(fired)).containsExactly("start", "left", "right", "end", "right", "left", "start",
+                "LOOP×2 walk");
     }
 
     @Test
@@ -129,11 +130,10 @@ class PlaybackTest {
                     count(events, mode, end, position, to, inclusive, expected);
                     fired.clear();
                     p.advance(dt, fired);
-                    for (int k = 1; k < fired.size(); k++) {
-                        assertThat(fired.time(k)).isNotNaN();
-                    }
                     for (int k = 0; k < fired.size(); k++) {
-                        expected[indexOf(events, fired, k)]--;
+                        if (fired.kind(k) == FiredEvents.Kind.MARKER) {
+                            expected[indexOf(events, fired, k)]--;
+                        }
                     }
                     inclusive = false;
                     position = to;
@@ -182,10 +182,20 @@ class PlaybackTest {
         throw new AssertionError("unknown marker " + fired.name(k));
     }
 
-    private static String[] names(FiredEvents fired) {
+    /** Each entry: a marker's name, {@code LOOP×n clip} or {@code END clip}. */
+    static String[] names(FiredEvents fired) {
         String[] names = new String[fired.size()];
         for (int k = 0; k < names.length; k++) {
-            names[k] = fired.name(k);
+            switch (fired.kind(k)) {
+                case MARKER:
+                    names[k] = fired.name(k);
+                    break;
+                case LOOP:
+                    names[k] = "LOOP×" + fired.loops(k) + " " + fired.clip(k).name();
+                    break;
+                default:
+                    names[k] = "END " + fired.clip(k).name();
+            }
         }
         return names;
     }

@@ -6,6 +6,8 @@ import static org.assertj.core.data.Offset.offset;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Layered blending against values computed by hand and by the same formulas in double precision. */
 class PoseLayersTest {
@@ -25,9 +27,9 @@ class PoseLayersTest {
     }
 
     @Test
-    void oneOverrideLayerMovesEveryTargetItsWeightOfTheWayFromRest() {
+    void oneAveragedOverrideLayerMovesEveryTargetItsWeightOfTheWayFromRest() {
         Pose rest = rest();
-        PoseLayers layers = new PoseLayers(rest);
+        PoseLayers layers = new PoseLayers(rest, OverrideMode.AVERAGED);
         int walk = layers.addOverride();
         for (int i = 0; i < 4; i++) {
             layers.pose(walk).set(i, new float[] {i, 4, 0}, turnZ(Math.PI / 2), new float[] {2, 2, 2});
@@ -46,10 +48,11 @@ class PoseLayersTest {
                 .containsExactly(new float[] {0, 0, (float) (z / l), (float) (w / l)}, offset(1e-6f));
     }
 
-    @Test
-    void masksOnSubtreesGiveEachTargetItsOwnLayerAndTheRestStays() {
+    @ParameterizedTest
+    @EnumSource(OverrideMode.class)
+    void masksOnSubtreesGiveEachTargetItsOwnLayerAndTheRestStays(OverrideMode mode) {
         Pose rest = rest();
-        PoseLayers layers = new PoseLayers(rest);
+        PoseLayers layers = new PoseLayers(rest, mode);
         int upper = layers.addOverride();
         int lower = layers.addOverride();
         for (int i = 0; i < 4; i++) {
@@ -69,7 +72,7 @@ class PoseLayersTest {
     }
 
     @Test
-    void weightsAboveOneAreAMeanAndTheOrderOfOverrideLayersDoesNotMatter() {
+    void averagedWeightsAboveOneAreAMeanAndTheOrderOfOverrideLayersDoesNotMatter() {
         Random random = new Random(7);
         Pose rest = rest();
         float[][][] values = new float[5][4][];
@@ -101,7 +104,7 @@ class PoseLayersTest {
     }
 
     private static Pose evaluate(Pose rest, float[][][] values, float[] ws, int[] order) {
-        PoseLayers layers = new PoseLayers(rest);
+        PoseLayers layers = new PoseLayers(rest, OverrideMode.AVERAGED);
         for (int l : order) {
             int layer = layers.addOverride();
             for (int i = 0; i < 4; i++) {
@@ -118,7 +121,7 @@ class PoseLayersTest {
     @Test
     void anAdditiveLayerAddsItsWeightOfItsDifferenceFromItsReference() {
         Pose rest = rest();
-        PoseLayers layers = new PoseLayers(rest);
+        PoseLayers layers = new PoseLayers(rest, OverrideMode.AVERAGED);
         Pose reference = new Pose(4);
         for (int i = 0; i < 4; i++) {
             reference.set(i, new float[] {5, 5, 5}, turnZ(0.2), new float[] {2, 2, 2});
@@ -141,6 +144,158 @@ class PoseLayersTest {
         }
         layers.evaluate(out);
         assertThat(out.rotation(0, new float[4], 0)).containsExactly(turnZ(1.0 + Math.PI / 6), offset(1e-6f));
+    }
+
+    @Test
+    void aStackedLayerAtWeightOneReplacesTheLayerBelowWhereItsMaskIsOne() {
+        //   0
+        //  / \
+        // 1   2      the upper layer's mask: the subtree of 2 (targets 2 and 3)
+        //     |
+        //     3
+        Pose rest = rest();
+        PoseLayers layers = new PoseLayers(rest);
+        assertThat(layers.mode()).isEqualTo(OverrideMode.STACKED);
+        int walk = layers.addOverride();
+        int raise = layers.addOverride();
+        for (int i = 0; i < 4; i++) {
+            layers.pose(walk).set(i, new float[] {i, 1, 0}, turnZ(0.4 + i), new float[] {2, 2, 2});
+            layers.pose(raise).set(i, new float[] {i, 0, 7}, turnZ(-1.1 - i), new float[] {1, 3, 1});
+        }
+        layers.mask(raise, PoseLayers.subtreeMask(PARENTS, 2, 1));
+        Pose out = new Pose(4);
+        layers.evaluate(out);
+        float[] a = new float[4];
+        float[] b = new float[4];
+        for (int i = 0; i < 4; i++) {
+            Pose expected = i >= 2 ? layers.pose(raise) : layers.pose(walk);
+            assertThat(out.translation(i, a, 0)).as("target %d", i).containsExactly(expected.translation(i, b, 0));
+            assertThat(out.rotation(i, a, 0)).as("target %d", i).containsExactly(expected.rotation(i, b, 0));
+            assertThat(out.scale(i, a, 0)).as("target %d", i).containsExactly(expected.scale(i, b, 0));
+        }
+        // the order matters: the walk added last covers everything
+        PoseLayers swapped = new PoseLayers(rest);
+        int raiseBelow = swapped.addOverride();
+        int walkAbove = swapped.addOverride();
+        swapped.pose(raiseBelow).copyFrom(layers.pose(raise));
+        swapped.pose(walkAbove).copyFrom(layers.pose(walk));
+        swapped.mask(raiseBelow, PoseLayers.subtreeMask(PARENTS, 2, 1));
+        swapped.evaluate(out);
+        for (int i = 0; i < 4; i++) {
+            assertThat(out.rotation(i, a, 0)).containsExactly(layers.pose(walk).rotation(i, b, 0));
+        }
+    }
+
+    @Test
+    void stackedLayersBlendOverTheResultBelowBySlerpAndLerp() {
+        Pose rest = rest();
+        PoseLayers layers = new PoseLayers(rest);
+        int first = layers.addOverride();
+        int second = layers.addOverride();
+        for (int i = 0; i < 4; i++) {
+            layers.pose(first).set(i, new float[] {i, 4, 0}, turnZ(Math.PI / 2), new float[] {2, 2, 2});
+            layers.pose(second).set(i, new float[] {i, 0, 8}, turnZ(-Math.PI / 2), new float[] {4, 4, 4});
+        }
+        layers.weight(first, 0.5f).weight(second, 0.25f);
+        Pose out = new Pose(4);
+        layers.evaluate(out);
+        // translation: rest (1, 0, 0) → half-way to (1, 4, 0) = (1, 2, 0) → a quarter of the way to (1, 0, 8)
+        assertThat(out.translation(1, new float[3], 0)).containsExactly(new float[] {1, 1.5f, 2}, offset(1e-6f));
+        // scale: 1 → 1.5 → 1.5 + 0.25 × 2.5
+        assertThat(out.scale(1, new float[3], 0)).containsExactly(new float[] {2.125f, 2.125f, 2.125f},
+                offset(1e-6f));
+        // rotation about z: 0 → 45° → 45° + 0.25 × (−90° − 45°) = 11.25°
+        assertThat(out.rotation(1, new float[4], 0)).containsExactly(turnZ(Math.PI / 16), offset(1e-7f));
+        // one layer at 0.25: slerp a quarter of the way (22.5°), where the average gives nlerp
+        layers.weight(first, 0.25f).weight(second, 0);
+        layers.evaluate(out);
+        assertThat(out.rotation(3, new float[4], 0)).containsExactly(turnZ(Math.PI / 8), offset(1e-7f));
+    }
+
+    @Test
+    void stackedLayersAgreeWithAReferenceOnRandomLayerStacks() {
+        Random random = new Random(44);
+        Pose rest = rest();
+        for (int round = 0; round < 50; round++) {
+            PoseLayers layers = new PoseLayers(rest);
+            int count = 1 + random.nextInt(5);
+            boolean[] additive = new boolean[count];
+            Pose[] references = new Pose[count];
+            float[][] masks = new float[count][];
+            for (int l = 0; l < count; l++) {
+                additive[l] = random.nextInt(3) == 0;
+                if (additive[l]) {
+                    references[l] = new Pose(4);
+                    for (int i = 0; i < 4; i++) {
+                        references[l].set(i, new float[] {random.nextFloat(), 0, 0}, turnZ(random.nextDouble()),
+                                new float[] {1 + random.nextFloat(), 1, 1});
+                    }
+                }
+                int layer = additive[l] ? layers.addAdditive(references[l]) : layers.addOverride();
+                for (int i = 0; i < 4; i++) {
+                    layers.pose(layer).set(i, new float[] {random.nextFloat(), random.nextFloat(), 0},
+                            turnZ(random.nextDouble() * 6 - 3), new float[] {1 + random.nextFloat(), 1, 1});
+                }
+                layers.weight(layer, random.nextInt(4) == 0 ? 1f : random.nextFloat());
+                if (random.nextBoolean()) {
+                    masks[l] = PoseLayers.subtreeMask(PARENTS, random.nextInt(4), random.nextFloat());
+                    layers.mask(layer, masks[l]);
+                }
+            }
+            Pose out = new Pose(4);
+            layers.evaluate(out);
+            // reference: all rotations about z, so each step is on angles: slerp moves the angle along the
+            // shorter arc, an additive adds its angle difference
+            float[] v = new float[4];
+            float[] ref = new float[4];
+            for (int i = 0; i < 4; i++) {
+                double x = i;
+                double scale = 1;
+                double angle = 0;
+                for (int l = 0; l < count; l++) {
+                    float[] mask = masks[l];
+                    double w = layers.weight(l) * (mask == null ? 1 : mask[i]);
+                    layers.pose(l).translation(i, v, 0);
+                    double lx = v[0];
+                    layers.pose(l).scale(i, v, 0);
+                    double ls = v[0];
+                    double la = angleZ(layers.pose(l).rotation(i, v, 0));
+                    if (additive[l]) {
+                        double rx = references[l].translation(i, ref, 0)[0];
+                        double rs = references[l].scale(i, ref, 0)[0];
+                        double ra = angleZ(references[l].rotation(i, ref, 0));
+                        x += w * (lx - rx);
+                        scale *= 1 + w * (ls / rs - 1);
+                        angle += w * wrapAngle(la - ra);
+                    } else {
+                        x += w * (lx - x);
+                        scale += w * (ls - scale);
+                        angle += w * wrapAngle(la - angle);
+                    }
+                }
+                assertThat(out.translation(i, v, 0)[0]).as("round %d target %d", round, i)
+                        .isCloseTo((float) x, offset(1e-5f));
+                assertThat(out.scale(i, v, 0)[0]).as("round %d target %d", round, i)
+                        .isCloseTo((float) scale, offset(1e-5f));
+                double got = angleZ(out.rotation(i, v, 0));
+                assertThat(wrapAngle(got - angle)).as("round %d target %d", round, i).isCloseTo(0, offset(1e-5));
+            }
+        }
+    }
+
+    /** The angle of a rotation about z, in (−π, π]. */
+    private static double angleZ(float[] q) {
+        return wrapAngle(2 * Math.atan2(q[2], q[3]));
+    }
+
+    private static double wrapAngle(double a) {
+        double r = a % (2 * Math.PI);
+        if (r > Math.PI) {
+            r -= 2 * Math.PI;
+        } else if (r <= -Math.PI) {
+            r += 2 * Math.PI;
+        }
+        return r;
     }
 
     @Test

@@ -40,6 +40,8 @@ public final class GltfModel {
     private final GltfSkin[] skinList;
     private final AnimationClip[] clips;
     private final int[] animatedNodes;
+    /** The pose target of each node, or -1 where no animation drives it. */
+    private final int[] targetOfNode;
     private final Pose restPose;
     /** Nodes whose mesh has morph targets, ascending; the entry of each node in them, or -1. */
     private final int[] morphNodes;
@@ -79,6 +81,11 @@ public final class GltfModel {
         this.negativeKeyTimes = java.util.Set.copyOf(b.negativeKeyTimes);
         this.source = b.source;
         this.accessors = b.accessors;
+        this.targetOfNode = new int[parents.length];
+        java.util.Arrays.fill(targetOfNode, -1);
+        for (int k = 0; k < animatedNodes.length; k++) {
+            targetOfNode[animatedNodes[k]] = k;
+        }
         this.restPose = new Pose(animatedNodes.length);
         float[] t = new float[3];
         float[] q = new float[4];
@@ -353,7 +360,8 @@ public final class GltfModel {
 
     /**
      * @param animation animation index
-     * @return the animation's clip (shared, immutable); its targets index {@link #animatedNodes()}
+     * @return the animation's clip (shared, immutable), named as the file's animation (null where it has no name,
+     *     see {@link AnimationClip#withName}); its targets index {@link #animatedNodes()} ({@link #nodeOfTarget})
      * @throws IndexOutOfBoundsException if {@code animation} is out of range
      */
     public AnimationClip animation(int animation) {
@@ -380,6 +388,78 @@ public final class GltfModel {
         }
     }
 
+    /**
+     * The node a pose target (an index into the poses the clips write, and a clip channel's
+     * {@link AnimationClip#target}) moves.
+     *
+     * @param target pose index, in {@code [0, animatedNodes().length)}
+     * @return the glTF node index, {@code animatedNodes()[target]} without the copy
+     * @throws IndexOutOfBoundsException if {@code target} is out of range
+     */
+    public int nodeOfTarget(int target) {
+        return animatedNodes[target];
+    }
+
+    /**
+     * The pose target that moves a node: the reverse of {@link #nodeOfTarget}.
+     *
+     * @param node glTF node index
+     * @return its pose index, or -1 if no animation of the file drives the node's translation, rotation or scale
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     */
+    public int targetOf(int node) {
+        return targetOfNode[node];
+    }
+
+    /**
+     * The channels of an animation that drive a node's translation, rotation or scale. O(channels).
+     *
+     * @param animation animation index
+     * @param node glTF node index
+     * @return a new array of the clip's channel indices whose target is the node's, ascending; empty if none
+     * @throws IndexOutOfBoundsException if {@code animation} or {@code node} is out of range
+     */
+    public int[] channelsDriving(int animation, int node) {
+        AnimationClip clip = clips[animation];
+        int target = targetOfNode[node];
+        int count = 0;
+        for (int c = 0; c < clip.channelCount(); c++) {
+            count += clip.target(c) == target ? 1 : 0;
+        }
+        int[] result = new int[count];
+        for (int c = 0, k = 0; k < count; c++) {
+            if (clip.target(c) == target) {
+                result[k++] = c;
+            }
+        }
+        return result;
+    }
+
+    /**
+     * The weights channels of an animation that drive a node's morph-target weights. O(weights channels).
+     *
+     * @param animation animation index
+     * @param node glTF node index
+     * @return a new array of the clip's weights channel indices whose entry is the node's
+     *     ({@link #morphIndex}), ascending; empty if none
+     * @throws IndexOutOfBoundsException if {@code animation} or {@code node} is out of range
+     */
+    public int[] weightsChannelsDriving(int animation, int node) {
+        AnimationClip clip = clips[animation];
+        int morph = morphOfNode[node];
+        int count = 0;
+        for (int c = 0; c < clip.weightsChannelCount(); c++) {
+            count += clip.weightsMorph(c) == morph ? 1 : 0;
+        }
+        int[] result = new int[count];
+        for (int c = 0, k = 0; k < count; c++) {
+            if (clip.weightsMorph(c) == morph) {
+                result[k++] = c;
+            }
+        }
+        return result;
+    }
+
     /** @return a copy of the animated node indices, ascending: pose index k is node {@code animatedNodes()[k]} */
     public int[] animatedNodes() {
         return animatedNodes.clone();
@@ -392,11 +472,6 @@ public final class GltfModel {
      * @return a new array of {@code animatedNodes().length} entries
      */
     public int[] animatedParents() {
-        int[] targetOfNode = new int[parents.length];
-        java.util.Arrays.fill(targetOfNode, -1);
-        for (int k = 0; k < animatedNodes.length; k++) {
-            targetOfNode[animatedNodes[k]] = k;
-        }
         int[] result = new int[animatedNodes.length];
         for (int k = 0; k < animatedNodes.length; k++) {
             int p = parents[animatedNodes[k]];

@@ -32,12 +32,15 @@ class PlaybackOnModelTest {
         Pose scratch = model.restPose();
         int lefts = 0;
         int rights = 0;
+        int loops = 0;
         float dt = 1 / 60f;
         int frames = 600;
         for (int f = 0; f < frames; f++) {
             playback.advance(dt, fired);
             for (int k = 0; k < fired.size(); k++) {
-                if (fired.name(k).equals("left")) {
+                if (fired.kind(k) == FiredEvents.Kind.LOOP) {
+                    loops += fired.loops(k);
+                } else if (fired.name(k).equals("left")) {
                     lefts++;
                 } else {
                     rights++;
@@ -48,6 +51,7 @@ class PlaybackOnModelTest {
         double played = (double) frames * dt;
         assertThat(lefts).isEqualTo((int) Math.floor((played - end / 4) / end) + 1);
         assertThat(rights).isEqualTo((int) Math.floor((played - 3 * end / 4) / end) + 1);
+        assertThat(loops).isEqualTo((int) Math.floor(playback.position() / end));
         // the sampled pose is the clip's at the playback's time
         playback.sample(rest, pose, scratch);
         Pose expected = model.restPose();
