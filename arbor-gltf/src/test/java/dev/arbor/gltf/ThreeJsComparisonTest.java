@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Arbor's reader against three.js's GLTFLoader (0.187.0, run in Node by {@link ThreeJsReference}) on the renderer
- * sample models and the hand-made {@code RendererFeatures.gltf}: every attribute of every primitive (item size,
+ * sample models, the hand-made {@code RendererFeatures.gltf} and the glTF Asset Generator's files of every primitive
+ * mode: every attribute of every primitive (item size,
  * count, normalized flag, array type, every decoded component within 1e-6; integer components exactly), the indices,
  * morph target displacements, target names and default weights, every material (factors, alpha mode, sidedness,
  * unlit, emissive strength, and each texture reference's texture, UV set, sampler and texture transform) and every
@@ -32,6 +33,11 @@ class ThreeJsComparisonTest {
     private static final Path FEATURES = SampleModels.dir().getParent().resolve("renderer")
             .resolve("RendererFeatures.gltf");
 
+    /** The glTF Asset Generator's files of every primitive mode, with and without indices. */
+    private static final Path MODES = SampleModels.dir().getParent().resolve("primitive-modes");
+    private static final String[] THREE_OBJECTS = {"Points", "LineSegments", "LineLoop", "Line", "Mesh", "Mesh",
+        "Mesh"};
+
     private static final List<Path> files = new ArrayList<>();
     private static List<JsonNode> three;
 
@@ -41,6 +47,9 @@ class ThreeJsComparisonTest {
             files.add(SampleModels.model(name));
         }
         files.add(FEATURES);
+        for (int i = 0; i < 16; i++) {
+            files.add(MODES.resolve(String.format("Mesh_PrimitiveMode_%02d.gltf", i)));
+        }
         three = ThreeJsReference.decode(files);
         assertThat(three).hasSize(files.size());
     }
@@ -86,9 +95,13 @@ class ThreeJsComparisonTest {
         } else if (prim.mode() == GltfPrimitive.TRIANGLE_STRIP || prim.mode() == GltfPrimitive.TRIANGLE_FAN) {
             // three.js turns strips and fans into triangle lists: the same triangles, each maybe rotated
             assertThat(canonical(ints(index))).as(where + " triangles").isEqualTo(canonical(prim.triangles()));
-        } else if (prim.indices() == null) {
+        } else if (prim.indices() != null) {
+            assertThat(ints(index)).as(where + " index").containsExactly(prim.indexArray());
+        } else {
             assertThat(index.isNull()).as(where + " index").isTrue();
         }
+        assertThat(t.get("objectType").asText().replace("SkinnedMesh", "Mesh")).as(where + " mode " + prim.mode())
+                .isEqualTo(THREE_OBJECTS[prim.mode()]);
 
         JsonNode morph = t.get("morphAttributes");
         for (String glTf : new String[] {"POSITION", "NORMAL"}) {
