@@ -163,13 +163,16 @@ public final class GltfPrimitive {
 
     /**
      * @return whether the material has a {@code baseColorTexture} (which the {@link #baseColorFactor()} multiplies;
-     *     Arbor does not read images)
+     *     {@link GltfModel#material} gives the whole material)
      */
     public boolean hasBaseColorTexture() {
         return baseColorTexture;
     }
 
-    /** @return whether the primitive has morph {@code targets} (which are not applied to the positions) */
+    /**
+     * @return whether the primitive has morph {@code targets} (which are not applied to {@link #positions()}; see
+     *     {@link #morphed})
+     */
     public boolean hasMorphTargets() {
         return morphTargets;
     }
