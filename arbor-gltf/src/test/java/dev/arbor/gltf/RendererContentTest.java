@@ -111,6 +111,97 @@ class RendererContentTest {
         assertThat(separate.buffer(4).getFloat(8)).isEqualTo(20.25f);
     }
 
+    /** Every file of the renderer tests: the sample models, the hand-made file and the primitive-mode files. */
+    static List<Path> rendererFiles() {
+        List<Path> files = new java.util.ArrayList<>();
+        for (String name : ThreeJsComparisonTest.MODELS) {
+            files.add(SampleModels.model(name));
+        }
+        files.add(FEATURES);
+        for (int i = 0; i < 16; i++) {
+            files.add(SampleModels.dir().getParent().resolve("primitive-modes")
+                    .resolve(String.format("Mesh_PrimitiveMode_%02d.gltf", i)));
+        }
+        return files;
+    }
+
+    @Test
+    void everyVertexLayoutReadsBackTheDecodedValues() throws Exception {
+        int checked = 0;
+        for (Path file : rendererFiles()) {
+            GltfModel model = Gltf.read(file);
+            for (int m = 0; m < model.meshCount(); m++) {
+                GltfMesh mesh = model.readMesh(m);
+                for (int p = 0; p < mesh.primitiveCount(); p++) {
+                    GltfPrimitive prim = mesh.primitive(p);
+                    for (boolean interleaved : new boolean[] {false, true}) {
+                        GltfVertexData data = prim.vertexData(interleaved);
+                        assertThat(data.attributes()).hasSize(prim.attributes().size());
+                        for (GltfVertexAttribute layout : data.attributes()) {
+                            GltfAccessor a = prim.attribute(layout.name());
+                            String where = file.getFileName() + " meshes[" + m + "].primitives[" + p + "]."
+                                    + layout.name() + (interleaved ? " interleaved" : " separate");
+                            assertThat(layout.componentType()).as(where).isEqualTo(a.componentType());
+                            assertThat(layout.componentCount()).as(where).isEqualTo(a.componentCount());
+                            assertThat(layout.normalized()).as(where).isEqualTo(a.normalized());
+                            assertThat(layout.stride() % 4).as(where + " stride").isZero();
+                            assertThat(layout.offset() % 4).as(where + " offset").isZero();
+                            ByteBuffer b = data.buffer(layout.buffer());
+                            assertThat(b.isDirect()).isTrue();
+                            float[] expected = a.floats();
+                            int n = a.componentCount();
+                            for (int v = 0; v < a.count(); v++) {
+                                for (int c = 0; c < n; c++) {
+                                    int at = layout.offset() + v * layout.stride() + c * a.componentSize();
+                                    assertThat(Accessors.readFloat(bytes(b, at, a.componentSize()), 0,
+                                            a.componentType(), a.normalized())).as(where + " vertex " + v)
+                                            .isEqualTo(expected[v * n + c]);
+                                }
+                            }
+                            checked++;
+                        }
+                    }
+                    if (prim.indices() != null) {
+                        ByteBuffer ib = prim.indexBuffer();
+                        int[] indices = prim.indexArray();
+                        int size = prim.indices().componentSize();
+                        assertThat(ib.remaining()).isEqualTo(indices.length * size);
+                        for (int i = 0; i < indices.length; i++) {
+                            assertThat(Accessors.readInt(bytes(ib, i * size, size), 0,
+                                    prim.indices().componentType())).isEqualTo(indices[i]);
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(checked).isGreaterThan(60);
+    }
+
+    @Test
+    void glbAttributesAreSlicesOfTheBinaryChunkSharedBetweenCalls() throws Exception {
+        GltfPrimitive box = Gltf.read(SampleModels.model("BoxTextured")).readMesh(0).primitive(0);
+        GltfVertexData first = box.vertexData(false);
+        GltfVertexData second = box.vertexData(false);
+        for (int i = 0; i < first.bufferCount(); i++) {
+            assertThat(first.isSlice(i)).isTrue();
+        }
+        GltfVertexAttribute normal = first.attribute("NORMAL");
+        assertThat(normal.stride()).isEqualTo(12);
+        // a second call hands out the same bytes, as slices again
+        ByteBuffer a = first.buffer(normal.buffer());
+        ByteBuffer b = second.buffer(normal.buffer());
+        assertThat(a.getFloat(0)).isEqualTo(box.attribute("NORMAL").floats()[0]);
+        assertThat(a.remaining()).isEqualTo(24 * 12);
+        assertThat(b.equals(a)).isTrue();
+        assertThat(box.indexBuffer().isDirect()).isTrue();
+    }
+
+    private static byte[] bytes(ByteBuffer b, int at, int size) {
+        byte[] out = new byte[size];
+        b.get(at, out);
+        return out;
+    }
+
     @Test
     void sparseAccessorSampleSubstitutesThreeVerticesWithinTheDeclaredBounds() throws Exception {
         GltfModel model = Gltf.read(SampleModels.model("SimpleSparseAccessor"));
