@@ -274,10 +274,12 @@ public final class GltfModel {
     // ------------------------------------------------------------------------------------------ renderer content
     // Each read from the JSON on the call (the reader checks none of it): cheap, but keep what you use.
 
-    /** @return the number of materials */
-    public int materialCount() {
-        JsonValue m = source.json.get("materials");
-        return m == null ? 0 : m.size();
+    /**
+     * @return the number of materials
+     * @throws GltfException if {@code materials} is not an array
+     */
+    public int materialCount() throws GltfException {
+        return SceneContent.count(source.json, "materials");
     }
 
     /**
@@ -291,10 +293,12 @@ public final class GltfModel {
         return SceneContent.material(source.json, material);
     }
 
-    /** @return the number of textures */
-    public int textureCount() {
-        JsonValue t = source.json.get("textures");
-        return t == null ? 0 : t.size();
+    /**
+     * @return the number of textures
+     * @throws GltfException if {@code textures} is not an array
+     */
+    public int textureCount() throws GltfException {
+        return SceneContent.count(source.json, "textures");
     }
 
     /**
@@ -307,10 +311,12 @@ public final class GltfModel {
         return SceneContent.texture(source.json, texture);
     }
 
-    /** @return the number of samplers */
-    public int samplerCount() {
-        JsonValue s = source.json.get("samplers");
-        return s == null ? 0 : s.size();
+    /**
+     * @return the number of samplers
+     * @throws GltfException if {@code samplers} is not an array
+     */
+    public int samplerCount() throws GltfException {
+        return SceneContent.count(source.json, "samplers");
     }
 
     /**
@@ -323,10 +329,12 @@ public final class GltfModel {
         return sampler == -1 ? GltfSampler.DEFAULT : SceneContent.sampler(source.json, sampler);
     }
 
-    /** @return the number of images */
-    public int imageCount() {
-        JsonValue i = source.json.get("images");
-        return i == null ? 0 : i.size();
+    /**
+     * @return the number of images
+     * @throws GltfException if {@code images} is not an array
+     */
+    public int imageCount() throws GltfException {
+        return SceneContent.count(source.json, "images");
     }
 
     /**
@@ -382,10 +390,12 @@ public final class GltfModel {
                 Json.at(Location.top("images"), image).toString());
     }
 
-    /** @return the number of cameras */
-    public int cameraCount() {
-        JsonValue c = source.json.get("cameras");
-        return c == null ? 0 : c.size();
+    /**
+     * @return the number of cameras
+     * @throws GltfException if {@code cameras} is not an array
+     */
+    public int cameraCount() throws GltfException {
+        return SceneContent.count(source.json, "cameras");
     }
 
     /**
@@ -409,13 +419,12 @@ public final class GltfModel {
         return SceneContent.nodeCamera(source.json, node);
     }
 
-    /** @return the number of {@code KHR_lights_punctual} lights */
-    public int lightCount() {
-        try {
-            return SceneContent.lightCount(source.json);
-        } catch (GltfException e) {
-            return 0;
-        }
+    /**
+     * @return the number of {@code KHR_lights_punctual} lights (0 without the extension)
+     * @throws GltfException if the extension or its {@code lights} is not of the type the extension defines
+     */
+    public int lightCount() throws GltfException {
+        return SceneContent.lightCount(source.json);
     }
 
     /**

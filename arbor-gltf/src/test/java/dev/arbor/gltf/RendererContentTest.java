@@ -443,6 +443,16 @@ class RendererContentTest {
         assertThatThrownBy(() -> model.light(0)).isInstanceOf(GltfException.class)
                 .hasMessageStartingWith("extensions.KHR_lights_punctual.lights[0].spot: needs 0 <= innerConeAngle");
         assertThatThrownBy(() -> model.material(3)).isInstanceOf(IndexOutOfBoundsException.class);
+        GltfModel notArrays = Gltf.read(("{\"asset\":{\"version\":\"2.0\"},\"cameras\":{},\"images\":7,"
+                + "\"extensions\":{\"KHR_lights_punctual\":{\"lights\":{}}}}").getBytes(
+                java.nio.charset.StandardCharsets.UTF_8), "not-arrays.gltf", null);
+        assertThatThrownBy(notArrays::cameraCount).isInstanceOf(GltfException.class)
+                .hasMessage("cameras: expected an array, found {}");
+        assertThatThrownBy(notArrays::imageCount).isInstanceOf(GltfException.class)
+                .hasMessage("images: expected an array, found 7");
+        assertThatThrownBy(notArrays::lightCount).isInstanceOf(GltfException.class)
+                .hasMessage("extensions.KHR_lights_punctual.lights: expected an array, found {}");
+        assertThat(notArrays.materialCount()).isZero();
     }
 
     private static void assertMinMax(float[] v, int components, float[] min, float[] max) {
