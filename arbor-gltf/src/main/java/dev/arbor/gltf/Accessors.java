@@ -205,14 +205,22 @@ final class Accessors {
      */
     float[] decode(int a, Location use) throws GltfException {
         int components = GltfReader.components(type[a]);
-        float[] out = new float[Math.multiplyExact(count[a], components)];
+        return decode(a, use, new float[Math.multiplyExact(count[a], components)]);
+    }
+
+    /** {@link #decode(int, Location)} into {@code out}, at least {@code count × components} long. */
+    float[] decode(int a, Location use, float[] out) throws GltfException {
+        int components = GltfReader.components(type[a]);
         int ct = componentType[a];
         if (ct == FLOAT && view[a] >= 0 && json.get(a).get("sparse") == null) {
             copyFloats(a, components, out);
         } else {
+            if (view[a] < 0) {
+                java.util.Arrays.fill(out, 0, count[a] * components, 0f); // no buffer view: zeros, then sparse
+            }
             new FloatSink(out, ct, normalized[a]).fill(this, a);
         }
-        for (int i = 0; i < out.length; i++) {
+        for (int i = 0, n = count[a] * components; i < n; i++) {
             float x = out[i];
             if (x - x != 0f) { // NaN for NaN and the infinities: Float.isFinite without a call
                 throw new GltfException(Json.at(Location.top("accessors"), a),
@@ -236,7 +244,8 @@ final class Accessors {
         int stride = viewStride[v] == 0 ? element : viewStride[v];
         int base = bufferStart[viewBuffer[v]] + viewOffset[v] + offset[a];
         if (stride == element) {
-            ByteBuffer.wrap(data, base, 4 * out.length).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out);
+            int n = count[a] * components;
+            ByteBuffer.wrap(data, base, 4 * n).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out, 0, n);
             return;
         }
         int i = 0;

@@ -119,6 +119,23 @@ public final class GltfAccessor {
     }
 
     /**
+     * {@link #floats()} into a caller's array, without allocating (but for a sparse part's or an integer type's
+     * decoding state).
+     *
+     * @param dest receives {@code count() × componentCount()} floats from index 0
+     * @return {@code dest}
+     * @throws IllegalArgumentException if {@code dest} is too short
+     * @throws GltfException as {@link #floats()}
+     */
+    public float[] floats(float[] dest) throws GltfException {
+        int required = count() * componentCount();
+        if (dest.length < required) {
+            throw new IllegalArgumentException("dest too short: length=" + dest.length + ", required=" + required);
+        }
+        return accessors.decode(index, use, dest);
+    }
+
+    /**
      * The integer values, {@code count() × componentCount()} of them, as stored (not normalized; {@code UNSIGNED_INT}
      * values above {@link Integer#MAX_VALUE} come out negative, their 32 bits kept), sparse values substituted.
      * O(count).

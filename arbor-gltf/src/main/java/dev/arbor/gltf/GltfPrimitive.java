@@ -179,7 +179,8 @@ public final class GltfPrimitive {
 
     /**
      * @return every attribute of the primitive, name to accessor, in the file's order (unmodifiable); the accessors
-     *     decode on request
+     *     decode on request. For a {@link #skipped()} (Draco-compressed) primitive they describe the decompressed
+     *     data's layout and, having no buffer view, decode as zeros.
      */
     public Map<String, GltfAccessor> attributes() {
         return attributes;

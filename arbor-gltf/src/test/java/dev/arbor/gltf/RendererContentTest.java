@@ -89,6 +89,14 @@ class RendererContentTest {
         assertThat(sparse.sparse()).isTrue();
         assertThat(sparse.sliceable()).isFalse();
         assertThat(sparse.floats()).containsExactly(0, 0, 0.25f, 0.5f, 0, 0, 0.75f, 1);
+        float[] reused = new float[10];
+        java.util.Arrays.fill(reused, 9f);
+        // no buffer view: zeros, then the sparse values; the two floats past the accessor are left alone
+        assertThat(sparse.floats(reused)).isSameAs(reused).containsExactly(0, 0, 0.25f, 0.5f, 0, 0, 0.75f, 1, 9, 9);
+        assertThat(strip.attribute("_TEMPERATURE").floats(reused)).startsWith(-1.5f, 0f, 20.25f, 100f, 0, 0);
+        assertThat(reused[8]).isEqualTo(9f);
+        assertThatThrownBy(() -> sparse.floats(new float[7])).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("dest too short: length=7, required=8");
         assertThat(strip.attribute("_TEMPERATURE").floats()).containsExactly(-1.5f, 0f, 20.25f, 100f);
         assertThat(strip.triangles()).containsExactly(0, 1, 2, 1, 3, 2);
 
