@@ -1,7 +1,8 @@
 // Decodes glTF files with three.js's GLTFLoader (version pinned by package-lock.json) and prints, as one JSON
 // array on stdout, per file: each mesh's primitives (mode, every attribute's itemSize, normalized flag, array type
-// and decoded component values, the index array, morph target attributes) and each material's parameters with its
-// texture references (texture index, UV set, sampler, texture transform). Used by arbor-gltf's
+// and decoded component values, the index array, morph target attributes), each material's parameters with its
+// texture references (texture index, UV set, sampler, texture transform), each camera's projection, each punctual
+// light and each instanced mesh's instance matrices, with the glTF node that holds them. Used by arbor-gltf's
 // ThreeJsComparisonTest. Usage: node decode.mjs FILE...
 //
 // Node has no DOM and cannot decode images here: createImageBitmap is given as a stub returning a 1x1 placeholder
@@ -152,7 +153,28 @@ async function decode(file) {
     c.updateProjectionMatrix();
     cameras.push({ type: c.type, projection: c.projectionMatrix.toArray() });
   }
-  return { file, meshes, materials, cameras };
+  const lights = [];
+  const instances = [];
+  gltf.scene.traverse((o) => {
+    const own = parser.associations.get(o);
+    const parent = o.parent ? parser.associations.get(o.parent) : undefined;
+    const node = own && own.nodes !== undefined ? own.nodes : parent && parent.nodes !== undefined ? parent.nodes : -1;
+    if (o.isLight) {
+      lights.push({
+        node,
+        type: o.type,
+        color: o.color.toArray(),
+        intensity: o.intensity,
+        distance: o.distance ?? null,
+        angle: o.angle ?? null,
+        penumbra: o.penumbra ?? null,
+      });
+    }
+    if (o.isInstancedMesh) {
+      instances.push({ node, count: o.count, matrices: Array.from(o.instanceMatrix.array) });
+    }
+  });
+  return { file, meshes, materials, cameras, lights, instances };
 }
 
 const results = [];

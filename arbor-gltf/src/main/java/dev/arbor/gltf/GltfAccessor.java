@@ -44,7 +44,10 @@ public final class GltfAccessor {
         return index;
     }
 
-    /** @return the JSON location that refers to this accessor, e.g. {@code meshes[0].primitives[1].attributes.NORMAL} */
+    /**
+     * @return the JSON location that refers to this accessor, e.g.
+     *     {@code meshes[0].primitives[1].attributes.NORMAL}
+     */
     public String usedAt() {
         return use.toString();
     }

@@ -85,7 +85,10 @@ public final class GltfMaterial {
         return metallicRoughnessTexture;
     }
 
-    /** @return the tangent-space normal texture, its {@code scale} in {@link GltfTextureRef#scale()}, or {@code null} */
+    /**
+     * @return the tangent-space normal texture, its {@code scale} in {@link GltfTextureRef#scale()}, or
+     *     {@code null}
+     */
     public GltfTextureRef normalTexture() {
         return normalTexture;
     }

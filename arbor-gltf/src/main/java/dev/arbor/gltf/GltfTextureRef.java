@@ -20,7 +20,10 @@ import org.joml.Matrix3f;
 public record GltfTextureRef(int texture, int texCoord, float scale, boolean hasTransform, float offsetU,
                              float offsetV, float rotation, float scaleU, float scaleV, int transformTexCoord) {
 
-    /** @return the {@code TEXCOORD_n} set to sample with: the transform's {@code texCoord} if given, else {@code texCoord} */
+    /**
+     * @return the {@code TEXCOORD_n} set to sample with: the transform's {@code texCoord} if given, else
+     *     {@code texCoord}
+     */
     public int effectiveTexCoord() {
         return transformTexCoord >= 0 ? transformTexCoord : texCoord;
     }

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
  * mode: every attribute of every primitive (item size,
  * count, normalized flag, array type, every decoded component within 1e-6; integer components exactly), the indices,
  * morph target displacements, target names and default weights, every material (factors, alpha mode, sidedness,
- * unlit, emissive strength, and each texture reference's texture, UV set, sampler and texture transform) and every
- * camera's projection matrix. Pixels are not compared: three.js cannot decode images in Node.
+ * unlit, emissive strength, and each texture reference's texture, UV set, sampler and texture transform), every
+ * camera's projection matrix, every punctual light and every GPU instance's matrix. Pixels are not compared:
+ * three.js cannot decode images in Node.
  */
 class ThreeJsComparisonTest {
     static final List<String> MODELS = List.of("AnimatedMorphCube", "BoxTextured", "BoxVertexColors", "Cameras",
@@ -266,6 +267,64 @@ class ThreeJsComparisonTest {
             }
         }
         assertThat(compared).isEqualTo(3);
+    }
+
+    @Test
+    void punctualLightsAndGpuInstancesMatchThreeJs() throws Exception {
+        int lights = 0;
+        int instances = 0;
+        for (int f = 0; f < files.size(); f++) {
+            GltfModel model = Gltf.read(files.get(f));
+            JsonNode t = three.get(f);
+            int expectedLights = 0;
+            for (int node = 0; node < model.nodeCount(); node++) {
+                expectedLights += model.nodeLight(node) >= 0 ? 1 : 0;
+            }
+            assertThat(t.get("lights").size()).as(files.get(f).getFileName() + " lights").isEqualTo(expectedLights);
+            for (JsonNode light : t.get("lights")) {
+                String where = files.get(f).getFileName() + " light of node " + light.get("node").asInt();
+                GltfLight l = model.light(model.nodeLight(light.get("node").asInt()));
+                assertThat(light.get("type").asText()).as(where).isEqualTo(
+                        l.type().equals("directional") ? "DirectionalLight" : l.type().equals("point") ? "PointLight"
+                        : "SpotLight");
+                float[] color = {l.red(), l.green(), l.blue()};
+                for (int c = 0; c < 3; c++) {
+                    assertThat(light.get("color").get(c).asDouble()).as(where).isCloseTo(color[c], within(1e-6));
+                }
+                assertThat(light.get("intensity").asDouble()).as(where).isCloseTo(l.intensity(), within(1e-6));
+                if (!l.type().equals("directional")) {
+                    // three.js's distance: the range, 0 for none
+                    assertThat(light.get("distance").asDouble()).as(where)
+                            .isCloseTo(l.range() == Float.POSITIVE_INFINITY ? 0 : l.range(), within(1e-6));
+                }
+                if (l.type().equals("spot")) {
+                    assertThat(light.get("angle").asDouble()).as(where).isCloseTo(l.outerConeAngle(), within(1e-6));
+                    assertThat(light.get("penumbra").asDouble()).as(where)
+                            .isCloseTo(1.0 - l.innerConeAngle() / l.outerConeAngle(), within(1e-6));
+                }
+                lights++;
+            }
+            for (JsonNode inst : t.get("instances")) {
+                int node = inst.get("node").asInt();
+                GltfInstancing arbor = model.nodeInstancing(node);
+                assertThat(inst.get("count").asInt()).isEqualTo(arbor.count());
+                float[] tr = arbor.translations();
+                float[] r = arbor.rotations();
+                float[] sc = arbor.scales();
+                float[] m = new float[16];
+                for (int k = 0; k < arbor.count(); k++) {
+                    new Matrix4f().translationRotateScale(tr[k * 3], tr[k * 3 + 1], tr[k * 3 + 2], r[k * 4],
+                            r[k * 4 + 1], r[k * 4 + 2], r[k * 4 + 3], sc[k * 3], sc[k * 3 + 1], sc[k * 3 + 2]).get(m);
+                    for (int i = 0; i < 16; i++) {
+                        assertThat((double) m[i]).as("node %d instance %d element %d", node, k, i)
+                                .isCloseTo(inst.get("matrices").get(k * 16 + i).asDouble(), within(1e-6));
+                    }
+                    instances++;
+                }
+            }
+        }
+        assertThat(lights).isEqualTo(3);
+        assertThat(instances).isEqualTo(3);
     }
 
     private static String arrayType(int componentType) {
