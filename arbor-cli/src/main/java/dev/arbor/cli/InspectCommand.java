@@ -43,11 +43,13 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         GltfModel model = Problems.readModel(file);
         if (json) {
+            java.io.StringWriter text = new java.io.StringWriter(); // all or nothing on stdout
             try {
-                InspectJson.write(model, spec.commandLine().getOut());
+                InspectJson.write(model, new PrintWriter(text));
             } catch (java.io.IOException e) {
                 throw new Problems.Failure("cannot read " + file + ": " + Problems.reason(e));
             }
+            spec.commandLine().getOut().print(text);
             spec.commandLine().getOut().flush();
             return 0;
         }
