@@ -242,7 +242,7 @@ final class SceneContent {
             float znear = Json.finiteFloat(p.get("znear"), Json.at(pp, "znear"));
             float aspect = optFloat(p, pp, "aspectRatio", 0f);
             float zfar = optFloat(p, pp, "zfar", Float.POSITIVE_INFINITY);
-            if (!(yfov > 0f) || !(znear > 0f) || aspect < 0f || !(zfar > znear)) {
+            if (!(yfov > 0f) || !(znear > 0f) || p.has("aspectRatio") && !(aspect > 0f) || !(zfar > znear)) {
                 throw new GltfException(pp, "needs yfov > 0, znear > 0, aspectRatio > 0 and zfar > znear, found yfov="
                         + yfov + " znear=" + znear + " aspectRatio=" + aspect + " zfar=" + zfar);
             }

@@ -433,7 +433,8 @@ class RendererContentTest {
     void malformedRendererContentNamesItsJsonLocation() throws Exception {
         String doc = "{\"asset\":{\"version\":\"2.0\"},\"materials\":[{\"alphaMode\":\"CUT\"},"
                 + "{\"pbrMetallicRoughness\":{\"metallicFactor\":2}},{\"normalTexture\":{\"index\":4}}],"
-                + "\"cameras\":[{\"type\":\"perspective\",\"perspective\":{\"yfov\":0,\"znear\":0.1}}],"
+                + "\"cameras\":[{\"type\":\"perspective\",\"perspective\":{\"yfov\":0,\"znear\":0.1}},"
+                + "{\"type\":\"perspective\",\"perspective\":{\"yfov\":1,\"znear\":0.1,\"aspectRatio\":0}}],"
                 + "\"samplers\":[{\"wrapS\":7}],"
                 + "\"extensions\":{\"KHR_lights_punctual\":{\"lights\":[{\"type\":\"spot\",\"spot\":"
                 + "{\"innerConeAngle\":0.9,\"outerConeAngle\":0.5}}]}}}";
@@ -445,7 +446,11 @@ class RendererContentTest {
         assertThatThrownBy(() -> model.material(2)).isInstanceOf(GltfException.class)
                 .hasMessage("materials[2].normalTexture.index: index 4 out of range, textures.length=0");
         assertThatThrownBy(() -> model.camera(0)).isInstanceOf(GltfException.class)
-                .hasMessageStartingWith("cameras[0].perspective: needs yfov > 0");
+                .hasMessage("cameras[0].perspective: needs yfov > 0, znear > 0, aspectRatio > 0 and zfar > znear,"
+                        + " found yfov=0.0 znear=0.1 aspectRatio=0.0 zfar=Infinity");
+        assertThatThrownBy(() -> model.camera(1)).isInstanceOf(GltfException.class)
+                .hasMessage("cameras[1].perspective: needs yfov > 0, znear > 0, aspectRatio > 0 and zfar > znear,"
+                        + " found yfov=1.0 znear=0.1 aspectRatio=0.0 zfar=Infinity");
         assertThatThrownBy(() -> model.sampler(0)).isInstanceOf(GltfException.class)
                 .hasMessage("samplers[0].wrapS: value 7 is not one of [33071, 33648, 10497]");
         assertThatThrownBy(() -> model.light(0)).isInstanceOf(GltfException.class)
