@@ -420,13 +420,29 @@ class RendererContentTest {
     }
 
     @Test
-    void readingAModelDecodesNoVertexData() throws Exception {
-        GltfModel model = features();
-        GltfPrimitive quad = model.readMesh(0).primitive(0);
-        // the accessors hold no values: two calls give equal, distinct arrays
-        float[] a = quad.attribute("COLOR_0").floats();
-        float[] b = quad.attribute("COLOR_0").floats();
-        assertThat(a).isNotSameAs(b).containsExactly(b);
+    void readingAModelAndItsMeshDecodesNoAttributeButPosition() throws Exception {
+        // a triangle whose NORMAL holds a NaN: decoding it is an error, so only a read that decodes it fails
+        ByteBuffer data = ByteBuffer.allocate(72).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (float f : new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, Float.NaN, 0, 1}) {
+            data.putFloat(f);
+        }
+        String doc = "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"mesh\":0}],"
+                + "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"NORMAL\":1}}]}],"
+                + "\"buffers\":[{\"byteLength\":72,\"uri\":\"data:application/octet-stream;base64,"
+                + java.util.Base64.getEncoder().encodeToString(data.array()) + "\"}],"
+                + "\"bufferViews\":[{\"buffer\":0,\"byteLength\":72,\"byteStride\":12}],"
+                + "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\","
+                + "\"min\":[0,0,0],\"max\":[1,1,0]},"
+                + "{\"bufferView\":0,\"byteOffset\":36,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"}]}";
+        GltfModel model = Gltf.read(doc.getBytes(java.nio.charset.StandardCharsets.UTF_8), "nan-normal.gltf", null);
+        GltfPrimitive p = model.readMesh(0).primitive(0);
+        assertThat(p.positions()).containsExactly(0, 0, 0, 1, 0, 0, 0, 1, 0);
+        GltfAccessor normal = p.attribute("NORMAL");
+        assertThat(normal.count()).isEqualTo(3);
+        assertThat(normal.bytes().getFloat(24)).isNaN(); // raw bytes are handed out as they are
+        assertThatThrownBy(normal::floats).isInstanceOf(GltfException.class)
+                .hasMessage("accessors[1]: element 2 component 0 is NaN (used by"
+                        + " meshes[0].primitives[0].attributes.NORMAL)");
     }
 
     @Test
