@@ -117,7 +117,7 @@ public final class GltfMesh {
         int position = Json.optIndex(attributes, ap, "POSITION", acc.size(), "accessors.length");
         Map<String, GltfAccessor> all = accessorMap(acc, attributes, ap);
         int indexAt = Json.optIndex(primitive, pp, "indices", acc.size(), "accessors.length");
-        GltfAccessor indexAccessor0 = indexAt < 0 ? null : new GltfAccessor(acc, indexAt, Json.at(pp, "indices"));
+        GltfAccessor indicesAccessor = indexAt < 0 ? null : new GltfAccessor(acc, indexAt, Json.at(pp, "indices"));
         List<Map<String, GltfAccessor>> targetList = new ArrayList<>();
         for (int t = 0; t < targets.size(); t++) {
             Location tp = Json.at(Json.at(pp, "targets"), t);
@@ -134,7 +134,7 @@ public final class GltfMesh {
                 ? "it is compressed with KHR_draco_mesh_compression, which Arbor does not decode" : null;
         if (skipped != null) {
             return new GltfPrimitive(mode, skipped, null, null, null, null, material, baseColor, texture, morph, all,
-                    indexAccessor0, targetList);
+                    indicesAccessor, targetList);
         }
         float[] positions = acc.decode(position, Json.at(ap, "POSITION"));
         int vertices = positions.length / 3;
@@ -182,7 +182,7 @@ public final class GltfMesh {
             weights = acc.decode(weights0, wp);
         }
         return new GltfPrimitive(mode, null, positions, triangles(mode, order), joints, weights, material,
-                baseColor, texture, morph, all, indexAccessor0, targetList);
+                baseColor, texture, morph, all, indicesAccessor, targetList);
     }
 
     /** Every entry of an attributes object, in file order, each an accessor index checked to be in range. */
