@@ -5,6 +5,7 @@
 module dev.arbor.gltf {
     requires transitive dev.arbor.core;
     requires com.fasterxml.jackson.databind;
+    requires java.desktop;
 
     exports dev.arbor.gltf;
 }

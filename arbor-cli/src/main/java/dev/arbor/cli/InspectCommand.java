@@ -14,15 +14,18 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code arbor inspect FILE}: the node tree of every scene (names, depths, TRS or matrix, mesh and skin use), then
- * the skins and animations.
+ * the skins and animations. With {@code --json}: what a renderer reads, per mesh primitive every attribute with the
+ * min, max and sum of each component, materials, textures, cameras and lights ({@link InspectJson}).
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
-        description = "Print a glTF file's node tree (names, depths, TRS/matrix), skins and animations.")
+        description = "Print a glTF file's node tree (names, depths, TRS/matrix), skins and animations; with --json,"
+                + " its renderer content.")
 public final class InspectCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -30,9 +33,26 @@ public final class InspectCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "A .gltf or .glb file.")
     private Path file;
 
+    @Option(names = "--json", description = "JSON output: per mesh primitive every attribute (count, component type,"
+            + " normalized flag, and min, max and sum of each component of its values as floats), morph targets,"
+            + " materials with their texture references, textures, samplers, images, cameras, lights and GPU"
+            + " instancing.")
+    private boolean json;
+
     @Override
     public Integer call() {
         GltfModel model = Problems.readModel(file);
+        if (json) {
+            java.io.StringWriter text = new java.io.StringWriter(); // all or nothing on stdout
+            try {
+                InspectJson.write(model, new PrintWriter(text));
+            } catch (java.io.IOException e) {
+                throw new Problems.Failure("cannot read " + file + ": " + Problems.reason(e));
+            }
+            spec.commandLine().getOut().print(text);
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
         print(model, spec.commandLine().getOut());
         spec.commandLine().getOut().flush();
         return 0;

@@ -48,6 +48,8 @@ class CommandLineErrorsTest {
     void writeFiles() throws Exception {
         Files.writeString(temp.resolve("model.gltf"), MODEL);
         Files.writeString(temp.resolve("broken.gltf"), "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"mesh\":5}]}");
+        Files.writeString(temp.resolve("bad-material.gltf"), "{\"asset\":{\"version\":\"2.0\"},"
+                + "\"materials\":[{\"alphaMode\":\"CUT\"}]}");
         Files.writeString(temp.resolve("plain.txt"), "not a directory");
         Files.createDirectory(temp.resolve("folder.png"));
     }
@@ -137,7 +139,8 @@ class CommandLineErrorsTest {
         1 | inspect DIR/nope.glb | arbor: inspect: cannot read DIR/nope.glb: no such file
         1 | inspect DIR | arbor: inspect: cannot read DIR: it is a directory
         2 | inspect | arbor: inspect: Missing required parameter: 'FILE'
-        2 | inspect DIR/model.gltf --json | arbor: inspect: Unknown option: '--json'
+        2 | inspect DIR/model.gltf --yaml | arbor: inspect: Unknown option: '--yaml'
+        1 | inspect --json DIR/bad-material.gltf | arbor: inspect: cannot read DIR/bad-material.gltf: materials[0].alphaMode: "CUT" is not one of OPAQUE, MASK, BLEND
         # demo
         1 | demo --model DIR/nope.glb | arbor: demo: cannot read DIR/nope.glb: no such file
         1 | demo --model DIR | arbor: demo: cannot read DIR: it is a directory

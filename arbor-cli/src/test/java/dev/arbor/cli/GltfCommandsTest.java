@@ -59,6 +59,44 @@ class GltfCommandsTest {
         assertThat(out).contains("animation 0: 57 channels, time 0.0417..2.0000 s, {LINEAR=57}, up to 48 keys");
     }
 
+    @Test
+    void inspectJsonGivesEveryAttributesStatisticsMaterialsAndCameras() throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        JsonNode sparse = mapper.readTree(run(0, "inspect", "--json",
+                shared("SimpleSparseAccessor", "SimpleSparseAccessor.gltf").toString())[0]);
+        JsonNode prim = sparse.get("meshes").get(0).get("primitives").get(0);
+        assertThat(prim.get("mode").asText()).isEqualTo("TRIANGLES");
+        assertThat(prim.get("indices").get("componentType").asText()).isEqualTo("UNSIGNED_SHORT");
+        JsonNode position = prim.get("attributes").get(0);
+        assertThat(position.get("name").asText()).isEqualTo("POSITION");
+        assertThat(position.get("count").asInt()).isEqualTo(14);
+        assertThat(position.get("componentType").asText()).isEqualTo("FLOAT");
+        assertThat(position.get("normalized").asBoolean()).isFalse();
+        assertThat(position.get("sparse").asBoolean()).isTrue();
+        // the accessor's min/max in the file, and the sums with vertices 8, 10, 12 raised to y = 2, 3, 4
+        assertThat(position.get("min").toString()).isEqualTo("[0.0,0.0,0.0]");
+        assertThat(position.get("max").toString()).isEqualTo("[6.0,4.0,0.0]");
+        assertThat(position.get("sum").toString()).isEqualTo("[42.0,13.0,0.0]");
+
+        JsonNode box = mapper.readTree(run(0, "inspect", "--json",
+                shared("BoxTextured", "BoxTextured.glb").toString())[0]);
+        JsonNode material = box.get("materials").get(0);
+        assertThat(material.get("metallicFactor").asDouble()).isEqualTo(0.0);
+        assertThat(material.get("alphaMode").asText()).isEqualTo("OPAQUE");
+        assertThat(material.get("textures").get("baseColorTexture").toString())
+                .isEqualTo("{\"texture\":0,\"texCoord\":0,\"scale\":1.0}");
+        assertThat(box.get("images").get(0).get("mimeType").asText()).isEqualTo("image/png");
+        assertThat(box.get("samplers").get(0).get("minFilter").asInt()).isEqualTo(9986);
+
+        JsonNode cameras = mapper.readTree(run(0, "inspect", "--json",
+                shared("Cameras", "Cameras.gltf").toString())[0]).get("cameras");
+        assertThat(cameras.get(0).get("type").asText()).isEqualTo("perspective");
+        assertThat(cameras.get(0).get("yfov").asDouble()).isCloseTo(0.7, within(1e-7));
+        assertThat(cameras.get(0).get("nodes").toString()).isEqualTo("[1]");
+        assertThat(cameras.get(1).get("xmag").asDouble()).isEqualTo(1.0);
+        assertThat(cameras.get(1).get("nodes").toString()).isEqualTo("[2]");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"CesiumMan/CesiumMan.glb", "SimpleSkin/SimpleSkin.gltf", "RiggedSimple/RiggedSimple.glb",
         "NegativeScaleTest/NegativeScaleTest.glb"})

@@ -22,11 +22,13 @@ final class Accessors {
     private final JsonValue json;
     private final byte[][] bufferData;
     private final int[] bufferStart;
-    private final int[] viewBuffer;
-    private final int[] viewOffset;
-    private final int[] viewStride;
+    final int[] viewBuffer;
+    final int[] viewOffset;
+    final int[] viewStride;
     final int[] view;
-    private final int[] offset;
+    final int[] offset;
+    /** Direct copies of the buffers, made on the first request for GPU-ready data (see {@link #directBuffer}). */
+    private final ByteBuffer[] direct;
     final int[] componentType;
     final String[] type;
     final int[] count;
@@ -47,6 +49,7 @@ final class Accessors {
         this.type = type;
         this.count = count;
         this.normalized = normalized;
+        this.direct = new ByteBuffer[bufferData.length];
     }
 
     /** The same accessors over other copies of the buffers, each starting at byte 0 of its array. */
@@ -202,14 +205,22 @@ final class Accessors {
      */
     float[] decode(int a, Location use) throws GltfException {
         int components = GltfReader.components(type[a]);
-        float[] out = new float[Math.multiplyExact(count[a], components)];
+        return decode(a, use, new float[Math.multiplyExact(count[a], components)]);
+    }
+
+    /** {@link #decode(int, Location)} into {@code out}, at least {@code count × components} long. */
+    float[] decode(int a, Location use, float[] out) throws GltfException {
+        int components = GltfReader.components(type[a]);
         int ct = componentType[a];
         if (ct == FLOAT && view[a] >= 0 && json.get(a).get("sparse") == null) {
             copyFloats(a, components, out);
         } else {
+            if (view[a] < 0) {
+                java.util.Arrays.fill(out, 0, count[a] * components, 0f); // no buffer view: zeros, then sparse
+            }
             new FloatSink(out, ct, normalized[a]).fill(this, a);
         }
-        for (int i = 0; i < out.length; i++) {
+        for (int i = 0, n = count[a] * components; i < n; i++) {
             float x = out[i];
             if (x - x != 0f) { // NaN for NaN and the infinities: Float.isFinite without a call
                 throw new GltfException(Json.at(Location.top("accessors"), a),
@@ -233,7 +244,8 @@ final class Accessors {
         int stride = viewStride[v] == 0 ? element : viewStride[v];
         int base = bufferStart[viewBuffer[v]] + viewOffset[v] + offset[a];
         if (stride == element) {
-            ByteBuffer.wrap(data, base, 4 * out.length).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out);
+            int n = count[a] * components;
+            ByteBuffer.wrap(data, base, 4 * n).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out, 0, n);
             return;
         }
         int i = 0;
@@ -264,6 +276,141 @@ final class Accessors {
         int components = GltfReader.components(type[a]);
         int[] out = new int[Math.multiplyExact(count[a], components)];
         new IntSink(out, a, components, ct, use, bound, what).fill(this, a);
+        return out;
+    }
+
+    /** @return whether accessor {@code a} has a {@code sparse} part */
+    boolean sparse(int a) {
+        return json.get(a).get("sparse") != null;
+    }
+
+    /** @return the byte stride of accessor {@code a}'s elements in its buffer view (the element size if tight) */
+    int stride(int a) {
+        int v = view[a];
+        int element = GltfReader.elementSize(type[a], componentType[a]);
+        return v < 0 || viewStride[v] == 0 ? element : viewStride[v];
+    }
+
+    /**
+     * A direct, little-endian copy of buffer {@code b}, made on the first call and shared by every later call (each
+     * caller gets its own {@link ByteBuffer#duplicate()}); O(buffer bytes) once. Synchronized: the copy is made once.
+     */
+    synchronized ByteBuffer directBuffer(int b) {
+        ByteBuffer d = direct[b];
+        if (d == null) {
+            byte[] data = bufferData[b];
+            d = ByteBuffer.allocateDirect(data.length - bufferStart[b]).order(ByteOrder.LITTLE_ENDIAN);
+            d.put(data, bufferStart[b], data.length - bufferStart[b]).flip();
+            direct[b] = d;
+        }
+        return d.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
+     * A slice of the direct buffer holding accessor {@code a}'s elements where they lie, starting at its first
+     * element: {@code (count - 1) × stride + elementSize} bytes. Only for accessors with a buffer view and no sparse
+     * part.
+     */
+    ByteBuffer slice(int a) {
+        int v = view[a];
+        int length = (count[a] - 1) * stride(a) + GltfReader.elementSize(type[a], componentType[a]);
+        ByteBuffer b = directBuffer(viewBuffer[v]);
+        b.position(viewOffset[v] + offset[a]).limit(viewOffset[v] + offset[a] + Math.max(length, 0));
+        return b.slice().order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
+     * Writes the bytes of each element of accessor {@code a} (its component type unchanged, sparse values
+     * substituted; zeros where it has neither buffer view nor sparse value) into {@code dest} at
+     * {@code at + e × destStride}.
+     */
+    void copyElements(int a, ByteBuffer dest, int at, int destStride) throws GltfException {
+        String t = type[a];
+        int ct = componentType[a];
+        int element = GltfReader.elementSize(t, ct);
+        int v = view[a];
+        if (v >= 0) {
+            byte[] data = bufferData[viewBuffer[v]];
+            int stride = stride(a);
+            int base = bufferStart[viewBuffer[v]] + viewOffset[v] + offset[a];
+            for (int e = 0; e < count[a]; e++) {
+                dest.put(at + e * destStride, data, base + e * stride, element);
+            }
+        } else {
+            for (int e = 0; e < count[a]; e++) {
+                for (int k = 0; k < element; k++) {
+                    dest.put(at + e * destStride + k, (byte) 0);
+                }
+            }
+        }
+        JsonValue sparse = json.get(a).get("sparse");
+        if (sparse != null) {
+            int components = GltfReader.components(t);
+            new ByteSink(dest, at, destStride, components, GltfReader.componentSize(ct), t, ct)
+                    .fill(this, a, sparse);
+        }
+    }
+
+    /** Copies substituted sparse components into a byte buffer, at their element's place. */
+    private static final class ByteSink implements Sink {
+        private final ByteBuffer dest;
+        private final int at;
+        private final int stride;
+        private final int components;
+        private final int size;
+        private final String type;
+        private final int componentType;
+
+        ByteSink(ByteBuffer dest, int at, int stride, int components, int size, String type, int componentType) {
+            this.dest = dest;
+            this.at = at;
+            this.stride = stride;
+            this.components = components;
+            this.size = size;
+            this.type = type;
+            this.componentType = componentType;
+        }
+
+        void fill(Accessors accessors, int a, JsonValue sparse) throws GltfException {
+            accessors.visitSparse(sparse, Json.at(Json.at(Location.top("accessors"), a), "sparse"), a, components,
+                    this);
+        }
+
+        @Override
+        public void put(int index, byte[] data, int from) {
+            int e = index / components;
+            int c = index % components;
+            dest.put(at + e * stride + GltfReader.componentOffset(type, componentType, c), data, from, size);
+        }
+    }
+
+    /** Stores integer components as they are: sign- or zero-extended, UNSIGNED_INT as its 32 bits. */
+    private static final class RawIntSink implements Sink {
+        private final int[] out;
+        private final int componentType;
+
+        RawIntSink(int[] out, int componentType) {
+            this.out = out;
+            this.componentType = componentType;
+        }
+
+        void fill(Accessors accessors, int a) throws GltfException {
+            accessors.visit(a, this);
+        }
+
+        @Override
+        public void put(int index, byte[] data, int at) {
+            out[index] = readInt(data, at, componentType);
+        }
+    }
+
+    /**
+     * Reads an accessor of an integer component type as its integer values ({@code count × components}; not
+     * normalised, UNSIGNED_INT as its 32 bits), sparse values substituted.
+     */
+    int[] rawInts(int a) throws GltfException {
+        int[] out = new int[Math.multiplyExact(count[a], GltfReader.components(type[a]))];
+        new RawIntSink(out, componentType[a]).fill(this, a);
         return out;
     }
 

@@ -1,16 +1,39 @@
 package dev.arbor.gltf;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * A glTF mesh, decoded by {@link GltfModel#readMesh}: its name and primitives. Immutable and thread-safe.
+ * A glTF mesh, decoded by {@link GltfModel#readMesh}: its name, primitives, morph target names
+ * ({@code extras.targetNames}) and default morph weights. Immutable and thread-safe.
  */
 public final class GltfMesh {
     private final String name;
     private final GltfPrimitive[] primitives;
+    private final List<String> targetNames;
+    private final float[] weights;
 
-    private GltfMesh(String name, GltfPrimitive[] primitives) {
+    private GltfMesh(String name, GltfPrimitive[] primitives, List<String> targetNames, float[] weights) {
         this.name = name;
         this.primitives = primitives;
+        this.targetNames = targetNames;
+        this.weights = weights;
+    }
+
+    /**
+     * @return the morph target names from {@code extras.targetNames} (a common convention, not part of the core
+     *     specification), unmodifiable; empty when the mesh states none. Entry t names target t.
+     */
+    public List<String> targetNames() {
+        return targetNames;
+    }
+
+    /** @return a copy of the mesh's default morph {@code weights}, or {@code null} when it states none */
+    public float[] weights() {
+        return weights == null ? null : weights.clone();
     }
 
     /** @return the mesh's name, or {@code null} */
@@ -42,7 +65,33 @@ public final class GltfMesh {
             primitives[p] = primitive(root, accessors, Json.element(list, Json.at(path, "primitives"), p),
                     Json.at(Json.at(path, "primitives"), p));
         }
-        return new GltfMesh(Json.optString(mesh, path, "name"), primitives);
+        List<String> names = new ArrayList<>();
+        JsonValue extras = mesh.get("extras");
+        JsonValue targetNames = extras != null && extras.isObject() ? extras.get("targetNames") : null;
+        if (targetNames != null && targetNames.isArray()) {
+            for (int i = 0; i < targetNames.size(); i++) {
+                JsonValue n = targetNames.get(i);
+                if (!n.isString()) {
+                    throw new GltfException(Json.at(Json.at(Json.at(path, "extras"), "targetNames"), i),
+                            "expected a string, found " + Json.describe(n));
+                }
+                names.add(n.textValue());
+            }
+        }
+        JsonValue w = mesh.get("weights");
+        float[] weights = null;
+        if (w != null) {
+            Location wp = Json.at(path, "weights");
+            if (!w.isArray()) {
+                throw new GltfException(wp, "expected an array, found " + Json.describe(w));
+            }
+            weights = new float[w.size()];
+            for (int i = 0; i < weights.length; i++) {
+                weights[i] = Json.finiteFloat(w.get(i), Json.at(wp, i));
+            }
+        }
+        return new GltfMesh(Json.optString(mesh, path, "name"), primitives, Collections.unmodifiableList(names),
+                weights);
     }
 
     private static GltfPrimitive primitive(JsonValue root, Accessors acc, JsonValue primitive, Location pp)
@@ -66,13 +115,26 @@ public final class GltfMesh {
         Location ap = Json.at(pp, "attributes");
         JsonValue attributes = Json.reqObject(primitive, pp, "attributes");
         int position = Json.optIndex(attributes, ap, "POSITION", acc.size(), "accessors.length");
+        Map<String, GltfAccessor> all = accessorMap(acc, attributes, ap);
+        int indexAt = Json.optIndex(primitive, pp, "indices", acc.size(), "accessors.length");
+        GltfAccessor indicesAccessor = indexAt < 0 ? null : new GltfAccessor(acc, indexAt, Json.at(pp, "indices"));
+        List<Map<String, GltfAccessor>> targetList = new ArrayList<>();
+        for (int t = 0; t < targets.size(); t++) {
+            Location tp = Json.at(Json.at(pp, "targets"), t);
+            JsonValue target = Json.element(targets, Json.at(pp, "targets"), t);
+            if (!target.isObject()) {
+                throw new GltfException(tp, "expected an object, found " + Json.describe(target));
+            }
+            targetList.add(accessorMap(acc, target, tp));
+        }
         JsonValue extensions = primitive.get("extensions");
         String skipped = position < 0 ? "it has no POSITION attribute"
                 : acc.view[position] < 0 && !Json.optArray(root, Location.ROOT, "accessors").get(position).has("sparse")
                 && extensions != null && extensions.has("KHR_draco_mesh_compression")
                 ? "it is compressed with KHR_draco_mesh_compression, which Arbor does not decode" : null;
         if (skipped != null) {
-            return new GltfPrimitive(mode, skipped, null, null, null, null, material, baseColor, texture, morph);
+            return new GltfPrimitive(mode, skipped, null, null, null, null, material, baseColor, texture, morph, all,
+                    indicesAccessor, targetList);
         }
         float[] positions = acc.decode(position, Json.at(ap, "POSITION"));
         int vertices = positions.length / 3;
@@ -120,7 +182,19 @@ public final class GltfMesh {
             weights = acc.decode(weights0, wp);
         }
         return new GltfPrimitive(mode, null, positions, triangles(mode, order), joints, weights, material,
-                baseColor, texture, morph);
+                baseColor, texture, morph, all, indicesAccessor, targetList);
+    }
+
+    /** Every entry of an attributes object, in file order, each an accessor index checked to be in range. */
+    private static Map<String, GltfAccessor> accessorMap(Accessors acc, JsonValue attributes, Location path)
+            throws GltfException {
+        Map<String, GltfAccessor> map = new LinkedHashMap<>();
+        for (int i = 0; i < attributes.size(); i++) {
+            Location at = Json.at(path, attributes.name(i));
+            int a = Json.index(attributes.value(i), at, acc.size(), "accessors.length");
+            map.put(attributes.name(i), new GltfAccessor(acc, a, at));
+        }
+        return map;
     }
 
     private static void requireType(Accessors acc, int a, String type, Location use) throws GltfException {

@@ -54,8 +54,11 @@ public final class GltfModel {
     private final java.util.Set<Integer> negativeKeyTimes;
     private final SourceDocument source;
     private final Accessors accessors;
+    /** The folder of a .gltf read from a file, for images beside it; or null. */
+    private final java.nio.file.Path baseDir;
 
     private GltfModel(Builder b) {
+        this.baseDir = b.baseDir;
         this.sourceName = b.sourceName;
         this.generator = b.generator;
         this.names = b.names;
@@ -273,6 +276,196 @@ public final class GltfModel {
     public GltfMesh readMesh(int mesh) throws GltfException {
         Objects.checkIndex(mesh, meshCount());
         return GltfMesh.read(source.json, accessors, mesh);
+    }
+
+    // ------------------------------------------------------------------------------------------ renderer content
+    // Each read from the JSON on the call (the reader checks none of it): cheap, but keep what you use.
+
+    /**
+     * @return the number of materials
+     * @throws GltfException if {@code materials} is not an array
+     */
+    public int materialCount() throws GltfException {
+        return SceneContent.count(source.json, "materials");
+    }
+
+    /**
+     * @param material material index, as {@link GltfPrimitive#material()} gives it
+     * @return the material, defaults filled in
+     * @throws IndexOutOfBoundsException if {@code material} is out of range
+     * @throws GltfException if the material is malformed (a factor out of range, a texture index out of range, an
+     *     unknown alphaMode …); the message starts with the JSON location
+     */
+    public GltfMaterial material(int material) throws GltfException {
+        return SceneContent.material(source.json, material);
+    }
+
+    /**
+     * @return the number of textures
+     * @throws GltfException if {@code textures} is not an array
+     */
+    public int textureCount() throws GltfException {
+        return SceneContent.count(source.json, "textures");
+    }
+
+    /**
+     * @param texture texture index, as {@link GltfTextureRef#texture()} gives it
+     * @return the texture: its sampler and image sources
+     * @throws IndexOutOfBoundsException if {@code texture} is out of range
+     * @throws GltfException if a sampler or image index is out of range
+     */
+    public GltfTexture texture(int texture) throws GltfException {
+        return SceneContent.texture(source.json, texture);
+    }
+
+    /**
+     * @return the number of samplers
+     * @throws GltfException if {@code samplers} is not an array
+     */
+    public int samplerCount() throws GltfException {
+        return SceneContent.count(source.json, "samplers");
+    }
+
+    /**
+     * @param sampler sampler index, or -1 for the default sampler
+     * @return the sampler, defaults filled in ({@link GltfSampler#DEFAULT} for -1)
+     * @throws IndexOutOfBoundsException if {@code sampler} is out of range
+     * @throws GltfException if a filter or wrap value is not one glTF allows
+     */
+    public GltfSampler sampler(int sampler) throws GltfException {
+        return sampler == -1 ? GltfSampler.DEFAULT : SceneContent.sampler(source.json, sampler);
+    }
+
+    /**
+     * @return the number of images
+     * @throws GltfException if {@code images} is not an array
+     */
+    public int imageCount() throws GltfException {
+        return SceneContent.count(source.json, "images");
+    }
+
+    /**
+     * @param image image index
+     * @return the image as declared (its bytes are not read)
+     * @throws IndexOutOfBoundsException if {@code image} is out of range
+     * @throws GltfException if it has both or neither of uri and bufferView
+     */
+    public GltfImage image(int image) throws GltfException {
+        return SceneContent.image(source.json, image);
+    }
+
+    /**
+     * The encoded bytes of an image: from its buffer view, its {@code data:} URI, or the file its relative URI names
+     * beside a {@code .gltf} read from a file (paths leaving that folder are refused). O(image bytes), a new array
+     * each call; a file is read on each call.
+     *
+     * @param image image index
+     * @return the bytes as stored (PNG, JPEG, WebP, KTX2 …)
+     * @throws IndexOutOfBoundsException if {@code image} is out of range
+     * @throws GltfException if the bytes cannot be had: a missing or refused file, bad base64, a model not read
+     *     from a file; the message starts with the JSON location
+     */
+    public byte[] imageBytes(int image) throws GltfException {
+        return SceneContent.imageBytes(source.json, source.buffers, baseDir, image);
+    }
+
+    /**
+     * Whether {@link #decodeImage} can decode an image: {@code null} when it may (PNG, JPEG), else the reason it
+     * does not (WebP: no decoder in the JDK; KTX2 / Basis Universal: needs a transcoder). Reads the image's bytes.
+     *
+     * @param image image index
+     * @return the reason, or {@code null}
+     * @throws IndexOutOfBoundsException if {@code image} is out of range
+     * @throws GltfException as {@link #imageBytes}
+     */
+    public String undecodableReason(int image) throws GltfException {
+        return ImageDecoding.undecodable(imageBytes(image), image(image).mimeType());
+    }
+
+    /**
+     * Decodes a PNG or JPEG image to RGBA8 with {@code javax.imageio} (the first call loads those classes, tens of
+     * milliseconds). O(pixels); a new buffer each call.
+     *
+     * @param image image index
+     * @return the pixels, rows top to bottom
+     * @throws IndexOutOfBoundsException if {@code image} is out of range
+     * @throws GltfException if the bytes cannot be had, or are WebP or KTX2 (present but not decoded; the message
+     *     says so and why), or cannot be decoded; the message starts with {@code images[i]}
+     */
+    public GltfPixels decodeImage(int image) throws GltfException {
+        return ImageDecoding.decode(imageBytes(image), image(image).mimeType(),
+                Json.at(Location.top("images"), image).toString());
+    }
+
+    /**
+     * @return the number of cameras
+     * @throws GltfException if {@code cameras} is not an array
+     */
+    public int cameraCount() throws GltfException {
+        return SceneContent.count(source.json, "cameras");
+    }
+
+    /**
+     * @param camera camera index
+     * @return the camera
+     * @throws IndexOutOfBoundsException if {@code camera} is out of range
+     * @throws GltfException if the camera is malformed (a missing or out-of-range parameter, an unknown type)
+     */
+    public GltfCamera camera(int camera) throws GltfException {
+        return SceneContent.camera(source.json, camera);
+    }
+
+    /**
+     * @param node glTF node index
+     * @return the index of the camera the node holds, or -1
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     * @throws GltfException if the camera index is out of range
+     */
+    public int nodeCamera(int node) throws GltfException {
+        Objects.checkIndex(node, parents.length);
+        return SceneContent.nodeCamera(source.json, node);
+    }
+
+    /**
+     * @return the number of {@code KHR_lights_punctual} lights (0 without the extension)
+     * @throws GltfException if the extension or its {@code lights} is not of the type the extension defines
+     */
+    public int lightCount() throws GltfException {
+        return SceneContent.lightCount(source.json);
+    }
+
+    /**
+     * @param light light index
+     * @return the light, defaults filled in
+     * @throws IndexOutOfBoundsException if {@code light} is out of range
+     * @throws GltfException if the light is malformed; the message starts with its JSON location
+     */
+    public GltfLight light(int light) throws GltfException {
+        return SceneContent.light(source.json, light);
+    }
+
+    /**
+     * @param node glTF node index
+     * @return the index of the {@code KHR_lights_punctual} light the node holds, or -1
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     * @throws GltfException if the light index is out of range
+     */
+    public int nodeLight(int node) throws GltfException {
+        Objects.checkIndex(node, parents.length);
+        return SceneContent.nodeLight(source.json, node);
+    }
+
+    /**
+     * The node's {@code EXT_mesh_gpu_instancing}, decoded: O(instances).
+     *
+     * @param node glTF node index
+     * @return the instances' TRS arrays, or {@code null} when the node has no such extension
+     * @throws IndexOutOfBoundsException if {@code node} is out of range
+     * @throws GltfException if the extension is malformed (attribute counts differ, a wrong type, bad values)
+     */
+    public GltfInstancing nodeInstancing(int node) throws GltfException {
+        Objects.checkIndex(node, parents.length);
+        return SceneContent.instancing(source.json, accessors, node);
     }
 
     /** @return the number of scenes */
@@ -638,6 +831,7 @@ public final class GltfModel {
         final java.util.Set<Integer> negativeKeyTimes = new java.util.HashSet<>();
         SourceDocument source;
         Accessors accessors;
+        java.nio.file.Path baseDir;
 
         Builder(String sourceName, String generator) {
             this.sourceName = sourceName;

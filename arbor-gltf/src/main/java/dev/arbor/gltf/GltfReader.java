@@ -163,6 +163,7 @@ final class GltfReader {
         }
         model.source = new SourceDocument(root, buffers, correctedMinMax);
         model.accessors = accessors.withBuffers(buffers);
+        model.baseDir = baseDir;
         return model.build();
     }
 
@@ -199,7 +200,7 @@ final class GltfReader {
         }
     }
 
-    private static byte[] decodeDataUri(String uri, Location loc, long byteLength) throws GltfException {
+    static byte[] decodeDataUri(String uri, Location loc, long byteLength) throws GltfException {
         int comma = uri.indexOf(',');
         if (comma < 0 || !uri.substring(0, comma).endsWith(";base64")) {
             throw new GltfException(loc, "only base64 data: URIs are supported, found \""
@@ -219,9 +220,18 @@ final class GltfReader {
     }
 
     private byte[] readExternal(String uri, Location loc, long byteLength) throws GltfException {
+        return readFile(baseDir, uri, loc, byteLength, "buffer");
+    }
+
+    /**
+     * Reads a file that a relative URI names beside the document: the first {@code byteLength} bytes, or the whole
+     * file when {@code byteLength} is negative. Refuses schemes, absolute paths and paths that leave the folder.
+     */
+    static byte[] readFile(Path baseDir, String uri, Location loc, long byteLength, String what)
+            throws GltfException {
         if (baseDir == null) {
-            throw new GltfException(loc, "external buffer \"" + shorten(uri) + "\" cannot be resolved: the document"
-                    + " was not read from a file");
+            throw new GltfException(loc, "external " + what + " \"" + shorten(uri) + "\" cannot be resolved: the"
+                    + " document was not read from a file");
         }
         String decoded = percentDecode(uri, loc);
         if (decoded.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")) {
@@ -256,9 +266,16 @@ final class GltfReader {
         }
         try {
             if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(target)) {
-                throw new GltfException(loc, "buffer file \"" + shorten(uri) + "\" does not exist");
+                throw new GltfException(loc, what + " file \"" + shorten(uri) + "\" does not exist");
             }
             long size = Files.size(target);
+            if (byteLength < 0) {
+                if (size > MAX_BUFFER_BYTES) {
+                    throw new GltfException(loc, what + " file \"" + shorten(uri) + "\" has " + size
+                            + " bytes, more than the largest accepted, " + MAX_BUFFER_BYTES);
+                }
+                byteLength = size;
+            }
             if (size < byteLength) {
                 throw new GltfException(loc, "buffer file \"" + shorten(uri) + "\" has " + size
                         + " bytes, byteLength says " + byteLength);
@@ -274,7 +291,7 @@ final class GltfReader {
         } catch (GltfException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            throw new GltfException(loc, "cannot read buffer file \"" + shorten(uri) + "\": " + e, e);
+            throw new GltfException(loc, "cannot read " + what + " file \"" + shorten(uri) + "\": " + e, e);
         }
     }
 

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -43,6 +44,13 @@ class ExportValidatorTest {
         assertThat(models).contains("CesiumMan", "SimpleMorph");
         for (String name : models) {
             GltfModel model = Gltf.read(SampleModels.model(name));
+            // the writer passes relative image URIs through: the images beside a .gltf travel with the export
+            try (Stream<Path> files = Files.list(SampleModels.model(name).getParent())) {
+                for (Path image : files.filter(f -> f.toString().endsWith(".png") || f.toString().endsWith(".jpg"))
+                        .collect(Collectors.toList())) {
+                    Files.copy(image, temp.resolve(image.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
             Hierarchy h = new Hierarchy();
             GltfInstance instance = model.instantiate(h, model.sceneToShow(), Hierarchy.NULL);
             export(instance, name);

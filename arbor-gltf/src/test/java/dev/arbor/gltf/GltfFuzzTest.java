@@ -32,7 +32,12 @@ import org.junit.jupiter.api.Test;
  * within {@link #MAX_CASE_MILLIS}). A model that loads must also instantiate, animate, update and export (and the export
  * read back) without error.
  *
- * <p>{@code -Dfuzz.cases=N} and {@code -Dfuzz.seed=S} change the count and the seed; the default is fixed so a CI
+ * <p>The renderer-side files (sample models with textures, morph targets, cameras; the hand-made renderer file; the
+ * primitive-mode files) are mutated the same way, and every part of the renderer content of those that load is read
+ * (attributes decoded, vertex and index buffers laid out, morph targets applied, materials, textures, samplers,
+ * images decoded, cameras, lights, instancing): each part gives its value or a {@link GltfException}.
+ *
+ * <p>{@code -Dfuzz.cases=N}, {@code -Dfuzz.rendererCases=N} and {@code -Dfuzz.seed=S} change the counts and the seed; the default is fixed so a CI
  * failure reproduces. Each failure message names the case's seed.
  */
 class GltfFuzzTest {
@@ -83,6 +88,130 @@ class GltfFuzzTest {
         assertThat(run).as("cases run").isEqualTo(cases);
         assertThat(rejected).as("mutations should reject some files").isPositive();
         assertThat(loaded).as("some mutations should still load").isPositive();
+    }
+
+    @Test
+    // a hang guard only (a case that never returns); no timing is asserted
+    @org.junit.jupiter.api.Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES)
+    void mutatedRendererFilesGiveTheirContentOrAGltfException() throws Exception {
+        int cases = Integer.getInteger("fuzz.rendererCases", 4000);
+        long seed = Long.getLong("fuzz.seed", 0x5EED_ABB0L) + 1;
+        List<Seed> seeds = new ArrayList<>();
+        for (Path file : RendererContentTest.rendererFiles()) {
+            seeds.add(new Seed(file.getFileName().toString(), Files.readAllBytes(file), file.getParent()));
+        }
+        SplittableRandom master = new SplittableRandom(seed);
+        int loaded = 0;
+        int rejected = 0;
+        for (int run = 0; run < cases; run++) {
+            long caseSeed = master.nextLong();
+            SplittableRandom random = new SplittableRandom(caseSeed);
+            Seed s = seeds.get(random.nextInt(seeds.size()));
+            byte[] mutated;
+            try {
+                mutated = mutate(s, random);
+            } catch (Exception e) {
+                continue; // the mutator itself could not apply this mutation; not a case
+            }
+            String label = "renderer case seed=" + caseSeed + " base=" + s.name;
+            GltfModel model;
+            try {
+                model = Gltf.read(mutated, s.name, s.baseDir);
+            } catch (GltfException e) {
+                continue;
+            } catch (Throwable t) {
+                throw new AssertionError(label + ": " + t, t);
+            }
+            loaded++;
+            rejected += exerciseRendererContent(model, label);
+        }
+        System.out.printf("renderer fuzz: %d cases loaded, %d GltfExceptions from their content%n", loaded,
+                rejected);
+        assertThat(loaded).as("some mutations should load").isPositive();
+        assertThat(rejected).as("some content should be malformed").isPositive();
+    }
+
+    /** Reads every part of the renderer content; returns the number of parts that gave a GltfException. */
+    private static int exerciseRendererContent(GltfModel model, String label) {
+        int rejected = 0;
+        List<ContentCall> calls = new ArrayList<>();
+        calls.add(() -> {
+            for (int m = 0; m < model.meshCount(); m++) {
+                GltfMesh mesh = model.readMesh(m);
+                for (int p = 0; p < mesh.primitiveCount(); p++) {
+                    GltfPrimitive prim = mesh.primitive(p);
+                    if (prim.skipped() != null) {
+                        continue;
+                    }
+                    for (GltfAccessor a : prim.attributes().values()) {
+                        a.floats();
+                        a.bytes();
+                        if (a.componentType() != GltfAccessor.FLOAT) {
+                            a.ints();
+                        }
+                    }
+                    prim.indexArray();
+                    prim.indexBuffer();
+                    prim.vertexData(false);
+                    prim.vertexData(true);
+                    if (prim.targetCount() > 0 && prim.attribute("POSITION") != null) {
+                        GltfAccessor position = prim.attribute("POSITION");
+                        prim.morphed("POSITION", new float[prim.targetCount()],
+                                new float[position.count() * position.componentCount()]);
+                    }
+                }
+            }
+        });
+        calls.add(() -> {
+            for (int i = 0; i < model.materialCount(); i++) {
+                model.material(i);
+            }
+        });
+        calls.add(() -> {
+            for (int i = 0; i < model.textureCount(); i++) {
+                model.sampler(model.texture(i).sampler());
+            }
+        });
+        calls.add(() -> {
+            for (int i = 0; i < model.imageCount(); i++) {
+                model.image(i);
+                if (model.undecodableReason(i) == null) {
+                    model.decodeImage(i);
+                }
+            }
+        });
+        calls.add(() -> {
+            for (int i = 0; i < model.cameraCount(); i++) {
+                model.camera(i).projection(1.5f, new org.joml.Matrix4f());
+            }
+            for (int i = 0; i < model.lightCount(); i++) {
+                model.light(i);
+            }
+        });
+        calls.add(() -> {
+            for (int node = 0; node < model.nodeCount(); node++) {
+                model.nodeCamera(node);
+                model.nodeLight(node);
+                model.nodeInstancing(node);
+            }
+        });
+        for (ContentCall call : calls) {
+            try {
+                call.run();
+            } catch (GltfException e) {
+                rejected++;
+                assertThat(e.getMessage()).as(label).isNotBlank();
+                assertThat(e.location()).as(label).isNotBlank();
+            } catch (Throwable t) {
+                throw new AssertionError(label + ": " + t, t);
+            }
+        }
+        return rejected;
+    }
+
+    /** One group of renderer-content reads. */
+    private interface ContentCall {
+        void run() throws GltfException;
     }
 
     /** Whatever loads must build, animate and update like any good model. */
