@@ -1,0 +1,23 @@
+package dev.arbor.gl;
+
+import org.junit.jupiter.api.Assumptions;
+
+/** What the OpenGL tests share: a context, or the test skipped with the reason when this machine has none. */
+final class GlTests {
+    private GlTests() {
+    }
+
+    /**
+     * Opens an offscreen context, or aborts the calling test (JUnit assumption, reason printed) when no EGL display
+     * can be had.
+     */
+    static GlContext context(int width, int height) {
+        try {
+            return GlContext.offscreen(width, height);
+        } catch (GlUnavailableException e) {
+            System.out.println("skipped: " + e.getMessage());
+            Assumptions.abort(e.getMessage());
+            throw e;
+        }
+    }
+}
