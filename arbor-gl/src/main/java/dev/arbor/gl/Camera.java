@@ -55,8 +55,9 @@ public final class Camera {
     }
 
     /**
-     * An orthographic camera looking along {@code viewDirection} at the centre of a box, the box's bounding sphere
-     * just inside the narrower side of the picture.
+     * An orthographic camera looking along {@code viewDirection} at the centre of a box, the box's corners as seen
+     * from there just inside the picture (a 2% margin on the side that limits the scale, centred on the other), the
+     * near and far planes just around the box.
      *
      * @param bounds the box, {@code minX, minY, minZ, maxX, maxY, maxZ} from {@code offset}
      * @param offset index of {@code minX}
@@ -72,10 +73,40 @@ public final class Camera {
         Vector3f centre = new Vector3f();
         float radius = sphere(bounds, offset, centre);
         Vector3f direction = direction(viewDirection, up, aspect);
-        float halfHeight = aspect >= 1 ? radius : radius / aspect;
         Vector3f eye = new Vector3f(direction).mul(-2 * radius).add(centre);
-        Matrix4f m = new Matrix4f().ortho(-halfHeight * aspect, halfHeight * aspect, -halfHeight, halfHeight,
-                radius * 0.95f, radius * 3.05f).lookAt(eye, centre, up);
+        Matrix4f viewFromWorld = new Matrix4f().lookAt(eye, centre, up);
+        float minX = Float.POSITIVE_INFINITY;
+        float minY = Float.POSITIVE_INFINITY;
+        float minZ = Float.POSITIVE_INFINITY;
+        float maxX = Float.NEGATIVE_INFINITY;
+        float maxY = Float.NEGATIVE_INFINITY;
+        float maxZ = Float.NEGATIVE_INFINITY;
+        Vector3f corner = new Vector3f();
+        for (int c = 0; c < 8; c++) {
+            corner.set(bounds[offset + ((c & 1) == 0 ? 0 : 3)], bounds[offset + ((c & 2) == 0 ? 1 : 4)],
+                    bounds[offset + ((c & 4) == 0 ? 2 : 5)]);
+            viewFromWorld.transformPosition(corner);
+            minX = Math.min(minX, corner.x);
+            minY = Math.min(minY, corner.y);
+            minZ = Math.min(minZ, corner.z);
+            maxX = Math.max(maxX, corner.x);
+            maxY = Math.max(maxY, corner.y);
+            maxZ = Math.max(maxZ, corner.z);
+        }
+        float halfWidth = Math.max((maxX - minX) / 2, 1e-6f);
+        float halfHeight = Math.max((maxY - minY) / 2, 1e-6f);
+        if (halfWidth / halfHeight > aspect) {
+            halfHeight = halfWidth / aspect;
+        } else {
+            halfWidth = halfHeight * aspect;
+        }
+        halfWidth *= 1.02f;
+        halfHeight *= 1.02f;
+        float midX = (minX + maxX) / 2;
+        float midY = (minY + maxY) / 2;
+        float depth = Math.max(maxZ - minZ, 1e-6f);
+        Matrix4f m = new Matrix4f().ortho(midX - halfWidth, midX + halfWidth, midY - halfHeight, midY + halfHeight,
+                -maxZ - 0.05f * depth, -minZ + 0.05f * depth).mul(viewFromWorld);
         return new Camera(m, eye, direction, true);
     }
 
