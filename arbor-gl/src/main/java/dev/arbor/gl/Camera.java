@@ -23,6 +23,24 @@ public final class Camera {
     }
 
     /**
+     * A camera from a matrix computed elsewhere.
+     *
+     * @param clipFromWorld {@code projection × view}, OpenGL clip space (copied)
+     * @param eye the eye's world position (lighting of a perspective camera looks from there)
+     * @param viewDirection the direction the camera looks in (lighting of an orthographic camera looks along it)
+     * @param orthographic whether the projection is orthographic
+     * @return the camera
+     * @throws IllegalArgumentException if {@code viewDirection} is zero
+     */
+    public static Camera of(Matrix4fc clipFromWorld, Vector3fc eye, Vector3fc viewDirection, boolean orthographic) {
+        if (viewDirection.lengthSquared() == 0) {
+            throw new IllegalArgumentException("zero direction: viewDirection=" + viewDirection);
+        }
+        return new Camera(new Matrix4f(clipFromWorld), new Vector3f(eye), new Vector3f(viewDirection).normalize(),
+                orthographic);
+    }
+
+    /**
      * A perspective camera looking along {@code viewDirection} at the centre of a box, far enough back that the
      * box's bounding sphere fills the narrower field of view, with the near and far planes just around the sphere.
      *
