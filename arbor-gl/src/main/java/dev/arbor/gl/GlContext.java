@@ -185,8 +185,13 @@ public final class GlContext implements AutoCloseable {
         try {
             // bind OpenGL's entry points through eglGetProcAddress, not GLX
             Configuration.OPENGL_CONTEXT_API.set("EGL");
+        } catch (NoClassDefFoundError e) {
+            throw new IllegalStateException("LWJGL is not on the class path (org.lwjgl:lwjgl, lwjgl-egl, lwjgl-opengl"
+                    + " and their natives are arbor-gl's dependencies): " + e, e);
+        }
+        try {
             EGL.getCapabilities();
-        } catch (Throwable e) {   // UnsatisfiedLinkError, or the class initialization that wraps it
+        } catch (LinkageError | IllegalStateException e) {   // UnsatisfiedLinkError, or the initialization wrapping it
             throw new GlUnavailableException("OpenGL unavailable: cannot load the EGL library (libEGL.so.1; on"
                     + " Debian or Ubuntu: apt-get install libegl1 libegl-mesa0 libgl1-mesa-dri): " + e, e);
         }
