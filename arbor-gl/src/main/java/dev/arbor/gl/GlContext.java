@@ -133,11 +133,11 @@ public final class GlContext implements AutoCloseable {
             if (!EGL10.eglChooseConfig(dpy, attributes, configs, count) || count[0] == 0) {
                 throw new GlUnavailableException("OpenGL unavailable: EGL (" + displayKind + ") has no configuration"
                         + " with the OpenGL and pbuffer bits (eglChooseConfig error=0x"
-                        + Integer.toHexString(EGL10.eglGetError()) + ")", null);
+                        + Integer.toHexString(EGL10.eglGetError()) + ")", null, false);
             }
             if (!EGL14.eglBindAPI(EGL_OPENGL_API)) {
                 throw new GlUnavailableException("OpenGL unavailable: eglBindAPI(EGL_OPENGL_API) failed, error=0x"
-                        + Integer.toHexString(EGL10.eglGetError()), null);
+                        + Integer.toHexString(EGL10.eglGetError()), null, false);
             }
             int[] contextAttributes = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                     EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
@@ -145,14 +145,14 @@ public final class GlContext implements AutoCloseable {
             if (context == EGL_NO_CONTEXT) {
                 throw new GlUnavailableException("OpenGL unavailable: no OpenGL 3.3 core context from EGL ("
                         + displayKind + "), eglCreateContext error=0x" + Integer.toHexString(EGL10.eglGetError()),
-                        null);
+                        null, false);
             }
         }
         if (!EGL10.eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
             int error = EGL10.eglGetError();
             EGL10.eglDestroyContext(dpy, context);
             throw new GlUnavailableException("OpenGL unavailable: eglMakeCurrent without a surface failed, error=0x"
-                    + Integer.toHexString(error), null);
+                    + Integer.toHexString(error), null, false);
         }
         GLCapabilities capabilities = GL.createCapabilities();
         int framebuffer = glGenFramebuffers();
@@ -192,8 +192,9 @@ public final class GlContext implements AutoCloseable {
         try {
             EGL.getCapabilities();
         } catch (LinkageError | IllegalStateException e) {   // UnsatisfiedLinkError, or the initialization wrapping it
-            throw new GlUnavailableException("OpenGL unavailable: cannot load the EGL library (libEGL.so.1; on"
-                    + " Debian or Ubuntu: apt-get install libegl1 libegl-mesa0 libgl1-mesa-dri): " + e, e);
+            throw new GlUnavailableException("OpenGL unavailable: no EGL display: cannot load the EGL library"
+                    + " (libEGL.so.1; on Debian or Ubuntu: apt-get install libegl1 libegl-mesa0 libgl1-mesa-dri): " + e,
+                    e, true);
         }
         String clientExtensions = EGL10.eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
         long dpy = EGL_NO_DISPLAY;
@@ -213,15 +214,15 @@ public final class GlContext implements AutoCloseable {
             kind = "default display";
         }
         if (dpy == EGL_NO_DISPLAY) {
-            throw new GlUnavailableException("OpenGL unavailable: EGL has no display (no surfaceless platform, no"
-                    + " default display)", null);
+            throw new GlUnavailableException("OpenGL unavailable: no EGL display: neither Mesa's surfaceless"
+                    + " platform nor a default display", null, true);
         }
         int[] major = new int[1];
         int[] minor = new int[1];
         if (!EGL10.eglInitialize(dpy, major, minor)) {
-            throw new GlUnavailableException("OpenGL unavailable: eglInitialize failed on the EGL " + kind
-                    + ", error=0x" + Integer.toHexString(EGL10.eglGetError()) + " (on Debian or Ubuntu: apt-get"
-                    + " install libegl-mesa0 libgl1-mesa-dri)", null);
+            throw new GlUnavailableException("OpenGL unavailable: no EGL display: eglInitialize failed on the"
+                    + " EGL " + kind + ", error=0x" + Integer.toHexString(EGL10.eglGetError()) + " (on Debian or"
+                    + " Ubuntu: apt-get install libegl-mesa0 libgl1-mesa-dri)", null, true);
         }
         EGL.createDisplayCapabilities(dpy, major[0], minor[0]);
         display = dpy;

@@ -80,6 +80,19 @@ class GlContextTest {
     }
 
     @Test
+    void missingEglLibraryIsOneLineNamingWhatToInstall() throws Exception {
+        // a JVM of its own, told to load an EGL library that does not exist (the display is made once per JVM)
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "-Dorg.lwjgl.egl.libname=/nonexistent/libEGL.so.1",
+                NoEglProbe.class.getName()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(out).startsWith("noDisplay=true OpenGL unavailable: no EGL display: cannot load the EGL library"
+                + " (libEGL.so.1; on Debian or Ubuntu: apt-get install libegl1 libegl-mesa0 libgl1-mesa-dri): ");
+        assertThat(out.strip().lines().count()).as(out).isEqualTo(1);
+    }
+
+    @Test
     void sizesOutOfRangeAreRefused() {
         assertThatThrownBy(() -> GlContext.offscreen(0, 4)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("width out of range: width=0, range=[1, 16384]");
