@@ -88,8 +88,9 @@ public final class ModelRenderer implements AutoCloseable {
     private final float[] clip = new float[MATRIX];
     private final Vector3f scratch = new Vector3f();
     private final Vector3f towardLight = new Vector3f(-0.35f, 0.55f, 0.75f).normalize();
-    private final Vector3f lightColor = new Vector3f(2.8f);
-    private final Vector3f ambientColor = new Vector3f(0.28f);
+    /** π × 0.7: a white surface facing the light reflects 0.7 of it diffusely, plus the ambient 0.22, below 1. */
+    private final Vector3f lightColor = new Vector3f((float) (0.7 * Math.PI));
+    private final Vector3f ambientColor = new Vector3f(0.22f);
     private boolean closed;
 
     private final int uJointCount;
@@ -169,7 +170,8 @@ public final class ModelRenderer implements AutoCloseable {
 
     /**
      * Sets the light: a directional light and a constant ambient term, both linear RGB. Defaults: toward
-     * {@code (-0.35, 0.55, 0.75)} (from the upper left front), colour 2.8, ambient 0.28.
+     * {@code (-0.35, 0.55, 0.75)} (from the upper left front), colour 0.7 π (Lambert's 1 / π makes a white surface
+     * facing the light 0.7), ambient 0.22: a white surface stays below white.
      *
      * @param towardLight the world direction toward the light (need not be unit length, not zero)
      * @param color the light's colour times intensity
