@@ -19,6 +19,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import javax.imageio.IIOImage;
@@ -43,7 +45,7 @@ import picocli.CommandLine.Spec;
  * the node hierarchy (links, nodes, skin joints orange, mesh nodes blue), {@code --axes} the world axes. A model
  * without triangles is drawn as its hierarchy. SVG holds the triangles as polygons in painter's order;
  * {@code --frames N -o walk.gif} writes an animated GIF of the whole animation. PNG and GIF through Java2D and
- * ImageIO (headless), SVG written by hand.
+ * ImageIO (headless), SVG written by hand. {@code --gpu} draws the PNG with OpenGL instead ({@link GpuPicture}).
  */
 @Command(name = "render", mixinStandardHelpOptions = true,
         description = "Draw the posed model (its meshes, flat-shaded) to a PNG or SVG picture, or an animated GIF.")
@@ -104,6 +106,10 @@ public final class RenderCommand implements Callable<Integer> {
     @Option(names = "--axes", description = "Draw the world axes (X red, Y green, Z blue) in a corner.")
     private boolean axes;
 
+    @Option(names = "--gpu", description = "Draw with OpenGL (offscreen, through EGL): textured, metallic-roughness "
+            + "materials lit per pixel, skinned on the GPU, in the same projection as the default CPU drawing; PNG only.")
+    private boolean gpu;
+
     @Option(names = "--frames", paramLabel = "N", description = "Write an animated GIF (-o NAME.gif) of N frames, "
             + "1 to " + MAX_FRAMES + ", evenly over the whole --animation, looping.")
     private Integer frames;
@@ -120,12 +126,17 @@ public final class RenderCommand implements Callable<Integer> {
             throw Problems.invalid(spec, "--size", "must be " + MIN_SIZE + " to " + MAX_SIZE + " pixels");
         }
         checkFrames(gif);
+        if (gpu && (svg || gif)) {
+            throw Problems.invalid(spec, "-o", "--gpu draws PNG pictures only: -o NAME.png");
+        }
         Problems.checkWritable(output);
         PosedModel posed = pose.load();
         MeshScene scene = MeshScene.of(posed);
         PrintWriter err = spec.commandLine().getErr();
-        for (String note : scene.notes) {
-            err.println("arbor: render: note: " + note);
+        if (!gpu) {
+            for (String note : scene.notes) {
+                err.println("arbor: render: note: " + note);
+            }
         }
         // a model without triangles is drawn as its node hierarchy
         boolean sticks = skeleton || labels || scene.parts.isEmpty();
@@ -149,7 +160,8 @@ public final class RenderCommand implements Callable<Integer> {
         } else {
             d = Drawing.of(posed, projection, labels, posed.time);
             picture = svg ? svg(scene, projection, d, sticks).getBytes(StandardCharsets.UTF_8)
-                    : png(frame(scene, projection, d, sticks));
+                    : png(gpu ? gpuFrame(posed, scene, projection, d, sticks, err)
+                    : frame(scene, projection, d, sticks));
         }
         try {
             Files.write(output, picture);
@@ -214,10 +226,28 @@ public final class RenderCommand implements Callable<Integer> {
         }
     }
 
+    /** The picture drawn with OpenGL, then what {@link #frame} paints over it; the GPU's notes to {@code err}. */
+    private BufferedImage gpuFrame(PosedModel posed, MeshScene scene, Projection projection, Drawing d,
+                                   boolean sticks, PrintWriter err) {
+        System.setProperty("java.awt.headless", "true");
+        List<String> notes = new ArrayList<>();
+        BufferedImage image = scene.parts.isEmpty() ? Picture.raster(scene, projection)
+                : GpuPicture.draw(posed, scene, projection, notes);
+        for (String note : notes) {
+            err.println("arbor: render: note: " + note);
+        }
+        err.flush();
+        return paint(image, d, sticks);
+    }
+
     /** One picture: the triangles, then the hierarchy (with {@code sticks}), the title and the axes. */
     private BufferedImage frame(MeshScene scene, Projection projection, Drawing d, boolean sticks) {
         System.setProperty("java.awt.headless", "true");
-        BufferedImage image = Picture.raster(scene, projection);
+        return paint(Picture.raster(scene, projection), d, sticks);
+    }
+
+    /** Paints the hierarchy (with {@code sticks}), the title and the axes over a picture of the triangles. */
+    private BufferedImage paint(BufferedImage image, Drawing d, boolean sticks) {
         Graphics2D g = Picture.graphics(image);
         try {
             d.paint(g, sticks);

@@ -1,0 +1,122 @@
+package dev.arbor.cli;
+
+import static dev.arbor.cli.GltfCommandsTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code render --gpu} against the CPU drawing of the same model: the same projection, so the same pixels covered.
+ */
+class GpuRenderTest {
+    static final int SIZE = 400;
+
+    @TempDir
+    Path temp;
+
+    static String model(String name) throws Exception {
+        return Path.of(GpuRenderTest.class.getResource("/models/" + name + "/" + name + ".glb").toURI()).toString();
+    }
+
+    /** Covered: below the title band, not white (the CPU picture's anti-aliased edges count as covered). */
+    static boolean[] covered(BufferedImage image) {
+        boolean[] mask = new boolean[SIZE * SIZE];
+        for (int y = (int) Picture.TITLE_BAND; y < SIZE; y++) {
+            for (int x = 0; x < SIZE; x++) {
+                mask[y * SIZE + x] = (image.getRGB(x, y) & 0xFFFFFF) != 0xFFFFFF;
+            }
+        }
+        return mask;
+    }
+
+    static double overlap(boolean[] a, boolean[] b) {
+        int both = 0;
+        int either = 0;
+        for (int i = 0; i < a.length; i++) {
+            both += a[i] && b[i] ? 1 : 0;
+            either += a[i] || b[i] ? 1 : 0;
+        }
+        return (double) both / either;
+    }
+
+    private double compare(String name, String... pose) throws Exception {
+        // kept in target/ to be looked at
+        Path dir = Files.createDirectories(Path.of("target", "render-pictures"));
+        Path cpu = dir.resolve(name + "-cpu.png");
+        Path gpu = dir.resolve(name + "-gpu.png");
+        String[] base = {"render", model(name), "--size", Integer.toString(SIZE)};
+        String[] cpuArgs = concat(base, pose, new String[] {"-o", cpu.toString()});
+        String[] gpuArgs = concat(base, pose, new String[] {"--gpu", "-o", gpu.toString()});
+        run(0, cpuArgs);
+        String[] out = runAny(gpuArgs);
+        Assumptions.assumeFalse(out[1].contains("OpenGL unavailable: no EGL display"), out[1]);
+        assertThat(out[2]).as("exit code; stderr: %s", out[1]).isEqualTo("0");
+        boolean[] a = covered(ImageIO.read(cpu.toFile()));
+        boolean[] b = covered(ImageIO.read(gpu.toFile()));
+        double overlap = overlap(a, b);
+        int ca = 0;
+        int cb = 0;
+        for (int i = 0; i < a.length; i++) {
+            ca += a[i] ? 1 : 0;
+            cb += b[i] ? 1 : 0;
+        }
+        System.out.printf("%s: cpu=%d gpu=%d overlap=%.4f%n", name, ca, cb, overlap);
+        return overlap;
+    }
+
+    /** Runs a command line: its output, its error output and its exit code. */
+    static String[] runAny(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cmd = ArborMain.commandLine();
+        cmd.setOut(new PrintWriter(out));
+        cmd.setErr(new PrintWriter(err));
+        int code = cmd.execute(args);
+        return new String[] {out.toString(), err.toString(), Integer.toString(code)};
+    }
+
+    private static String[] concat(String[]... parts) {
+        int n = 0;
+        for (String[] p : parts) {
+            n += p.length;
+        }
+        String[] all = new String[n];
+        int k = 0;
+        for (String[] p : parts) {
+            System.arraycopy(p, 0, all, k, p.length);
+            k += p.length;
+        }
+        return all;
+    }
+
+    @Test
+    void walkingManCoversTheCpuPicturesPixels() throws Exception {
+        assertThat(compare("CesiumMan", "--animation", "0", "--time", "0.5")).isGreaterThanOrEqualTo(0.97);
+    }
+
+    @Test
+    void texturedBoxFromTheSideCoversTheCpuPicturesPixels() throws Exception {
+        assertThat(compare("BoxTextured", "--view", "iso")).isGreaterThanOrEqualTo(0.97);
+    }
+
+    @Test
+    void riggedFigureCoversTheCpuPicturesPixels() throws Exception {
+        assertThat(compare("RiggedFigure", "--animation", "0", "--time", "0.5", "--view", "left"))
+                .isGreaterThanOrEqualTo(0.97);
+    }
+
+    @Test
+    void gpuDrawsPngOnly() {
+        String[] r = run(2, "render", "x.glb", "--gpu", "-o", temp.resolve("x.svg").toString());
+        assertThat(r[1]).contains("--gpu draws PNG pictures only: -o NAME.png");
+    }
+}

@@ -1,0 +1,399 @@
+package dev.arbor.gl;
+
+import static org.lwjgl.opengl.GL11.GL_LINEAR;
+import static org.lwjgl.opengl.GL11.GL_LINEAR_MIPMAP_LINEAR;
+import static org.lwjgl.opengl.GL11.GL_RGBA;
+import static org.lwjgl.opengl.GL11.GL_TEXTURE_2D;
+import static org.lwjgl.opengl.GL11.GL_TEXTURE_MAG_FILTER;
+import static org.lwjgl.opengl.GL11.GL_TEXTURE_MIN_FILTER;
+import static org.lwjgl.opengl.GL11.GL_TEXTURE_WRAP_S;
+import static org.lwjgl.opengl.GL11.GL_TEXTURE_WRAP_T;
+import static org.lwjgl.opengl.GL11.GL_UNPACK_ALIGNMENT;
+import static org.lwjgl.opengl.GL11.GL_UNSIGNED_BYTE;
+import static org.lwjgl.opengl.GL11.glBindTexture;
+import static org.lwjgl.opengl.GL11.glDeleteTextures;
+import static org.lwjgl.opengl.GL11.glGenTextures;
+import static org.lwjgl.opengl.GL11.glPixelStorei;
+import static org.lwjgl.opengl.GL11.glTexImage2D;
+import static org.lwjgl.opengl.GL11.GL_RGBA8;
+import static org.lwjgl.opengl.GL15.GL_ARRAY_BUFFER;
+import static org.lwjgl.opengl.GL15.GL_ELEMENT_ARRAY_BUFFER;
+import static org.lwjgl.opengl.GL15.GL_STATIC_DRAW;
+import static org.lwjgl.opengl.GL15.glBindBuffer;
+import static org.lwjgl.opengl.GL15.glBufferData;
+import static org.lwjgl.opengl.GL15.glDeleteBuffers;
+import static org.lwjgl.opengl.GL15.glGenBuffers;
+import static org.lwjgl.opengl.GL20.glEnableVertexAttribArray;
+import static org.lwjgl.opengl.GL20.glVertexAttribPointer;
+import static org.lwjgl.opengl.GL21.GL_SRGB8_ALPHA8;
+import static org.lwjgl.opengl.GL30.glBindVertexArray;
+import static org.lwjgl.opengl.GL30.glDeleteVertexArrays;
+import static org.lwjgl.opengl.GL30.glGenVertexArrays;
+import static org.lwjgl.opengl.GL30.glGenerateMipmap;
+import static org.lwjgl.opengl.GL30.glVertexAttribIPointer;
+import static org.lwjgl.opengl.GL33.glDeleteSamplers;
+import static org.lwjgl.opengl.GL33.glGenSamplers;
+import static org.lwjgl.opengl.GL33.glSamplerParameteri;
+
+import dev.arbor.gltf.GltfAccessor;
+import dev.arbor.gltf.GltfException;
+import dev.arbor.gltf.GltfMaterial;
+import dev.arbor.gltf.GltfMesh;
+import dev.arbor.gltf.GltfModel;
+import dev.arbor.gltf.GltfPixels;
+import dev.arbor.gltf.GltfPrimitive;
+import dev.arbor.gltf.GltfSampler;
+import dev.arbor.gltf.GltfTexture;
+import dev.arbor.gltf.GltfTextureRef;
+import dev.arbor.gltf.GltfVertexAttribute;
+import dev.arbor.gltf.GltfVertexData;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.joml.Matrix3f;
+
+/**
+ * A glTF model's meshes on the GPU: per primitive a vertex array (the reader's interleaved vertex buffer, the index
+ * buffer in its own type), and its material: base colour and metallic-roughness factors, the base colour texture
+ * (sRGB, mipmapped) and the metallic-roughness texture (linear), each with a sampler object made from the glTF
+ * sampler, the {@code KHR_texture_transform} of the base colour texture, and the alpha cutoff of {@code MASK}
+ * materials.
+ *
+ * <p>Attribute locations: {@code POSITION} 0, {@code NORMAL} 1, the base colour texture's {@code TEXCOORD_n} 2,
+ * {@code JOINTS_0} 3 (integers), {@code WEIGHTS_0} 4. Component types are kept as in the file (normalized integers
+ * are read as OpenGL normalizes them).
+ *
+ * <p>Left out, each with a line in {@link #notes()}: primitives whose geometry was not decoded (Draco), points and
+ * lines, images the JDK cannot decode (WebP, KTX2; drawn without that texture). Morph targets are not applied, normal,
+ * occlusion and emissive textures are not read, and {@code BLEND} materials are drawn opaque.
+ *
+ * <p>Made and closed on the thread where its {@link GlContext} is current; usable only with that context.
+ */
+public final class GpuModel implements AutoCloseable {
+    /** One drawable primitive: its vertex array and how to draw it. */
+    static final class Primitive {
+        final int vertexArray;
+        final int mode;
+        final int count;
+        /** The index type (GL_UNSIGNED_BYTE / SHORT / INT), or 0 to draw the vertices in order. */
+        final int indexType;
+        final boolean skinned;
+        final boolean hasNormals;
+        /** The largest joint index of JOINTS_0, -1 when not skinned. */
+        final int maxJoint;
+        final Material material;
+
+        Primitive(int vertexArray, int mode, int count, int indexType, boolean skinned, boolean hasNormals,
+                  int maxJoint, Material material) {
+            this.vertexArray = vertexArray;
+            this.mode = mode;
+            this.count = count;
+            this.indexType = indexType;
+            this.skinned = skinned;
+            this.hasNormals = hasNormals;
+            this.maxJoint = maxJoint;
+            this.material = material;
+        }
+    }
+
+    /** A material's uniforms and textures. */
+    static final class Material {
+        final float[] baseColorFactor;
+        final float metallic;
+        final float roughness;
+        /** GL texture and sampler names, 0 when absent. */
+        final int baseColorTexture;
+        final int baseColorSampler;
+        final int metallicRoughnessTexture;
+        final int metallicRoughnessSampler;
+        /** The UV set of the base colour texture. */
+        final int texCoord;
+        /** Column-major 3×3. */
+        final float[] uvTransform;
+        /** Fragments with alpha below are discarded; -1 for OPAQUE and BLEND. */
+        final float alphaCutoff;
+
+        Material(float[] baseColorFactor, float metallic, float roughness, int baseColorTexture,
+                 int baseColorSampler, int metallicRoughnessTexture, int metallicRoughnessSampler, int texCoord,
+                 float[] uvTransform, float alphaCutoff) {
+            this.baseColorFactor = baseColorFactor;
+            this.metallic = metallic;
+            this.roughness = roughness;
+            this.baseColorTexture = baseColorTexture;
+            this.baseColorSampler = baseColorSampler;
+            this.metallicRoughnessTexture = metallicRoughnessTexture;
+            this.metallicRoughnessSampler = metallicRoughnessSampler;
+            this.texCoord = texCoord;
+            this.uvTransform = uvTransform;
+            this.alphaCutoff = alphaCutoff;
+        }
+    }
+
+    /** glTF's default material: white, fully metallic and rough. */
+    private static final Material DEFAULT = new Material(new float[] {1, 1, 1, 1}, 1, 1, 0, 0, 0, 0, 0,
+            new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1}, -1);
+
+    private final GltfModel model;
+    /** Per mesh its drawable primitives. */
+    final Primitive[][] meshes;
+    private final List<String> notes;
+    private final List<Integer> buffers = new ArrayList<>();
+    private final List<Integer> vertexArrays = new ArrayList<>();
+    private final Map<Integer, Integer> textures = new HashMap<>();
+    private final Map<Integer, Integer> samplers = new HashMap<>();
+    private final Map<Integer, Material> materials = new HashMap<>();
+    private boolean closed;
+
+    private GpuModel(GltfModel model) {
+        this.model = model;
+        this.meshes = new Primitive[model.meshCount()][];
+        this.notes = new ArrayList<>();
+    }
+
+    /**
+     * Uploads every mesh of the model, its materials and the textures they use. Reads and decodes the whole model's
+     * geometry and images: O(vertices + indices + texels), done once.
+     *
+     * @param model the model
+     * @return the model on the GPU
+     * @throws GltfException if a mesh, material, texture or sampler of the model is malformed (what was uploaded
+     *     is deleted)
+     */
+    public static GpuModel upload(GltfModel model) throws GltfException {
+        GpuModel gpu = new GpuModel(model);
+        try {
+            for (int m = 0; m < model.meshCount(); m++) {
+                GltfMesh mesh = model.readMesh(m);
+                List<Primitive> drawn = new ArrayList<>();
+                for (int p = 0; p < mesh.primitiveCount(); p++) {
+                    Primitive prim = gpu.primitive(mesh.primitive(p), m, p);
+                    if (prim != null) {
+                        drawn.add(prim);
+                    }
+                }
+                gpu.meshes[m] = drawn.toArray(new Primitive[0]);
+            }
+        } catch (GltfException | RuntimeException e) {
+            gpu.close();
+            throw e;
+        }
+        return gpu;
+    }
+
+    private Primitive primitive(GltfPrimitive p, int mesh, int index) throws GltfException {
+        String where = "meshes[" + mesh + "].primitives[" + index + "]";
+        if (p.skipped() != null) {
+            notes.add(where + ": not drawn: " + p.skipped());
+            return null;
+        }
+        int mode = p.mode();
+        if (mode != GltfPrimitive.TRIANGLES && mode != GltfPrimitive.TRIANGLE_STRIP
+                && mode != GltfPrimitive.TRIANGLE_FAN) {
+            notes.add(where + ": not drawn: mode " + GltfPrimitive.modeName(mode) + " has no triangles");
+            return null;
+        }
+        if (p.hasMorphTargets()) {
+            notes.add(where + ": drawn without its morph targets");
+        }
+        Material material = material(p.material());
+        GltfVertexData data = p.vertexData(true);
+        int vertexArray = glGenVertexArrays();
+        vertexArrays.add(vertexArray);
+        glBindVertexArray(vertexArray);
+        int[] names = new int[data.bufferCount()];
+        for (int b = 0; b < names.length; b++) {
+            names[b] = glGenBuffers();
+            buffers.add(names[b]);
+            glBindBuffer(GL_ARRAY_BUFFER, names[b]);
+            glBufferData(GL_ARRAY_BUFFER, data.buffer(b), GL_STATIC_DRAW);
+        }
+        String texCoord = "TEXCOORD_" + material.texCoord;
+        boolean hasNormals = false;
+        boolean hasJoints = false;
+        boolean hasWeights = false;
+        for (GltfVertexAttribute a : data.attributes()) {
+            int location;
+            switch (a.name()) {
+                case "POSITION":
+                    location = Shaders.POSITION;
+                    break;
+                case "NORMAL":
+                    location = Shaders.NORMAL;
+                    hasNormals = true;
+                    break;
+                case "JOINTS_0":
+                    location = Shaders.JOINTS;
+                    hasJoints = true;
+                    break;
+                case "WEIGHTS_0":
+                    location = Shaders.WEIGHTS;
+                    hasWeights = true;
+                    break;
+                default:
+                    location = a.name().equals(texCoord) ? Shaders.TEXCOORD : -1;
+            }
+            if (location < 0) {
+                continue;
+            }
+            glBindBuffer(GL_ARRAY_BUFFER, names[a.buffer()]);
+            glEnableVertexAttribArray(location);
+            if (location == Shaders.JOINTS) {
+                glVertexAttribIPointer(location, a.componentCount(), a.componentType(), a.stride(), a.offset());
+            } else {
+                glVertexAttribPointer(location, a.componentCount(), a.componentType(), a.normalized(), a.stride(),
+                        a.offset());
+            }
+        }
+        boolean skinned = hasJoints && hasWeights;
+        int maxJoint = -1;
+        if (skinned) {
+            for (int j : p.attribute("JOINTS_0").ints()) {
+                maxJoint = Math.max(maxJoint, j);
+            }
+        }
+        GltfAccessor indices = p.indices();
+        int indexType = 0;
+        int count = data.vertexCount();
+        if (indices != null) {
+            int name = glGenBuffers();
+            buffers.add(name);
+            glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, name);
+            glBufferData(GL_ELEMENT_ARRAY_BUFFER, p.indexBuffer(), GL_STATIC_DRAW);
+            indexType = indices.componentType();
+            count = indices.count();
+        }
+        glBindVertexArray(0);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+        return new Primitive(vertexArray, mode, count, indexType, skinned, hasNormals, maxJoint, material);
+    }
+
+    private Material material(int index) throws GltfException {
+        if (index < 0) {
+            return DEFAULT;
+        }
+        Material known = materials.get(index);
+        if (known != null) {
+            return known;
+        }
+        GltfMaterial m = model.material(index);
+        GltfTextureRef base = m.baseColorTexture();
+        GltfTextureRef mr = m.metallicRoughnessTexture();
+        int baseTexture = base == null ? 0 : texture(base.texture(), true, "materials[" + index + "]");
+        int mrTexture = mr == null ? 0 : texture(mr.texture(), false, "materials[" + index + "]");
+        float[] uv = new float[9];
+        if (base != null) {
+            base.uvTransform(new Matrix3f()).get(uv);
+        } else {
+            new Matrix3f().get(uv);
+        }
+        if ("BLEND".equals(m.alphaMode())) {
+            notes.add("materials[" + index + "]: alphaMode BLEND drawn opaque");
+        }
+        Material made = new Material(m.baseColorFactor(), m.metallicFactor(), m.roughnessFactor(), baseTexture,
+                baseTexture == 0 ? 0 : sampler(model.texture(base.texture()).sampler()), mrTexture,
+                mrTexture == 0 ? 0 : sampler(model.texture(mr.texture()).sampler()),
+                base == null ? 0 : base.effectiveTexCoord(), uv,
+                "MASK".equals(m.alphaMode()) ? m.alphaCutoff() : -1);
+        materials.put(index, made);
+        return made;
+    }
+
+    /** The GL texture of a glTF texture's image, uploaded once per colour space; 0 (with a note) if undecodable. */
+    private int texture(int index, boolean srgb, String where) throws GltfException {
+        Integer key = 2 * index + (srgb ? 1 : 0);
+        Integer known = textures.get(key);
+        if (known != null) {
+            return known;
+        }
+        GltfTexture t = model.texture(index);
+        int name = 0;
+        if (t.source() < 0) {
+            notes.add(where + ": textures[" + index + "] has no PNG or JPEG source; drawn without it");
+        } else {
+            GltfPixels pixels;
+            try {
+                pixels = model.decodeImage(t.source());
+            } catch (GltfException e) {
+                notes.add(where + ": textures[" + index + "] not drawn: " + e.getMessage());
+                pixels = null;
+            }
+            if (pixels != null) {
+                name = glGenTextures();
+                glBindTexture(GL_TEXTURE_2D, name);
+                glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+                ByteBuffer rgba = pixels.rgba();
+                glTexImage2D(GL_TEXTURE_2D, 0, srgb ? GL_SRGB8_ALPHA8 : GL_RGBA8, pixels.width(), pixels.height(), 0,
+                        GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+                glGenerateMipmap(GL_TEXTURE_2D);
+                glBindTexture(GL_TEXTURE_2D, 0);
+            }
+        }
+        textures.put(key, name);
+        return name;
+    }
+
+    /** A sampler object for a glTF sampler index (-1: the default sampler), made once. */
+    private int sampler(int index) throws GltfException {
+        Integer known = samplers.get(index);
+        if (known != null) {
+            return known;
+        }
+        GltfSampler s = index < 0 ? GltfSampler.DEFAULT : model.sampler(index);
+        int name = glGenSamplers();
+        glSamplerParameteri(name, GL_TEXTURE_MAG_FILTER, s.magFilter() < 0 ? GL_LINEAR : s.magFilter());
+        glSamplerParameteri(name, GL_TEXTURE_MIN_FILTER, s.minFilter() < 0 ? GL_LINEAR_MIPMAP_LINEAR : s.minFilter());
+        glSamplerParameteri(name, GL_TEXTURE_WRAP_S, s.wrapS());
+        glSamplerParameteri(name, GL_TEXTURE_WRAP_T, s.wrapT());
+        samplers.put(index, name);
+        return name;
+    }
+
+    /** @return the model uploaded */
+    public GltfModel model() {
+        return model;
+    }
+
+    /**
+     * @param mesh mesh index
+     * @return how many of the mesh's primitives are drawn
+     * @throws IndexOutOfBoundsException if {@code mesh} is out of range
+     */
+    public int primitiveCount(int mesh) {
+        return meshes[mesh].length;
+    }
+
+    /** @return one line for each thing left out or drawn differently, and why; unmodifiable */
+    public List<String> notes() {
+        return Collections.unmodifiableList(notes);
+    }
+
+    /** Deletes the buffers, vertex arrays, textures and samplers; its context must be current. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (int name : vertexArrays) {
+            glDeleteVertexArrays(name);
+        }
+        for (int name : buffers) {
+            glDeleteBuffers(name);
+        }
+        for (int name : textures.values()) {
+            if (name != 0) {
+                glDeleteTextures(name);
+            }
+        }
+        for (int name : samplers.values()) {
+            glDeleteSamplers(name);
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+}

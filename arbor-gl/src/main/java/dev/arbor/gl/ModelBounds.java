@@ -1,0 +1,129 @@
+package dev.arbor.gl;
+
+import dev.arbor.animation.Skeleton;
+import dev.arbor.gltf.GltfException;
+import dev.arbor.gltf.GltfInstance;
+import dev.arbor.gltf.GltfMesh;
+import dev.arbor.gltf.GltfModel;
+import dev.arbor.gltf.GltfPrimitive;
+import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.MatrixLayout;
+
+/**
+ * The world-space box of a posed instance's meshes, for fitting a {@link Camera}: every vertex of every drawable
+ * primitive, skinned on the CPU as the vertex shader skins it (weights divided by their sum), through its node's
+ * world matrix. Decodes the meshes and allocates: for framing a picture once, not for every frame.
+ */
+public final class ModelBounds {
+    private ModelBounds() {
+    }
+
+    /**
+     * Writes the box of the instance's meshes in their current pose.
+     *
+     * @param instance the posed instance (its hierarchy up to date or not: world matrices are read exactly)
+     * @param dest receives {@code minX, minY, minZ, maxX, maxY, maxZ}
+     * @return whether any vertex was found ({@code dest} is unchanged when not)
+     * @throws IllegalArgumentException if {@code dest} is shorter than 6
+     * @throws GltfException if a mesh is malformed
+     * @throws IllegalStateException if a skinned node's world matrix is not invertible
+     */
+    public static boolean posed(GltfInstance instance, float[] dest) throws GltfException {
+        if (dest.length < 6) {
+            throw new IllegalArgumentException("dest too short: length=" + dest.length + ", required=6");
+        }
+        GltfModel model = instance.model();
+        float[] box = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
+                Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
+        boolean any = false;
+        for (int node = 0; node < model.nodeCount(); node++) {
+            if (instance.handle(node) == Hierarchy.NULL || model.mesh(node) < 0) {
+                continue;
+            }
+            GltfMesh mesh = model.readMesh(model.mesh(node));
+            for (int p = 0; p < mesh.primitiveCount(); p++) {
+                GltfPrimitive prim = mesh.primitive(p);
+                if (prim.skipped() != null || prim.triangleCount() == 0) {
+                    continue;
+                }
+                float[] world = worldPositions(instance, node, prim);
+                for (int i = 0; i < world.length; i += 3) {
+                    for (int k = 0; k < 3; k++) {
+                        box[k] = Math.min(box[k], world[i + k]);
+                        box[3 + k] = Math.max(box[3 + k], world[i + k]);
+                    }
+                    any = true;
+                }
+            }
+        }
+        if (any) {
+            System.arraycopy(box, 0, dest, 0, 6);
+        }
+        return any;
+    }
+
+    /**
+     * A primitive's vertices in world space, skinned on the CPU when the node has a skin and the primitive joints
+     * and weights (the reference the GPU path is tested against).
+     */
+    static float[] worldPositions(GltfInstance instance, int node, GltfPrimitive prim) {
+        GltfModel model = instance.model();
+        Hierarchy h = instance.hierarchy();
+        long handle = instance.handle(node);
+        float[] local = prim.positions();
+        int skin = model.skinOf(node);
+        if (skin >= 0 && prim.isSkinned()) {
+            Skeleton skeleton = instance.skeleton(skin);
+            float[] palette = skeleton.writePalette(h, handle, MatrixLayout.COLUMN_MAJOR_3X4,
+                    new float[12 * skeleton.jointCount()], 0);
+            local = skin(local, prim.joints(), prim.weights(), palette);
+        }
+        float[] m = h.getWorld(handle, new float[12], 0);
+        float[] world = new float[local.length];
+        for (int i = 0; i < local.length; i += 3) {
+            float x = local[i];
+            float y = local[i + 1];
+            float z = local[i + 2];
+            world[i] = m[0] * x + m[3] * y + m[6] * z + m[9];
+            world[i + 1] = m[1] * x + m[4] * y + m[7] * z + m[10];
+            world[i + 2] = m[2] * x + m[5] * y + m[8] * z + m[11];
+        }
+        return world;
+    }
+
+    /** Linear blend skinning with 3×4 column-major palette entries; joints beyond the palette are skipped. */
+    private static float[] skin(float[] positions, int[] joints, float[] weights, float[] palette) {
+        float[] dest = new float[positions.length];
+        int entries = palette.length / 12;
+        for (int v = 0; v < positions.length / 3; v++) {
+            float px = positions[3 * v];
+            float py = positions[3 * v + 1];
+            float pz = positions[3 * v + 2];
+            float x = 0;
+            float y = 0;
+            float z = 0;
+            float sum = 0;
+            for (int k = 4 * v; k < 4 * v + 4; k++) {
+                float w = weights[k];
+                if (w == 0 || joints[k] >= entries) {
+                    continue;
+                }
+                int e = 12 * joints[k];
+                x += w * (palette[e] * px + palette[e + 3] * py + palette[e + 6] * pz + palette[e + 9]);
+                y += w * (palette[e + 1] * px + palette[e + 4] * py + palette[e + 7] * pz + palette[e + 10]);
+                z += w * (palette[e + 2] * px + palette[e + 5] * py + palette[e + 8] * pz + palette[e + 11]);
+                sum += w;
+            }
+            if (sum > 0) {
+                dest[3 * v] = x / sum;
+                dest[3 * v + 1] = y / sum;
+                dest[3 * v + 2] = z / sum;
+            } else {
+                dest[3 * v] = px;
+                dest[3 * v + 1] = py;
+                dest[3 * v + 2] = pz;
+            }
+        }
+        return dest;
+    }
+}

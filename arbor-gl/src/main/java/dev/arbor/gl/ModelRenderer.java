@@ -1,0 +1,455 @@
+package dev.arbor.gl;
+
+import static org.lwjgl.opengl.GL11.GL_COLOR_BUFFER_BIT;
+import static org.lwjgl.opengl.GL11.GL_CULL_FACE;
+import static org.lwjgl.opengl.GL11.GL_DEPTH_BUFFER_BIT;
+import static org.lwjgl.opengl.GL11.GL_DEPTH_TEST;
+import static org.lwjgl.opengl.GL11.GL_TEXTURE_2D;
+import static org.lwjgl.opengl.GL11.glBindTexture;
+import static org.lwjgl.opengl.GL11.glClear;
+import static org.lwjgl.opengl.GL11.glClearColor;
+import static org.lwjgl.opengl.GL11.glDeleteTextures;
+import static org.lwjgl.opengl.GL11.glDisable;
+import static org.lwjgl.opengl.GL11.glEnable;
+import static org.lwjgl.opengl.GL11.glGenTextures;
+import static org.lwjgl.opengl.GL13.GL_TEXTURE0;
+import static org.lwjgl.opengl.GL13.glActiveTexture;
+import static org.lwjgl.opengl.GL15.GL_STREAM_DRAW;
+import static org.lwjgl.opengl.GL15.glBindBuffer;
+import static org.lwjgl.opengl.GL15.glBufferData;
+import static org.lwjgl.opengl.GL15.glBufferSubData;
+import static org.lwjgl.opengl.GL15.glDeleteBuffers;
+import static org.lwjgl.opengl.GL15.glGenBuffers;
+import static org.lwjgl.opengl.GL20.glUniform1f;
+import static org.lwjgl.opengl.GL20.glUniform1i;
+import static org.lwjgl.opengl.GL20.glUniform3f;
+import static org.lwjgl.opengl.GL20.glUniform4f;
+import static org.lwjgl.opengl.GL20.glUniformMatrix3fv;
+import static org.lwjgl.opengl.GL20.glUniformMatrix4fv;
+import static org.lwjgl.opengl.GL20.glUseProgram;
+import static org.lwjgl.opengl.GL20.glVertexAttrib2f;
+import static org.lwjgl.opengl.GL20.glVertexAttrib3f;
+import static org.lwjgl.opengl.GL20.glVertexAttrib4f;
+import static org.lwjgl.opengl.GL30.GL_RGBA32F;
+import static org.lwjgl.opengl.GL30.glBindVertexArray;
+import static org.lwjgl.opengl.GL30.glVertexAttribI4ui;
+import static org.lwjgl.opengl.GL31.GL_TEXTURE_BUFFER;
+import static org.lwjgl.opengl.GL31.glDrawArraysInstanced;
+import static org.lwjgl.opengl.GL31.glDrawElementsInstanced;
+import static org.lwjgl.opengl.GL31.glTexBuffer;
+import static org.lwjgl.opengl.GL33.glBindSampler;
+
+import dev.arbor.animation.Skeleton;
+import dev.arbor.gltf.GltfInstance;
+import dev.arbor.gltf.GltfModel;
+import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.MatrixLayout;
+import java.nio.FloatBuffer;
+import org.joml.Vector3f;
+import org.joml.Vector3fc;
+import org.lwjgl.system.MemoryUtil;
+
+/**
+ * Draws {@link GpuModel}s into the current framebuffer: posed instances of a model ({@link #draw}) and crowds of one
+ * skinned mesh with one instanced draw per primitive ({@link #drawCrowd}), skinned in the vertex shader, lit by one
+ * directional light and an ambient term (glTF's metallic-roughness model; {@link Shaders}).
+ *
+ * <h2>The matrix buffers</h2>
+ * Two buffers of floats, each read by the vertex shader as a texture buffer of RGBA32F texels, hold 4×4 column-major
+ * matrices, 16 floats (four texels, one per column) each, as {@code MatrixLayout.COLUMN_MAJOR_4X4} writes them:
+ * <ul>
+ *   <li>the <em>palette buffer</em>: the skinning palettes, {@code meshFromBind = inverse(meshWorld) × jointWorld ×
+ *   inverseBind} per joint, as {@link Skeleton#writePalette} and {@code CrowdAnimator.writePalettes} write them;
+ *   instance {@code i}'s joint {@code j} at float {@code 16 × (i × joints + j)};</li>
+ *   <li>the <em>mesh buffer</em>: each instance's {@code worldFromMesh}, instance {@code i} at float {@code 16 × i}.</li>
+ * </ul>
+ * Each is uploaded once per draw call with {@code glBufferSubData} (the storage grows, never per frame once large
+ * enough), and a vertex computes {@code worldFromMesh × Σ wₖ · palette[jointₖ] × position} with its weights divided
+ * by their sum. The texture buffers hold up to {@code GL_MAX_TEXTURE_BUFFER_SIZE} texels (at least 65,536 by the
+ * OpenGL 3.3 specification, i.e. 16,384 matrices; Mesa's llvmpipe allows 134,217,728).
+ *
+ * <p>Made, used and closed on the thread where its {@link GlContext} is current. The draw calls allocate nothing on
+ * the Java heap once the buffers are large enough.
+ */
+public final class ModelRenderer implements AutoCloseable {
+    private static final int MATRIX = 16;
+
+    private final GlProgram program;
+    private final int paletteBuffer;
+    private final int paletteTexture;
+    private final int meshBuffer;
+    private final int meshTexture;
+    private long paletteCapacity;
+    private long meshCapacity;
+    private FloatBuffer palettes;
+    private FloatBuffer worlds;
+    private int[] paletteBases = new int[16];
+    private final float[] matrix4 = new float[MATRIX];
+    private final float[] clip = new float[MATRIX];
+    private final Vector3f scratch = new Vector3f();
+    private final Vector3f towardLight = new Vector3f(-0.35f, 0.55f, 0.75f).normalize();
+    /** π × 0.7: a white surface facing the light reflects 0.7 of it diffusely, plus the ambient 0.22, below 1. */
+    private final Vector3f lightColor = new Vector3f((float) (0.7 * Math.PI));
+    private final Vector3f ambientColor = new Vector3f(0.22f);
+    private boolean closed;
+
+    private final int uJointCount;
+    private final int uPaletteBase;
+    private final int uMeshBase;
+    private final int uClipFromWorld;
+    private final int uUvTransform;
+    private final int uBaseColorFactor;
+    private final int uMetallic;
+    private final int uRoughness;
+    private final int uHasBaseColorTexture;
+    private final int uHasMetallicRoughnessTexture;
+    private final int uHasNormals;
+    private final int uAlphaCutoff;
+    private final int uTowardLight;
+    private final int uLightColor;
+    private final int uAmbientColor;
+    private final int uCameraPosition;
+    private final int uOrthographic;
+    private final int uViewDirection;
+
+    /**
+     * Compiles the program and makes the matrix buffers; the context must be current.
+     *
+     * @throws IllegalStateException if the shaders do not compile or link (with the driver's log)
+     */
+    public ModelRenderer() {
+        program = GlProgram.link("model program", Shaders.VERTEX, Shaders.FRAGMENT);
+        uJointCount = program.uniform("jointCount");
+        uPaletteBase = program.uniform("paletteBase");
+        uMeshBase = program.uniform("meshBase");
+        uClipFromWorld = program.uniform("clipFromWorld");
+        uUvTransform = program.uniform("uvTransform");
+        uBaseColorFactor = program.uniform("baseColorFactor");
+        uMetallic = program.uniform("metallicFactor");
+        uRoughness = program.uniform("roughnessFactor");
+        uHasBaseColorTexture = program.uniform("hasBaseColorTexture");
+        uHasMetallicRoughnessTexture = program.uniform("hasMetallicRoughnessTexture");
+        uHasNormals = program.uniform("hasNormals");
+        uAlphaCutoff = program.uniform("alphaCutoff");
+        uTowardLight = program.uniform("towardLight");
+        uLightColor = program.uniform("lightColor");
+        uAmbientColor = program.uniform("ambientColor");
+        uCameraPosition = program.uniform("cameraPosition");
+        uOrthographic = program.uniform("orthographic");
+        uViewDirection = program.uniform("viewDirection");
+        glUseProgram(program.program);
+        glUniform1i(program.uniform("baseColorTexture"), Shaders.UNIT_BASE_COLOR);
+        glUniform1i(program.uniform("metallicRoughnessTexture"), Shaders.UNIT_METALLIC_ROUGHNESS);
+        glUniform1i(program.uniform("palettes"), Shaders.UNIT_PALETTES);
+        glUniform1i(program.uniform("meshes"), Shaders.UNIT_MESHES);
+        glUseProgram(0);
+        paletteBuffer = glGenBuffers();
+        meshBuffer = glGenBuffers();
+        paletteTexture = glGenTextures();
+        meshTexture = glGenTextures();
+        paletteCapacity = reserve(paletteBuffer, paletteTexture, 0, MATRIX);
+        meshCapacity = reserve(meshBuffer, meshTexture, 0, MATRIX);
+        palettes = MemoryUtil.memAllocFloat(MATRIX * 64);
+        worlds = MemoryUtil.memAllocFloat(MATRIX * 16);
+    }
+
+    /** Grows a buffer's storage to at least {@code floats} (doubling), attached to its texture; the new capacity. */
+    private static long reserve(int buffer, int texture, long capacity, long floats) {
+        if (floats <= capacity) {
+            return capacity;
+        }
+        long grown = Math.max(floats, 2 * capacity);
+        glBindBuffer(GL_TEXTURE_BUFFER, buffer);
+        glBufferData(GL_TEXTURE_BUFFER, grown * Float.BYTES, GL_STREAM_DRAW);
+        glBindTexture(GL_TEXTURE_BUFFER, texture);
+        glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, buffer);
+        glBindTexture(GL_TEXTURE_BUFFER, 0);
+        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+        return grown;
+    }
+
+    /**
+     * Sets the light: a directional light and a constant ambient term, both linear RGB. Defaults: toward
+     * {@code (-0.35, 0.55, 0.75)} (from the upper left front), colour 0.7 π (Lambert's 1 / π makes a white surface
+     * facing the light 0.7), ambient 0.22: a white surface stays below white.
+     *
+     * @param towardLight the world direction toward the light (need not be unit length, not zero)
+     * @param color the light's colour times intensity
+     * @param ambient the ambient light's colour
+     * @throws IllegalArgumentException if {@code towardLight} is zero
+     */
+    public void setLight(Vector3fc towardLight, Vector3fc color, Vector3fc ambient) {
+        if (towardLight.lengthSquared() == 0) {
+            throw new IllegalArgumentException("towardLight must not be zero: towardLight=" + towardLight);
+        }
+        this.towardLight.set(towardLight).normalize();
+        this.lightColor.set(color);
+        this.ambientColor.set(ambient);
+    }
+
+    /**
+     * Clears the bound framebuffer's colour (to an sRGB colour, alpha 1) and depth.
+     *
+     * @param red red, 0 to 1
+     * @param green green, 0 to 1
+     * @param blue blue, 0 to 1
+     */
+    public void clear(float red, float green, float blue) {
+        glClearColor(red, green, blue, 1f);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    }
+
+    /**
+     * Draws every built node of an instance that has a mesh, posed as its hierarchy is now: rigid primitives through
+     * the node's world matrix, skinned ones through the palette of the node's skin (written with
+     * {@link Skeleton#writePalette} into the palette buffer, then uploaded once for the whole call). A skinned
+     * primitive whose {@code JOINTS_0} names a joint beyond its skin is not drawn. O(nodes + joints) on the CPU, one
+     * draw call per primitive; allocation-free once the buffers are large enough.
+     *
+     * @param gpu the instance's model on the GPU
+     * @param instance the posed instance, of {@code gpu.model()}
+     * @param camera the camera
+     * @throws IllegalArgumentException if the instance is of another model or a node was destroyed
+     * @throws IllegalStateException if this renderer or the model is closed, or a skinned node's world matrix is not
+     *     invertible
+     */
+    public void draw(GpuModel gpu, GltfInstance instance, Camera camera) {
+        requireOpen(gpu);
+        GltfModel model = gpu.model();
+        if (instance.model() != model) {
+            throw new IllegalArgumentException("instance of another model: instance=" + instance.model().sourceName()
+                    + ", gpu=" + model.sourceName());
+        }
+        Hierarchy h = instance.hierarchy();
+        int nodes = model.nodeCount();
+        if (paletteBases.length < nodes) {
+            paletteBases = new int[nodes];
+        }
+        int meshCount = 0;
+        int paletteEntries = 0;
+        for (int node = 0; node < nodes; node++) {
+            long handle = instance.handle(node);
+            if (handle == Hierarchy.NULL || model.mesh(node) < 0) {
+                continue;
+            }
+            meshCount++;
+            int skin = model.skinOf(node);
+            paletteBases[node] = paletteEntries;
+            if (skin >= 0) {
+                paletteEntries += instance.skeleton(skin).jointCount();
+            }
+        }
+        worlds = ensure(worlds, (long) meshCount * MATRIX);
+        palettes = ensure(palettes, (long) paletteEntries * MATRIX);
+        int k = 0;
+        for (int node = 0; node < nodes; node++) {
+            long handle = instance.handle(node);
+            if (handle == Hierarchy.NULL || model.mesh(node) < 0) {
+                continue;
+            }
+            h.getWorld(handle, MatrixLayout.COLUMN_MAJOR_4X4, worlds, MATRIX * k++);
+            int skin = model.skinOf(node);
+            if (skin >= 0) {
+                instance.skeleton(skin).writePalette(h, handle, MatrixLayout.COLUMN_MAJOR_4X4, palettes,
+                        MATRIX * paletteBases[node]);
+            }
+        }
+        upload(meshCount, paletteEntries);
+        begin(camera);
+        k = 0;
+        for (int node = 0; node < nodes; node++) {
+            long handle = instance.handle(node);
+            int mesh = model.mesh(node);
+            if (handle == Hierarchy.NULL || mesh < 0) {
+                continue;
+            }
+            int skin = model.skinOf(node);
+            int joints = skin < 0 ? 0 : instance.skeleton(skin).jointCount();
+            for (GpuModel.Primitive p : gpu.meshes[mesh]) {
+                drawPrimitive(p, joints, paletteBases[node], k, 1);
+            }
+            k++;
+        }
+        end();
+    }
+
+    /**
+     * Draws a crowd: {@code instances} copies of one mesh, each skinned by its own palette and placed by its own
+     * {@code worldFromMesh}, with one instanced draw call per primitive. The palettes are
+     * {@code CrowdAnimator.writePalettes}' (or {@code frame}'s) output for the crowd: instance {@code i}'s joint
+     * {@code j} at float {@code 16 × (i × joints + j)} of {@code palettes}, 4×4 column-major; the mesh matrices
+     * instance {@code i}'s at float {@code 16 × i} of {@code worldFromMesh}. Both are read from index 0 (their
+     * positions are ignored) and uploaded once. A rigid mesh takes {@code joints = 0} and no palettes.
+     * Allocation-free once the buffers are large enough.
+     *
+     * @param gpu the model on the GPU
+     * @param mesh the mesh index
+     * @param instances how many copies, at least 0
+     * @param joints joints per instance's palette (the skin's joint count), at least 0
+     * @param palettes the palettes, at least {@code 16 × instances × joints} floats
+     * @param worldFromMesh the mesh matrices, at least {@code 16 × instances} floats
+     * @param camera the camera
+     * @throws IllegalArgumentException if a count is negative, a buffer is too short, or {@code mesh} is out of range
+     * @throws IllegalStateException if this renderer or the model is closed
+     */
+    public void drawCrowd(GpuModel gpu, int mesh, int instances, int joints, FloatBuffer palettes,
+                          FloatBuffer worldFromMesh, Camera camera) {
+        requireOpen(gpu);
+        if (mesh < 0 || mesh >= gpu.meshes.length) {
+            throw new IllegalArgumentException("mesh out of range: mesh=" + mesh + ", meshCount=" + gpu.meshes.length);
+        }
+        if (instances < 0 || joints < 0) {
+            throw new IllegalArgumentException("negative count: instances=" + instances + ", joints=" + joints);
+        }
+        long paletteFloats = (long) MATRIX * instances * joints;
+        long meshFloats = (long) MATRIX * instances;
+        if (palettes.limit() < paletteFloats) {
+            throw new IllegalArgumentException("palettes too short: limit=" + palettes.limit() + ", required="
+                    + paletteFloats);
+        }
+        if (worldFromMesh.limit() < meshFloats) {
+            throw new IllegalArgumentException("worldFromMesh too short: limit=" + worldFromMesh.limit()
+                    + ", required=" + meshFloats);
+        }
+        if (instances == 0) {
+            return;
+        }
+        paletteCapacity = reserve(paletteBuffer, paletteTexture, paletteCapacity, Math.max(paletteFloats, MATRIX));
+        meshCapacity = reserve(meshBuffer, meshTexture, meshCapacity, meshFloats);
+        subData(paletteBuffer, palettes, (int) paletteFloats);
+        subData(meshBuffer, worldFromMesh, (int) meshFloats);
+        begin(camera);
+        for (GpuModel.Primitive p : gpu.meshes[mesh]) {
+            drawPrimitive(p, joints, 0, 0, instances);
+        }
+        end();
+    }
+
+    private void upload(int meshCount, int paletteEntries) {
+        long meshFloats = (long) meshCount * MATRIX;
+        long paletteFloats = (long) paletteEntries * MATRIX;
+        meshCapacity = reserve(meshBuffer, meshTexture, meshCapacity, Math.max(meshFloats, MATRIX));
+        paletteCapacity = reserve(paletteBuffer, paletteTexture, paletteCapacity, Math.max(paletteFloats, MATRIX));
+        subData(meshBuffer, worlds, (int) meshFloats);
+        subData(paletteBuffer, palettes, (int) paletteFloats);
+    }
+
+    /** Copies floats [0, count) of {@code source} to the start of a buffer; the source's position is kept. */
+    private static void subData(int buffer, FloatBuffer source, int count) {
+        if (count == 0) {
+            return;
+        }
+        glBindBuffer(GL_TEXTURE_BUFFER, buffer);
+        int position = source.position();
+        int limit = source.limit();
+        source.limit(count).position(0);
+        glBufferSubData(GL_TEXTURE_BUFFER, 0, source);
+        source.limit(limit).position(position);
+        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+    }
+
+    private static FloatBuffer ensure(FloatBuffer buffer, long floats) {
+        if (floats > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("too many matrices: floats=" + floats + ", max=" + Integer.MAX_VALUE);
+        }
+        if (buffer.capacity() >= floats) {
+            buffer.clear();
+            return buffer;
+        }
+        FloatBuffer grown = MemoryUtil.memRealloc(buffer, (int) Math.max(floats, 2L * buffer.capacity()));
+        grown.clear();
+        return grown;
+    }
+
+    /** The program's state for a draw call: program, camera, light, buffers and the generic vertex values. */
+    private void begin(Camera camera) {
+        glUseProgram(program.program);
+        glEnable(GL_DEPTH_TEST);
+        glDisable(GL_CULL_FACE);
+        camera.clipFromWorld().get(clip);
+        glUniformMatrix4fv(uClipFromWorld, false, clip);
+        camera.position(scratch);
+        glUniform3f(uCameraPosition, scratch.x, scratch.y, scratch.z);
+        camera.viewDirection(scratch);
+        glUniform3f(uViewDirection, scratch.x, scratch.y, scratch.z);
+        glUniform1i(uOrthographic, camera.isOrthographic() ? 1 : 0);
+        glUniform3f(uTowardLight, towardLight.x, towardLight.y, towardLight.z);
+        glUniform3f(uLightColor, lightColor.x, lightColor.y, lightColor.z);
+        glUniform3f(uAmbientColor, ambientColor.x, ambientColor.y, ambientColor.z);
+        glActiveTexture(GL_TEXTURE0 + Shaders.UNIT_PALETTES);
+        glBindTexture(GL_TEXTURE_BUFFER, paletteTexture);
+        glActiveTexture(GL_TEXTURE0 + Shaders.UNIT_MESHES);
+        glBindTexture(GL_TEXTURE_BUFFER, meshTexture);
+    }
+
+    private void drawPrimitive(GpuModel.Primitive p, int joints, int paletteBase, int meshBase, int instances) {
+        boolean skinned = p.skinned && joints > 0;
+        if (skinned && p.maxJoint >= joints) {
+            return;
+        }
+        GpuModel.Material m = p.material;
+        glUniform1i(uJointCount, skinned ? joints : 0);
+        glUniform1i(uPaletteBase, paletteBase);
+        glUniform1i(uMeshBase, meshBase);
+        glUniform4f(uBaseColorFactor, m.baseColorFactor[0], m.baseColorFactor[1], m.baseColorFactor[2],
+                m.baseColorFactor[3]);
+        glUniform1f(uMetallic, m.metallic);
+        glUniform1f(uRoughness, m.roughness);
+        glUniform1f(uAlphaCutoff, m.alphaCutoff);
+        glUniform1i(uHasNormals, p.hasNormals ? 1 : 0);
+        glUniformMatrix3fv(uUvTransform, false, m.uvTransform);
+        glUniform1i(uHasBaseColorTexture, m.baseColorTexture != 0 ? 1 : 0);
+        glUniform1i(uHasMetallicRoughnessTexture, m.metallicRoughnessTexture != 0 ? 1 : 0);
+        glActiveTexture(GL_TEXTURE0 + Shaders.UNIT_BASE_COLOR);
+        glBindTexture(GL_TEXTURE_2D, m.baseColorTexture);
+        glBindSampler(Shaders.UNIT_BASE_COLOR, m.baseColorSampler);
+        glActiveTexture(GL_TEXTURE0 + Shaders.UNIT_METALLIC_ROUGHNESS);
+        glBindTexture(GL_TEXTURE_2D, m.metallicRoughnessTexture);
+        glBindSampler(Shaders.UNIT_METALLIC_ROUGHNESS, m.metallicRoughnessSampler);
+        glBindVertexArray(p.vertexArray);
+        // the values of attributes the primitive lacks (generic attribute state, not kept in the vertex array)
+        if (!p.hasNormals) {
+            glVertexAttrib3f(Shaders.NORMAL, 0, 0, 1);
+        }
+        glVertexAttrib2f(Shaders.TEXCOORD, 0, 0);
+        if (!p.skinned) {
+            glVertexAttribI4ui(Shaders.JOINTS, 0, 0, 0, 0);
+            glVertexAttrib4f(Shaders.WEIGHTS, 0, 0, 0, 0);
+        }
+        if (p.indexType != 0) {
+            glDrawElementsInstanced(p.mode, p.count, p.indexType, 0L, instances);
+        } else {
+            glDrawArraysInstanced(p.mode, 0, p.count, instances);
+        }
+    }
+
+    private void end() {
+        glBindVertexArray(0);
+        glUseProgram(0);
+    }
+
+    private void requireOpen(GpuModel gpu) {
+        if (closed) {
+            throw new IllegalStateException("renderer is closed");
+        }
+        if (gpu.isClosed()) {
+            throw new IllegalStateException("GPU model is closed: " + gpu.model().sourceName());
+        }
+    }
+
+    /** Deletes the program, buffers and textures; its context must be current. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        program.close();
+        glDeleteBuffers(paletteBuffer);
+        glDeleteBuffers(meshBuffer);
+        glDeleteTextures(paletteTexture);
+        glDeleteTextures(meshTexture);
+        MemoryUtil.memFree(palettes);
+        MemoryUtil.memFree(worlds);
+    }
+}
