@@ -21,7 +21,10 @@ final class Accessors {
     /** The document's {@code accessors} array, for the sparse parts. */
     private final JsonValue json;
     private final byte[][] bufferData;
+    /** Where each buffer starts in its array (a GLB's binary chunk is read where it lies in the file's bytes). */
     private final int[] bufferStart;
+    /** Each buffer's {@code byteLength}. */
+    private final int[] bufferLength;
     final int[] viewBuffer;
     final int[] viewOffset;
     final int[] viewStride;
@@ -34,12 +37,13 @@ final class Accessors {
     final int[] count;
     final boolean[] normalized;
 
-    Accessors(JsonValue json, byte[][] bufferData, int[] bufferStart, int[] viewBuffer, int[] viewOffset,
-              int[] viewStride, int[] view, int[] offset, int[] componentType, String[] type, int[] count,
-              boolean[] normalized) {
+    Accessors(JsonValue json, byte[][] bufferData, int[] bufferStart, int[] bufferLength, int[] viewBuffer,
+              int[] viewOffset, int[] viewStride, int[] view, int[] offset, int[] componentType, String[] type,
+              int[] count, boolean[] normalized) {
         this.json = json;
         this.bufferData = bufferData;
         this.bufferStart = bufferStart;
+        this.bufferLength = bufferLength;
         this.viewBuffer = viewBuffer;
         this.viewOffset = viewOffset;
         this.viewStride = viewStride;
@@ -52,9 +56,14 @@ final class Accessors {
         this.direct = new ByteBuffer[bufferData.length];
     }
 
-    /** The same accessors over other copies of the buffers, each starting at byte 0 of its array. */
-    Accessors withBuffers(byte[][] buffers) {
-        return new Accessors(json, buffers, new int[buffers.length], viewBuffer, viewOffset, viewStride, view, offset,
+    /**
+     * The same accessors over the buffers a model keeps, with a cache of direct copies of its own.
+     *
+     * @param buffers each buffer's array
+     * @param start where each buffer starts in its array
+     */
+    Accessors withBuffers(byte[][] buffers, int[] start) {
+        return new Accessors(json, buffers, start, bufferLength, viewBuffer, viewOffset, viewStride, view, offset,
                 componentType, type, count, normalized);
     }
 
@@ -299,8 +308,8 @@ final class Accessors {
         ByteBuffer d = direct[b];
         if (d == null) {
             byte[] data = bufferData[b];
-            d = ByteBuffer.allocateDirect(data.length - bufferStart[b]).order(ByteOrder.LITTLE_ENDIAN);
-            d.put(data, bufferStart[b], data.length - bufferStart[b]).flip();
+            d = ByteBuffer.allocateDirect(bufferLength[b]).order(ByteOrder.LITTLE_ENDIAN);
+            d.put(data, bufferStart[b], bufferLength[b]).flip();
             direct[b] = d;
         }
         return d.duplicate().order(ByteOrder.LITTLE_ENDIAN);

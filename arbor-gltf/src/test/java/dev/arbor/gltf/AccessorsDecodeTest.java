@@ -21,7 +21,8 @@ class AccessorsDecodeTest {
     private static Accessors single(byte[] data, int start, int viewOffset, int stride, int offset, String type,
                                     int count) {
         JsonValue json = JsonValue.array(new JsonValue[] {JsonValue.EMPTY_OBJECT});
-        return new Accessors(json, new byte[][] {data}, new int[] {start}, new int[] {0}, new int[] {viewOffset},
+        return new Accessors(json, new byte[][] {data}, new int[] {start}, new int[] {data.length - start},
+                new int[] {0}, new int[] {viewOffset},
                 new int[] {stride}, new int[] {0}, new int[] {offset}, new int[] {GltfReader.FLOAT},
                 new String[] {type}, new int[] {count}, new boolean[] {false});
     }
@@ -89,7 +90,7 @@ class AccessorsDecodeTest {
         byte[] text = ("[{\"sparse\": {\"count\": 1, \"indices\": {\"bufferView\": 1, \"componentType\": 5121},"
                 + " \"values\": {\"bufferView\": 2}}}]").getBytes(StandardCharsets.US_ASCII);
         JsonValue json = JsonTreeParser.parse(text, 0, text.length);
-        Accessors accessors = new Accessors(json, new byte[][] {data}, new int[] {0}, new int[] {0, 0, 0},
+        Accessors accessors = new Accessors(json, new byte[][] {data}, new int[] {0}, new int[] {data.length}, new int[] {0, 0, 0},
                 new int[] {0, 24, 28}, new int[] {0, 0, 0}, new int[] {0}, new int[] {0},
                 new int[] {GltfReader.FLOAT}, new String[] {"VEC2"}, new int[] {3}, new boolean[] {false});
         assertThat(accessors.decode(0, Location.top("test"))).containsExactly(1, 2, -7, -8, 5, 6);
