@@ -148,7 +148,8 @@ final class GltfReader {
         readBufferViews();
         readAccessors();
         accessors = new Accessors(Json.optArray(root, Location.ROOT, "accessors"), bufferData, bufferStart,
-                bufferLength, viewBuffer, viewOffset, viewStride, accView, accOffset, accComponentType, accType, accCount, accNormalized);
+                bufferLength, viewBuffer, viewOffset, viewStride, accView, accOffset, accComponentType, accType,
+                accCount, accNormalized);
         GltfModel.Builder model = new GltfModel.Builder(sourceName, generator);
         readNodes(model);
         readScenes(model);
