@@ -71,7 +71,7 @@ class ColdStartRunTest {
         assertThat(code).isEqualTo(ColdStartMain.OK);
         String row = out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("arbor-scalar "))
                 .findFirst().orElseThrow();
-        assertThat(row.trim().split("\\s+")).hasSize(9).contains("small.glb", "10");
+        assertThat(row.trim().split("\\s+")).hasSize(10).contains("small.glb", "10");
     }
 
     @Test
@@ -118,7 +118,7 @@ class ColdStartRunTest {
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertThat(lines).anyMatch(l -> l.startsWith("arbor-scalar ") && l.contains("grid.glb"));
         String all = lines.stream().filter(l -> l.startsWith("arbor-scalar all ")).findFirst().orElseThrow();
-        assertThat(all.trim().split("\\s+")).hasSize(10).contains("grid.glb", "1");
+        assertThat(all.trim().split("\\s+")).hasSize(11).contains("grid.glb", "1");
     }
 
     @Test
