@@ -21,7 +21,10 @@ final class Accessors {
     /** The document's {@code accessors} array, for the sparse parts. */
     private final JsonValue json;
     private final byte[][] bufferData;
+    /** Where each buffer starts in its array (a GLB's binary chunk is read where it lies in the file's bytes). */
     private final int[] bufferStart;
+    /** Each buffer's {@code byteLength}. */
+    private final int[] bufferLength;
     final int[] viewBuffer;
     final int[] viewOffset;
     final int[] viewStride;
@@ -34,12 +37,13 @@ final class Accessors {
     final int[] count;
     final boolean[] normalized;
 
-    Accessors(JsonValue json, byte[][] bufferData, int[] bufferStart, int[] viewBuffer, int[] viewOffset,
-              int[] viewStride, int[] view, int[] offset, int[] componentType, String[] type, int[] count,
-              boolean[] normalized) {
+    Accessors(JsonValue json, byte[][] bufferData, int[] bufferStart, int[] bufferLength, int[] viewBuffer,
+              int[] viewOffset, int[] viewStride, int[] view, int[] offset, int[] componentType, String[] type,
+              int[] count, boolean[] normalized) {
         this.json = json;
         this.bufferData = bufferData;
         this.bufferStart = bufferStart;
+        this.bufferLength = bufferLength;
         this.viewBuffer = viewBuffer;
         this.viewOffset = viewOffset;
         this.viewStride = viewStride;
@@ -52,9 +56,14 @@ final class Accessors {
         this.direct = new ByteBuffer[bufferData.length];
     }
 
-    /** The same accessors over other copies of the buffers, each starting at byte 0 of its array. */
-    Accessors withBuffers(byte[][] buffers) {
-        return new Accessors(json, buffers, new int[buffers.length], viewBuffer, viewOffset, viewStride, view, offset,
+    /**
+     * The same accessors over the buffers a model keeps, with a cache of direct copies of its own.
+     *
+     * @param buffers each buffer's array
+     * @param start where each buffer starts in its array
+     */
+    Accessors withBuffers(byte[][] buffers, int[] start) {
+        return new Accessors(json, buffers, start, bufferLength, viewBuffer, viewOffset, viewStride, view, offset,
                 componentType, type, count, normalized);
     }
 
@@ -214,6 +223,11 @@ final class Accessors {
         int ct = componentType[a];
         if (ct == FLOAT && view[a] >= 0 && json.get(a).get("sparse") == null) {
             copyFloats(a, components, out);
+        } else if (ct != FLOAT && view[a] >= 0 && !type[a].startsWith("MAT") && json.get(a).get("sparse") == null) {
+            int n = count[a] * components;
+            int[] ints = new int[n];
+            copyInts(a, ints);
+            intsToFloats(ints, n, ct, normalized[a], out);
         } else {
             if (view[a] < 0) {
                 java.util.Arrays.fill(out, 0, count[a] * components, 0f); // no buffer view: zeros, then sparse
@@ -275,7 +289,18 @@ final class Accessors {
         }
         int components = GltfReader.components(type[a]);
         int[] out = new int[Math.multiplyExact(count[a], components)];
-        new IntSink(out, a, components, ct, use, bound, what).fill(this, a);
+        if (!copyInts(a, out)) {
+            new IntSink(out, a, components, ct, use, bound, what).fill(this, a);
+            return out;
+        }
+        for (int i = 0; i < out.length; i++) {
+            long value = ct == UNSIGNED_INT ? Integer.toUnsignedLong(out[i]) : out[i];
+            if (value >= bound) {
+                throw new GltfException(Json.at(Location.top("accessors"), a), "element " + i / components
+                        + " component " + i % components + " is " + value + ", not below " + what + "=" + bound
+                        + " (used by " + use + ")");
+            }
+        }
         return out;
     }
 
@@ -299,8 +324,8 @@ final class Accessors {
         ByteBuffer d = direct[b];
         if (d == null) {
             byte[] data = bufferData[b];
-            d = ByteBuffer.allocateDirect(data.length - bufferStart[b]).order(ByteOrder.LITTLE_ENDIAN);
-            d.put(data, bufferStart[b], data.length - bufferStart[b]).flip();
+            d = ByteBuffer.allocateDirect(bufferLength[b]).order(ByteOrder.LITTLE_ENDIAN);
+            d.put(data, bufferStart[b], bufferLength[b]).flip();
             direct[b] = d;
         }
         return d.duplicate().order(ByteOrder.LITTLE_ENDIAN);
@@ -410,8 +435,94 @@ final class Accessors {
      */
     int[] rawInts(int a) throws GltfException {
         int[] out = new int[Math.multiplyExact(count[a], GltfReader.components(type[a]))];
-        new RawIntSink(out, componentType[a]).fill(this, a);
+        if (!copyInts(a, out)) {
+            new RawIntSink(out, componentType[a]).fill(this, a);
+        }
         return out;
+    }
+
+    /**
+     * The common case of the integer decodings, integer components from a buffer view and no sparse part (and no
+     * matrix, whose small components are padded): one plain loop per component type instead of a sink call and a
+     * switch per value, as {@link #copyFloats} for floats; these loops run in the interpreter during a fresh JVM's
+     * first read of the indices. Tightly packed UNSIGNED_INT data is one bulk copy.
+     *
+     * @return whether {@code out} was filled (else the caller visits the components)
+     */
+    private boolean copyInts(int a, int[] out) {
+        int v = view[a];
+        int ct = componentType[a];
+        if (v < 0 || ct == FLOAT || type[a].startsWith("MAT") || json.get(a).get("sparse") != null) {
+            return false;
+        }
+        byte[] data = bufferData[viewBuffer[v]];
+        int components = GltfReader.components(type[a]);
+        int size = GltfReader.componentSize(ct);
+        int element = components * size;
+        int stride = viewStride[v] == 0 ? element : viewStride[v];
+        int base = bufferStart[viewBuffer[v]] + viewOffset[v] + offset[a];
+        int n = count[a];
+        if (ct == UNSIGNED_INT && stride == element) {
+            ByteBuffer.wrap(data, base, 4 * n * components).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer()
+                    .get(out, 0, n * components);
+            return true;
+        }
+        int i = 0;
+        for (int e = 0; e < n; e++) {
+            int at = base + e * stride;
+            int end = at + element;
+            switch (ct) {
+                case UNSIGNED_SHORT:
+                    for (; at < end; at += 2) {
+                        out[i++] = (data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8;
+                    }
+                    break;
+                case UNSIGNED_BYTE:
+                    for (; at < end; at++) {
+                        out[i++] = data[at] & 0xFF;
+                    }
+                    break;
+                case SHORT:
+                    for (; at < end; at += 2) {
+                        out[i++] = (short) ((data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8);
+                    }
+                    break;
+                case BYTE:
+                    for (; at < end; at++) {
+                        out[i++] = data[at];
+                    }
+                    break;
+                default:
+                    for (; at < end; at += 4) {
+                        out[i++] = Glb.readInt(data, at);
+                    }
+                    break;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #readFloat}'s conversion of {@code n} integers as {@link #copyInts} reads them, a loop per case. */
+    private static void intsToFloats(int[] in, int n, int componentType, boolean normalized, float[] out) {
+        if (componentType == UNSIGNED_INT) {
+            for (int i = 0; i < n; i++) {
+                out[i] = (float) Integer.toUnsignedLong(in[i]);
+            }
+        } else if (!normalized) {
+            for (int i = 0; i < n; i++) {
+                out[i] = in[i];
+            }
+        } else if (componentType == UNSIGNED_BYTE || componentType == UNSIGNED_SHORT) {
+            float max = componentType == UNSIGNED_BYTE ? 255f : 65535f;
+            for (int i = 0; i < n; i++) {
+                out[i] = in[i] / max;
+            }
+        } else {
+            float max = componentType == BYTE ? 127f : 32767f;
+            for (int i = 0; i < n; i++) {
+                out[i] = Math.max(in[i] / max, -1f);
+            }
+        }
     }
 
     /** One integer component, sign- or zero-extended; UNSIGNED_INT as its 32 bits. */

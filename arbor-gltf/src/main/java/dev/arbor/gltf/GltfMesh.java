@@ -217,11 +217,13 @@ public final class GltfMesh {
      * and lines. Strips alternate their winding as the specification defines
      * ({@code v[i], v[i + 1 + i % 2], v[i + 2 - i % 2]}); fans turn around their first vertex
      * ({@code v[i + 1], v[i + 2], v[0]}). Strip and fan triangles with two equal indices are left out; a TRIANGLES
-     * list keeps all its triangles and drops a trailing incomplete one.
+     * list keeps all its triangles and drops a trailing incomplete one. {@code v} may be returned itself: pass an
+     * array no one else holds.
      */
     static int[] triangles(int mode, int[] v) {
         if (mode == GltfPrimitive.TRIANGLES) {
-            return java.util.Arrays.copyOf(v, v.length / 3 * 3);
+            // v is the caller's new array: handed back as it is when it holds whole triangles, not copied
+            return v.length % 3 == 0 ? v : java.util.Arrays.copyOf(v, v.length / 3 * 3);
         }
         if (mode != GltfPrimitive.TRIANGLE_STRIP && mode != GltfPrimitive.TRIANGLE_FAN || v.length < 3) {
             return new int[0];

@@ -147,8 +147,9 @@ final class GltfReader {
         readBuffers();
         readBufferViews();
         readAccessors();
-        accessors = new Accessors(Json.optArray(root, Location.ROOT, "accessors"), bufferData, bufferStart, viewBuffer,
-                viewOffset, viewStride, accView, accOffset, accComponentType, accType, accCount, accNormalized);
+        accessors = new Accessors(Json.optArray(root, Location.ROOT, "accessors"), bufferData, bufferStart,
+                bufferLength, viewBuffer, viewOffset, viewStride, accView, accOffset, accComponentType, accType,
+                accCount, accNormalized);
         GltfModel.Builder model = new GltfModel.Builder(sourceName, generator);
         readNodes(model);
         readScenes(model);
@@ -156,13 +157,21 @@ final class GltfReader {
         readMorphTargets(model);
         readSkins(model);
         readAnimations(model);
+        // A buffer that fills at least half of its array (a GLB's binary chunk in the file's bytes, a data: URI's
+        // decoded bytes) is kept where it lies: copying it out would hold the file's bytes twice at the peak of the
+        // read. A smaller one is copied, so that the model does not keep a large array for little data.
         byte[][] buffers = new byte[bufferData.length][];
+        int[] start = new int[bufferData.length];
         for (int i = 0; i < buffers.length; i++) {
-            buffers[i] = bufferStart[i] == 0 && bufferData[i].length == bufferLength[i] ? bufferData[i]
-                    : Arrays.copyOfRange(bufferData[i], bufferStart[i], bufferStart[i] + bufferLength[i]);
+            if (bufferLength[i] >= bufferData[i].length - bufferLength[i]) {
+                buffers[i] = bufferData[i];
+                start[i] = bufferStart[i];
+            } else {
+                buffers[i] = Arrays.copyOfRange(bufferData[i], bufferStart[i], bufferStart[i] + bufferLength[i]);
+            }
         }
-        model.source = new SourceDocument(root, buffers, correctedMinMax);
-        model.accessors = accessors.withBuffers(buffers);
+        model.source = new SourceDocument(root, buffers, start, bufferLength, correctedMinMax);
+        model.accessors = accessors.withBuffers(buffers, start);
         model.baseDir = baseDir;
         return model.build();
     }

@@ -835,7 +835,7 @@ public final class GltfWriter {
         long total = 0;
         for (int b = 0; b < buffers.length; b++) {
             base[b] = (total + 3) & ~3L;
-            total = base[b] + buffers[b].length;
+            total = base[b] + doc.bufferLength[b];
         }
         if (total > GltfReader.MAX_BUFFER_BYTES) {
             throw new IllegalStateException("the source buffers together hold " + total + " bytes, more than one"
@@ -843,7 +843,7 @@ public final class GltfWriter {
         }
         byte[] bin = new byte[(int) total];
         for (int b = 0; b < buffers.length; b++) {
-            System.arraycopy(buffers[b], 0, bin, (int) base[b], buffers[b].length);
+            System.arraycopy(buffers[b], doc.bufferStart[b], bin, (int) base[b], doc.bufferLength[b]);
         }
         for (JsonNode view : root.path("bufferViews")) {
             int b = view.get("buffer").intValue();

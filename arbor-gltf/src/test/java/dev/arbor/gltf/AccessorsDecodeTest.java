@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link Accessors#decode} of FLOAT accessors (its copy without sinks: packed, strided and matrix data at any offset)
  * against values read one by one with {@link ByteBuffer#getFloat(int)}, seeded; a NaN or infinity in the data is an
- * error naming the accessor, element, component and use.
+ * error naming the accessor, element, component and use. Integer accessors of every component type, normalized or
+ * not, packed or strided, decode (as floats, as stored ints and as bounded indices) to the values read with
+ * {@link ByteBuffer}'s getters, and a value not below the bound is named.
  */
 class AccessorsDecodeTest {
     private static final String[] TYPES = {"SCALAR", "VEC2", "VEC3", "VEC4", "MAT2", "MAT3", "MAT4"};
@@ -21,7 +23,8 @@ class AccessorsDecodeTest {
     private static Accessors single(byte[] data, int start, int viewOffset, int stride, int offset, String type,
                                     int count) {
         JsonValue json = JsonValue.array(new JsonValue[] {JsonValue.EMPTY_OBJECT});
-        return new Accessors(json, new byte[][] {data}, new int[] {start}, new int[] {0}, new int[] {viewOffset},
+        return new Accessors(json, new byte[][] {data}, new int[] {start}, new int[] {data.length - start},
+                new int[] {0}, new int[] {viewOffset},
                 new int[] {stride}, new int[] {0}, new int[] {offset}, new int[] {GltfReader.FLOAT},
                 new String[] {type}, new int[] {count}, new boolean[] {false});
     }
@@ -89,9 +92,92 @@ class AccessorsDecodeTest {
         byte[] text = ("[{\"sparse\": {\"count\": 1, \"indices\": {\"bufferView\": 1, \"componentType\": 5121},"
                 + " \"values\": {\"bufferView\": 2}}}]").getBytes(StandardCharsets.US_ASCII);
         JsonValue json = JsonTreeParser.parse(text, 0, text.length);
-        Accessors accessors = new Accessors(json, new byte[][] {data}, new int[] {0}, new int[] {0, 0, 0},
+        Accessors accessors = new Accessors(json, new byte[][] {data}, new int[] {0}, new int[] {data.length},
+                new int[] {0, 0, 0},
                 new int[] {0, 24, 28}, new int[] {0, 0, 0}, new int[] {0}, new int[] {0},
                 new int[] {GltfReader.FLOAT}, new String[] {"VEC2"}, new int[] {3}, new boolean[] {false});
         assertThat(accessors.decode(0, Location.top("test"))).containsExactly(1, 2, -7, -8, 5, 6);
+    }
+
+    /** One integer accessor over one buffer view, as {@link #single} but of any component type and normalization. */
+    private static Accessors integers(byte[] data, int start, int stride, int offset, int componentType,
+                                      boolean normalized, String type, int count) {
+        JsonValue json = JsonValue.array(new JsonValue[] {JsonValue.EMPTY_OBJECT});
+        return new Accessors(json, new byte[][] {data}, new int[] {start}, new int[] {data.length - start},
+                new int[] {0}, new int[] {0}, new int[] {stride}, new int[] {0}, new int[] {offset},
+                new int[] {componentType}, new String[] {type}, new int[] {count}, new boolean[] {normalized});
+    }
+
+    /** The specification's value of one component, read with {@link ByteBuffer}'s getters. */
+    private static long stored(ByteBuffer bytes, int at, int componentType) {
+        return switch (componentType) {
+            case GltfReader.BYTE -> bytes.get(at);
+            case GltfReader.UNSIGNED_BYTE -> bytes.get(at) & 0xFF;
+            case GltfReader.SHORT -> bytes.getShort(at);
+            case GltfReader.UNSIGNED_SHORT -> bytes.getShort(at) & 0xFFFF;
+            default -> bytes.getInt(at) & 0xFFFFFFFFL;
+        };
+    }
+
+    @Test
+    void integerAccessorsDecodeToTheirBytesValuesPackedOrStridedNormalizedOrNot() throws Exception {
+        int[] componentTypes = {GltfReader.BYTE, GltfReader.UNSIGNED_BYTE, GltfReader.SHORT,
+            GltfReader.UNSIGNED_SHORT, GltfReader.UNSIGNED_INT};
+        String[] vectors = {"SCALAR", "VEC2", "VEC3", "VEC4"};
+        Random random = new Random(20261202);
+        for (int trial = 0; trial < 500; trial++) {
+            int ct = componentTypes[random.nextInt(componentTypes.length)];
+            boolean normalized = ct != GltfReader.UNSIGNED_INT && random.nextBoolean();
+            String type = vectors[random.nextInt(vectors.length)];
+            int components = GltfReader.components(type);
+            int size = GltfReader.componentSize(ct);
+            int element = components * size;
+            int stride = random.nextBoolean() ? 0 : ((element + 3) & ~3) + 4 * random.nextInt(3);
+            int step = stride == 0 ? element : stride;
+            int count = 1 + random.nextInt(40);
+            int start = 4 * random.nextInt(3);
+            int offset = size * random.nextInt(3);
+            byte[] data = new byte[start + offset + step * count + 8];
+            random.nextBytes(data);
+            ByteBuffer bytes = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+            Accessors accessors = integers(data, start, stride, offset, ct, normalized, type, count);
+            float[] floats = accessors.decode(0, Location.top("test"));
+            int[] ints = accessors.rawInts(0);
+            for (int e = 0; e < count; e++) {
+                for (int c = 0; c < components; c++) {
+                    int at = start + offset + e * step + c * size;
+                    long v = stored(bytes, at, ct);
+                    float want = !normalized ? (float) v : switch (ct) {
+                        case GltfReader.BYTE -> Math.max(v / 127f, -1f);
+                        case GltfReader.UNSIGNED_BYTE -> v / 255f;
+                        case GltfReader.SHORT -> Math.max(v / 32767f, -1f);
+                        default -> v / 65535f;
+                    };
+                    int i = e * components + c;
+                    assertThat(floats[i]).as("trial %d element %d component %d", trial, e, c).isEqualTo(want);
+                    assertThat(ints[i]).as("trial %d element %d component %d", trial, e, c).isEqualTo((int) v);
+                }
+            }
+            if (!normalized && ct != GltfReader.BYTE && ct != GltfReader.SHORT) {
+                // the largest value is not below itself: the first element holding it is named
+                long max = 0;
+                int first = -1;
+                for (int i = 0; i < count * components; i++) {
+                    long v = ct == GltfReader.UNSIGNED_INT ? ints[i] & 0xFFFFFFFFL : ints[i];
+                    if (v > max) {
+                        max = v;
+                        first = i;
+                    }
+                }
+                assertThat(accessors.decodeInts(0, Location.top("use"), max + 1, "bound")).isEqualTo(ints);
+                if (first >= 0) {
+                    long bound = max;
+                    Throwable t = catchThrowable(() -> accessors.decodeInts(0, Location.top("use"), bound, "bound"));
+                    assertThat(t).isInstanceOf(GltfException.class).hasMessage("accessors[0]: element "
+                            + first / components + " component " + first % components + " is " + max
+                            + ", not below bound=" + max + " (used by use)");
+                }
+            }
+        }
     }
 }

@@ -92,6 +92,8 @@ class MeshGeometryTest {
         assertThat(GltfMesh.triangles(GltfPrimitive.TRIANGLE_STRIP, new int[] {0, 1, 2, 2, 3, 4}))
                 .containsExactly(0, 1, 2, 2, 4, 3);
         assertThat(GltfMesh.triangles(GltfPrimitive.TRIANGLES, new int[] {0, 1, 2, 3, 4})).containsExactly(0, 1, 2);
+        assertThat(GltfMesh.triangles(GltfPrimitive.TRIANGLES, new int[] {5, 4, 3, 2, 1, 0}))
+                .containsExactly(5, 4, 3, 2, 1, 0);
         assertThat(GltfMesh.triangles(GltfPrimitive.LINES, new int[] {0, 1, 2, 3})).isEmpty();
         assertThat(GltfMesh.triangles(GltfPrimitive.TRIANGLE_FAN, new int[] {0, 1})).isEmpty();
     }

@@ -5,7 +5,11 @@ import dev.arbor.bench.peers.TransformSystem;
 import dev.arbor.bench.peers.Workload;
 import dev.arbor.bench.workloads.Fixture;
 import dev.arbor.gltf.Gltf;
+import dev.arbor.gltf.GltfAccessor;
+import dev.arbor.gltf.GltfException;
+import dev.arbor.gltf.GltfMesh;
 import dev.arbor.gltf.GltfModel;
+import dev.arbor.gltf.GltfPrimitive;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.scenes.Scene;
 import dev.arbor.scenes.Scenes;
@@ -29,14 +33,23 @@ import java.util.Locale;
  * <p>{@code frames SCENE IMPL LAST [no-gate]}: generates the scene, builds the implementation and passes it through
  * the correctness gate ({@link Fixture}, all-dirty workload; not with {@code no-gate}), then runs frames 0 to
  * {@code LAST}, each the bench's all-dirty frame (every rotation of one of two animation frames through the
- * implementation's bulk setter, then update). {@code gltf FILE READS}: reads the file {@code READS} times with {@link Gltf#read(Path)}. Byte counts come
- * from {@code com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes}, -1 where the JVM does not count.
+ * implementation's bulk setter, then update). {@code gltf FILE READS}: reads the file {@code READS} times with
+ * {@link Gltf#read(Path)}; {@code gltf-all FILE READS}: the same, each read followed by {@link #readEverything}.
+ * {@code heap FILE}: reads the file once and prints the peak heap of the read ({@code info peak_heap_bytes}: the
+ * largest of the heap's used bytes at each collection during the read and at its end, from the GC notifications of
+ * the memory pools; {@code info pool_peaks_bytes}: the sum of each heap pool's own peak, an upper bound). Byte
+ * counts come from {@code com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes}, -1 where the JVM does not
+ * count.
  */
 public final class ColdChild {
     /** Exit code for bad arguments. */
     static final int USAGE = 2;
     /** The last argument of {@code frames} that leaves the correctness gate out. */
     static final String NO_GATE = "no-gate";
+    /** The mode that reads everything a renderer takes after each read. */
+    static final String GLTF_ALL = "gltf-all";
+    /** The mode that measures the peak heap of one read. */
+    static final String HEAP = "heap";
 
     private ColdChild() {
     }
@@ -50,10 +63,13 @@ public final class ColdChild {
     public static void main(String[] args) throws IOException {
         if ((args.length == 4 || args.length == 5 && args[4].equals(NO_GATE)) && args[0].equals("frames")) {
             frames(args[1], Implementation.byId(args[2]), Integer.parseInt(args[3]), args.length == 4, System.out);
-        } else if (args.length == 3 && args[0].equals("gltf")) {
-            reads(Path.of(args[1]), Integer.parseInt(args[2]), System.out);
+        } else if (args.length == 3 && (args[0].equals("gltf") || args[0].equals(GLTF_ALL))) {
+            reads(Path.of(args[1]), Integer.parseInt(args[2]), args[0].equals(GLTF_ALL), System.out);
+        } else if (args.length == 2 && args[0].equals(HEAP)) {
+            PeakHeap.measure(Path.of(args[1]), System.out);
         } else {
-            System.err.println("usage: ColdChild frames SCENE IMPL LAST [" + NO_GATE + "] | gltf FILE READS");
+            System.err.println("usage: ColdChild frames SCENE IMPL LAST [" + NO_GATE + "] | gltf FILE READS"
+                    + " | " + GLTF_ALL + " FILE READS | " + HEAP + " FILE");
             System.exit(USAGE);
         }
     }
@@ -106,16 +122,20 @@ public final class ColdChild {
         };
     }
 
-    private static void reads(Path file, int count, PrintStream out) throws IOException {
+    private static void reads(Path file, int count, boolean everything, PrintStream out) throws IOException {
         Allocation allocation = new Allocation();
         long uptimeAtStart = ManagementFactory.getRuntimeMXBean().getUptime();
         long[] nanos = new long[count];
         long[] bytes = new long[count];
         GltfModel model = null;
+        long values = 0;
         for (int r = 0; r < count; r++) {
             long b = allocation.bytes();
             long t = System.nanoTime();
             model = Gltf.read(file);
+            if (everything) {
+                values += readEverything(model);
+            }
             nanos[r] = System.nanoTime() - t;
             bytes[r] = allocation.difference(b);
         }
@@ -125,11 +145,65 @@ public final class ColdChild {
             info(out, "skins", model.skinCount());
             info(out, "animations", model.animationCount());
         }
+        if (everything) {
+            info(out, "values", values / count);
+        }
         info(out, "kernel", Hierarchy.kernelDescription());
         for (int r = 0; r < count; r++) {
             out.println("read " + (r + 1) + " " + nanos[r] + " " + bytes[r]);
         }
         out.flush();
+    }
+
+    /**
+     * Everything a renderer takes from a model, as three.js's {@code GLTFLoader} builds it: every attribute and morph
+     * target of every primitive decoded to floats, the indices as ints, every material, texture, sampler and image
+     * declaration, camera and light. Images are not decoded (three.js's side of the benchmark does not decode them).
+     *
+     * @param model the model
+     * @return the number of values decoded, so that nothing is left unused
+     * @throws GltfException if a part is malformed
+     */
+    static long readEverything(GltfModel model) throws GltfException {
+        long values = 0;
+        for (int m = 0; m < model.meshCount(); m++) {
+            GltfMesh mesh = model.readMesh(m);
+            for (int p = 0; p < mesh.primitiveCount(); p++) {
+                GltfPrimitive prim = mesh.primitive(p);
+                if (prim.skipped() != null) {
+                    continue;
+                }
+                for (GltfAccessor a : prim.attributes().values()) {
+                    values += a.floats().length;
+                }
+                int[] indices = prim.indexArray();
+                values += indices == null ? 0 : indices.length;
+                for (int t = 0; t < prim.targetCount(); t++) {
+                    for (GltfAccessor a : prim.target(t).values()) {
+                        values += a.floats().length;
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < model.materialCount(); i++) {
+            values += model.material(i).baseColorFactor().length;
+        }
+        for (int i = 0; i < model.textureCount(); i++) {
+            values += model.texture(i).source() >= 0 ? 1 : 0;
+        }
+        for (int i = 0; i < model.samplerCount(); i++) {
+            values += model.sampler(i).wrapS() > 0 ? 1 : 0;
+        }
+        for (int i = 0; i < model.imageCount(); i++) {
+            values += model.image(i).bufferView() >= 0 ? 1 : 0;
+        }
+        for (int i = 0; i < model.cameraCount(); i++) {
+            values += model.camera(i) != null ? 1 : 0;
+        }
+        for (int i = 0; i < model.lightCount(); i++) {
+            values += model.light(i) != null ? 1 : 0;
+        }
+        return values;
     }
 
     private static void info(PrintStream out, String key, Object value) {

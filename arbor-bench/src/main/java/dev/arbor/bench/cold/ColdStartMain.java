@@ -42,6 +42,8 @@ public final class ColdStartMain implements Callable<Integer> {
     public static final int USAGE = 2;
     /** The {@code --gltf} value that stands for {@link SkinnedCrowdGlb}'s default model. */
     public static final String GENERATED = "generated";
+    /** The {@code --gltf} value that stands for {@link TexturedGridGlb}'s default model (about 4 MB, textured). */
+    public static final String TEXTURED = "textured";
     /** Default node-script folders tried, relative to the working directory (repository root or module). */
     private static final List<String> NODE_DIRS = List.of("arbor-bench/src/main/node", "src/main/node");
 
@@ -70,36 +72,44 @@ public final class ColdStartMain implements Callable<Integer> {
 
     @Option(names = "--gltf", order = 6, paramLabel = "FILE",
             description = {"glTF mode: time Gltf.read of FILE (repeatable). '" + GENERATED + "' = a skinned"
-                + " model of 1,000 nodes written by SkinnedCrowdGlb into a temporary folder."})
+                + " model of 1,000 nodes written by SkinnedCrowdGlb into a temporary folder; '" + TEXTURED + "' = a"
+                + " textured grid of about 4 MB written by TexturedGridGlb."})
     List<String> gltf;
 
-    @Option(names = "--reads", order = 7, paramLabel = "N", defaultValue = "10",
+    @Option(names = "--gltf-all", order = 7,
+            description = {"glTF mode: also time, in separate fresh JVMs, the read followed by everything a renderer"
+                + " takes from the file: every attribute and morph target of every primitive decoded to floats, the"
+                + " indices, every material, texture, sampler, image declaration, camera and light (images are not"
+                + " decoded, as three.js's side does not decode them either). Reported as 'arbor all'."})
+    boolean gltfAll;
+
+    @Option(names = "--reads", order = 8, paramLabel = "N", defaultValue = "10",
             description = "glTF mode: reads per fresh process; the report shows the 1st, 2nd and last"
                 + " (default ${DEFAULT-VALUE}).")
     int reads;
 
-    @Option(names = "--threejs", order = 8,
+    @Option(names = "--threejs", order = 9,
             description = {"glTF mode: also parse each file with three.js's GLTFLoader in fresh Node processes"
                 + " (npm ci once into --cache)."})
     boolean threejs;
 
-    @Option(names = "--java", order = 9, paramLabel = "PATH",
+    @Option(names = "--java", order = 10, paramLabel = "PATH",
             description = "The java of the fresh JVMs (default: the one running this).")
     String java;
 
-    @Option(names = "--markdown", order = 10, description = "Print the tables as Markdown.")
+    @Option(names = "--markdown", order = 11, description = "Print the tables as Markdown.")
     boolean markdown;
 
-    @Option(names = "--csv", order = 11, paramLabel = "FILE",
+    @Option(names = "--csv", order = 12, paramLabel = "FILE",
             description = "Also write every fork's raw figures: config,fork,index,nanos,bytes.")
     Path csv;
 
-    @Option(names = "--node-dir", order = 12, paramLabel = "DIR",
+    @Option(names = "--node-dir", order = 13, paramLabel = "DIR",
             description = {"Folder of the three.js script and its package files (default: the first of "
                 + "arbor-bench/src/main/node, src/main/node that exists)."})
     Path nodeDir;
 
-    @Option(names = "--cache", order = 13, paramLabel = "DIR",
+    @Option(names = "--cache", order = 14, paramLabel = "DIR",
             description = "Where npm installs three.js (default: target/cold-start/threejs beside --node-dir's src).")
     Path cache;
 
@@ -120,9 +130,18 @@ public final class ColdStartMain implements Callable<Integer> {
      * @param impl the implementation, null for three.js
      * @param subject a scene name or a file
      */
-    record Config(ColdImpl impl, String subject) {
+    record Config(ColdImpl impl, String subject, boolean all) {
+        Config(ColdImpl impl, String subject) {
+            this(impl, subject, false);
+        }
+
+        /** @return the reader's name: the implementation's id, with " all" when it reads everything */
+        String reader() {
+            return (impl == null ? "three.js" : impl.id()) + (all ? " all" : "");
+        }
+
         String label() {
-            return (impl == null ? "three.js" : impl.id()) + " " + subject;
+            return reader() + " " + subject;
         }
     }
 
@@ -205,6 +224,9 @@ public final class ColdStartMain implements Callable<Integer> {
         }
         if (noGate && gltf != null) {
             throw new IllegalArgumentException("--no-gate is for frames mode, not with --gltf");
+        }
+        if (gltfAll && gltf == null) {
+            throw new IllegalArgumentException("--gltf-all needs --gltf FILE");
         }
         if (threejs && gltf == null) {
             throw new IllegalArgumentException("--threejs needs --gltf FILE");
@@ -314,6 +336,14 @@ public final class ColdStartMain implements Callable<Integer> {
                         SkinnedCrowdGlb.CHARACTERS, SkinnedCrowdGlb.JOINTS);
                 err.println("# generated " + file + " (" + Files.size(file) + " bytes)");
                 files.add(file);
+            } else if (name.equals(TEXTURED)) {
+                if (generatedDir == null) {
+                    generatedDir = Files.createTempDirectory("arbor-cold-start");
+                }
+                Path file = TexturedGridGlb.write(generatedDir.resolve("textured-grid.glb"), TexturedGridGlb.GRID,
+                        TexturedGridGlb.TEXTURE);
+                err.println("# generated " + file + " (" + Files.size(file) + " bytes)");
+                files.add(file);
             } else {
                 Path file = Path.of(name);
                 if (!Files.isRegularFile(file)) {
@@ -328,12 +358,16 @@ public final class ColdStartMain implements Callable<Integer> {
             for (Path file : files) {
                 for (ColdImpl impl : implementations()) {
                     configs.add(new Config(impl, file.toString()));
+                    if (gltfAll) {
+                        configs.add(new Config(impl, file.toString(), true));
+                    }
                 }
                 if (three != null) {
                     configs.add(new Config(null, file.toString()));
                 }
             }
-            Map<Config, List<ForkOutput>> results = runForks(configs, config -> childCommand(config.impl(), "gltf",
+            Map<Config, List<ForkOutput>> results = runForks(configs, config -> childCommand(config.impl(),
+                    config.all() ? ColdChild.GLTF_ALL : "gltf",
                     Path.of(config.subject()).toAbsolutePath().toString(), Integer.toString(reads)), three);
             printGltf(results);
         } finally {
@@ -345,27 +379,31 @@ public final class ColdStartMain implements Callable<Integer> {
 
     private void printGltf(Map<Config, List<ForkOutput>> results) {
         ReportTable table = new ReportTable(List.of("reader", "file", "nodes", "read 1 ms", "read 2 ms",
-                "read " + reads + " ms", "read 1 alloc MB", "start-up ms", "process wall ms"));
+                "read " + reads + " ms", "read 1 alloc MB", "file read ms", "start-up ms", "process wall ms"));
         Map<String, Double> arborFirst = new LinkedHashMap<>();
+        Map<String, Double> arborAllFirst = new LinkedHashMap<>();
         Map<String, Double> threeFirst = new LinkedHashMap<>();
+        Map<String, Double> threeFile = new LinkedHashMap<>();
         for (Map.Entry<Config, List<ForkOutput>> entry : results.entrySet()) {
             Config config = entry.getKey();
             List<ForkOutput> outputs = entry.getValue();
             boolean three = config.impl() == null;
             String file = Path.of(config.subject()).getFileName().toString();
-            table.add(List.of(three ? "three.js " + outputs.get(0).info().getOrDefault("three", "") : config.impl()
-                    .id(), file, outputs.get(0).info().getOrDefault("nodes", "?"),
+            table.add(List.of(three ? "three.js " + outputs.get(0).info().getOrDefault("three", "") : config.reader(),
+                    file, outputs.get(0).info().getOrDefault("nodes", "?"),
                     spread(outputs, o -> o.nanos()[0] / 1e6),
                     spread(outputs, o -> o.nanos().length > 1 ? o.nanos()[1] / 1e6 : Double.NaN),
                     spread(outputs, o -> o.nanos().length > 2 ? o.nanos()[o.nanos().length - 1] / 1e6 : Double.NaN),
                     spread(outputs, o -> o.bytes()[0] < 0 ? Double.NaN : o.bytes()[0] / 1e6),
+                    spread(outputs, o -> three ? o.number("file_ms") : Double.NaN),
                     spread(outputs, o -> three ? o.number("import_ms") : o.number("uptime_ms")),
                     spread(outputs, ForkOutput::wallMillis)));
             double first = median(outputs, o -> o.nanos()[0] / 1e6);
             if (three) {
                 threeFirst.put(file, first);
+                threeFile.put(file, median(outputs, o -> o.number("file_ms")));
             } else if (config.impl() == ColdImpl.ARBOR) {
-                arborFirst.put(file, first);
+                (config.all() ? arborAllFirst : arborFirst).put(file, first);
             }
             if (!three) {
                 printKernel(config, outputs);
@@ -374,13 +412,25 @@ public final class ColdStartMain implements Callable<Integer> {
         table.print(out, markdown);
         out.println(cellNote() + " Read 1: Gltf.read(Path) in a fresh JVM (three.js: GLTFLoader.parse of the"
                 + " file's bytes, to its onLoad). Start-up: JVM uptime at the first read (three.js: loading its"
-                + " modules). Process wall: start to exit, as the parent saw it.");
-        for (Map.Entry<String, Double> e : arborFirst.entrySet()) {
+                + " modules). File read: three.js's readFileSync of the file, before and outside its timed parse"
+                + " (Arbor's read 1 includes reading the file). Process wall: start to exit, as the parent saw it."
+                + (gltfAll ? " 'arbor all': the"
+                + " read and everything a renderer takes (every attribute decoded, indices, materials, textures)."
+                : ""));
+        printRatios(arborFirst, threeFirst, threeFile, "first read");
+        printRatios(arborAllFirst, threeFirst, threeFile, "first read of everything");
+    }
+
+    private void printRatios(Map<String, Double> arbor, Map<String, Double> threeFirst, Map<String, Double> threeFile,
+                             String what) {
+        for (Map.Entry<String, Double> e : arbor.entrySet()) {
             Double three = threeFirst.get(e.getKey());
             if (three != null) {
-                out.println(String.format(Locale.ROOT, "%s: arbor's first read %s ms / three.js's first parse %s ms"
-                        + " = %.1fx (target <= 2x)", e.getKey(), Spread.number(e.getValue()), Spread.number(three),
-                        e.getValue() / three));
+                double withFile = three + threeFile.get(e.getKey());
+                out.println(String.format(Locale.ROOT, "%s: arbor's %s %s ms / three.js's first parse %s ms"
+                        + " = %.1fx (target <= 2x); / its file read and first parse %s ms = %.1fx", e.getKey(), what,
+                        Spread.number(e.getValue()), Spread.number(three), e.getValue() / three,
+                        Spread.number(withFile), e.getValue() / withFile));
             }
         }
     }

@@ -59,6 +59,7 @@ class ColdStartArgumentsTest {
         assertThatThrownBy(() -> ColdStartMain.parse("--gltf", "a.glb", "--impls", "jme"))
                 .hasMessageContaining("'jme'");
         assertThatThrownBy(() -> ColdStartMain.parse("--threejs")).hasMessageContaining("--gltf");
+        assertThatThrownBy(() -> ColdStartMain.parse("--gltf-all")).hasMessageContaining("--gltf-all needs --gltf");
         assertThatThrownBy(() -> ColdStartMain.parse("--no-gate", "--gltf", "a.glb")).hasMessageContaining("--no-gate");
         assertThatThrownBy(() -> ColdStartMain.parse("--forks", "many")).hasMessageContaining("many");
         assertThatThrownBy(() -> ColdStartMain.parse("--bogus")).hasMessageContaining("--bogus");

@@ -1,9 +1,13 @@
 package dev.arbor.bench.cold;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.arbor.gltf.Gltf;
+import dev.arbor.gltf.GltfMaterial;
 import dev.arbor.gltf.GltfModel;
+import dev.arbor.gltf.GltfPixels;
+import dev.arbor.gltf.GltfPrimitive;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -67,6 +71,68 @@ class ColdStartRunTest {
         assertThat(code).isEqualTo(ColdStartMain.OK);
         String row = out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("arbor-scalar "))
                 .findFirst().orElseThrow();
-        assertThat(row.trim().split("\\s+")).hasSize(9).contains("small.glb", "10");
+        assertThat(row.trim().split("\\s+")).hasSize(10).contains("small.glb", "10");
+    }
+
+    @Test
+    void texturedGridHasItsVerticesIndicesMaterialAndPngAndIsTheSameEachTime() throws Exception {
+        Path file = TexturedGridGlb.write(dir.resolve("grid.glb"), 20, 16);
+        GltfModel model = Gltf.read(file);
+        assertThat(model.warnings()).isEmpty();
+        GltfPrimitive prim = model.readMesh(0).primitive(0);
+        assertThat(prim.attributes().keySet()).containsExactly("POSITION", "NORMAL", "TANGENT", "TEXCOORD_0");
+        assertThat(prim.vertexCount()).isEqualTo(400);
+        assertThat(prim.indexArray()).hasSize(19 * 19 * 6);
+        // vertex 21 is (i, j) = (1, 1): x = z = -1 + 2/19, y = 0.05 sin(6x) cos(6z), UV (1/19, 1/19)
+        float x = -1f + 2f / 19;
+        assertThat(prim.attribute("POSITION").floats()[3 * 21 + 1])
+                .isCloseTo(0.05f * (float) (Math.sin(6 * x) * Math.cos(6 * x)), within(1e-6f));
+        assertThat(prim.attribute("TEXCOORD_0").floats()[2 * 21]).isEqualTo(1 / 19f);
+        float[] n = prim.attribute("NORMAL").floats();
+        assertThat(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).isCloseTo(1f, within(1e-6f));
+        GltfMaterial material = model.material(prim.material());
+        assertThat(material.baseColorFactor()).containsExactly(1f, 0.9f, 0.8f, 1f);
+        assertThat(model.sampler(model.texture(material.baseColorTexture().texture()).sampler()).minFilter())
+                .isEqualTo(9987);
+        GltfPixels pixels = model.decodeImage(0);
+        assertThat(pixels.width()).isEqualTo(16);
+        assertThat(pixels.height()).isEqualTo(16);
+        assertThat(TexturedGridGlb.bytes(20, 16)).isEqualTo(Files.readAllBytes(file));
+    }
+
+    @Test
+    void readingEverythingDecodesEveryValueOfEveryAttributeAndTheIndices() throws Exception {
+        GltfModel model = Gltf.read(TexturedGridGlb.write(dir.resolve("grid.glb"), 20, 16));
+        // 400 vertices × (3 + 3 + 4 + 2) floats, 2,166 indices, 4 factors, one texture, sampler and image
+        assertThat(ColdChild.readEverything(model)).isEqualTo(400 * 12 + 2166 + 4 + 3);
+    }
+
+    @Test
+    void gltfAllModeReportsBothReadersAndTheirRatiosAreLeftOutWithoutThreeJs() throws Exception {
+        Path file = TexturedGridGlb.write(dir.resolve("grid.glb"), 20, 16);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = ColdStartMain.run(new String[] {"--forks", "1", "--reads", "2", "--impls", "arbor-scalar",
+            "--gltf", file.toString(), "--gltf-all"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                System.err);
+        assertThat(code).isEqualTo(ColdStartMain.OK);
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).anyMatch(l -> l.startsWith("arbor-scalar ") && l.contains("grid.glb"));
+        String all = lines.stream().filter(l -> l.startsWith("arbor-scalar all ")).findFirst().orElseThrow();
+        assertThat(all.trim().split("\\s+")).hasSize(11).contains("grid.glb", "1");
+    }
+
+    @Test
+    void theHeapChildReportsAPeakAboveTheFilesSizeAndWhatTheModelKeeps() throws Exception {
+        Path file = TexturedGridGlb.write(dir.resolve("grid.glb"), 200, 64);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PeakHeap.measure(file, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        ForkOutput out = ForkOutput.parse(bytes.toString(StandardCharsets.UTF_8), 0);
+        long size = Files.size(file);
+        assertThat((long) out.number("file_bytes")).isEqualTo(size);
+        // the model keeps the file's bytes; the peak holds at least them above the baseline
+        assertThat(out.number("retained_bytes")).isGreaterThanOrEqualTo(size);
+        assertThat(out.number("peak_heap_bytes") - out.number("baseline_bytes")).isGreaterThanOrEqualTo(size);
+        assertThat(out.number("pool_peaks_bytes")).isGreaterThanOrEqualTo(out.number("peak_heap_bytes") - 1e6);
+        assertThat(out.nanos()).hasSize(1);
     }
 }
