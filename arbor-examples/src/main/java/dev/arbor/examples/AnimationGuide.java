@@ -393,7 +393,7 @@ public final class AnimationGuide {
      * A clip turning each joint of a mask about its own x axis from its rest rotation, by the given angles at the
      * given times (LINEAR).
      */
-    private static AnimationClip armClip(String name, Pose rest, float[] mask, float[] times, float[] angles) {
+    static AnimationClip armClip(String name, Pose rest, float[] mask, float[] times, float[] angles) {
         AnimationClip.Builder b = AnimationClip.builder(name);
         float[] r = new float[4];
         for (int target = 0; target < mask.length; target++) {

@@ -4,11 +4,9 @@ import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.AnimationEvents;
 import dev.arbor.animation.Animator;
 import dev.arbor.animation.FiredEvents;
-import dev.arbor.animation.Interpolation;
 import dev.arbor.animation.PlaybackMode;
 import dev.arbor.animation.Pose;
 import dev.arbor.animation.PoseLayers;
-import dev.arbor.animation.TargetPath;
 import dev.arbor.gltf.Gltf;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
@@ -18,7 +16,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
 /**
@@ -111,8 +108,10 @@ public final class CharacterScene {
         }
         Pose rest = model.restPose();
         AnimationClip walk = model.animation(0).withName("walk");
-        AnimationClip raise = armsClip("raise", rest, arms, new float[] {0, 0.5f}, new float[] {0, 1.4f});
-        AnimationClip wave = armsClip("wave", rest, arms, new float[] {0, 0.25f, 0.5f}, new float[] {1.4f, 1f, 1.4f});
+        AnimationClip raise = AnimationGuide.armClip("raise", rest, arms, new float[] {0, 0.5f},
+                new float[] {0, 1.4f});
+        AnimationClip wave = AnimationGuide.armClip("wave", rest, arms, new float[] {0, 0.25f, 0.5f},
+                new float[] {1.4f, 1f, 1.4f});
         Animator animator = new Animator(h, man.animatedHandles(), rest);
         int walkLayer = animator.addLayer(walk, PlaybackMode.LOOP);
         int armsLayer = animator.addLayer(raise, PlaybackMode.CLAMP);
@@ -134,27 +133,5 @@ public final class CharacterScene {
             h.update();
         }
         return new Run(h, man, sword, camera, animator, walkLayer, armsLayer, arms, ends);
-    }
-
-    /** A clip turning each masked joint about its own x axis from its rest rotation by the angles at the times. */
-    private static AnimationClip armsClip(String name, Pose rest, float[] mask, float[] times, float[] angles) {
-        AnimationClip.Builder b = AnimationClip.builder(name);
-        float[] r = new float[4];
-        for (int target = 0; target < mask.length; target++) {
-            if (mask[target] != 1f) {
-                continue;
-            }
-            rest.rotation(target, r, 0);
-            float[] values = new float[4 * times.length];
-            for (int k = 0; k < times.length; k++) {
-                Quaternionf key = new Quaternionf(r[0], r[1], r[2], r[3]).rotateX(angles[k]);
-                values[4 * k] = key.x;
-                values[4 * k + 1] = key.y;
-                values[4 * k + 2] = key.z;
-                values[4 * k + 3] = key.w;
-            }
-            b.addChannel(target, TargetPath.ROTATION, Interpolation.LINEAR, times, values);
-        }
-        return b.build();
     }
 }
