@@ -379,6 +379,7 @@ public final class GltfWriter {
     private ArrayNode writeNodes(ObjectNode root) {
         JsonNode sourceNodes = root.get("nodes");
         ArrayNode nodes = JacksonTree.arrayNode();
+        requireValidReferences();
         for (int o = 0; o < handles.length; o++) {
             ObjectNode node = sourceOf[o] < 0 ? JacksonTree.objectNode()
                     : copyOf[o] == 0 ? (ObjectNode) sourceNodes.get(sourceOf[o])
@@ -402,6 +403,31 @@ public final class GltfWriter {
         }
         setOrRemove(root, "nodes", nodes);
         return nodes;
+    }
+
+    /**
+     * Refuses to carry a reference the reader accepted without following it and that would leave the output invalid:
+     * a written node's camera index, and the material indices of the meshes written nodes use (the reader checks
+     * those when the camera or the mesh is first asked for).
+     *
+     * @throws IllegalStateException naming the JSON location and the bad index
+     */
+    private void requireValidReferences() {
+        Set<Integer> meshes = new HashSet<>();
+        Set<Integer> nodes = new HashSet<>();
+        try {
+            for (int o = 0; o < handles.length; o++) {
+                if (sourceOf[o] >= 0 && nodes.add(sourceOf[o])) {
+                    model.nodeCamera(sourceOf[o]);
+                    if (model.mesh(sourceOf[o]) >= 0 && meshes.add(model.mesh(sourceOf[o]))) {
+                        model.readMesh(model.mesh(sourceOf[o]));
+                    }
+                }
+            }
+        } catch (GltfException e) {
+            throw new IllegalStateException("cannot write " + model.sourceName() + " valid: " + e.getMessage()
+                    + "; correct the source file", e);
+        }
     }
 
     private void writeTransform(ObjectNode node, int o) {

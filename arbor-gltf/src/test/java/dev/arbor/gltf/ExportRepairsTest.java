@@ -36,4 +36,25 @@ class ExportRepairsTest {
         assertThat(out.get("nodes").get(0).get("translation").toString()).isEqualTo("[1,2,3]"); // the file's text
         assertThat(out.get("animations").get(0).get("channels").size()).isEqualTo(2);
     }
+
+    @Test
+    void aCameraOrMaterialIndexOutOfRangeIsRefusedNamingIt() throws Exception {
+        String camera = "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, \"scenes\": [{\"nodes\": [0]}],"
+                + " \"nodes\": [{\"name\": \"n\", \"camera\": 5}]}";
+        GltfModel model = Gltf.read(camera.getBytes(StandardCharsets.UTF_8), "camera.gltf", null);
+        GltfInstance instance = model.instantiate(new Hierarchy(), 0, Hierarchy.NULL);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> GltfWriter.encode(instance, false))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("cannot write camera.gltf valid: nodes[0].camera: index 5 out of range, cameras.length=0;"
+                        + " correct the source file");
+    
+        String material = "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, \"scenes\": [{\"nodes\": [0]}],"
+                + " \"nodes\": [{\"mesh\": 0}], \"meshes\": [{\"primitives\": [{\"attributes\": {\"POSITION\": 1},"
+                + " \"mode\": 0, \"material\": 9}]}], " + ExportDocuments.ANIMATION_DATA + "}";
+        GltfModel withMaterial = Gltf.read(material.getBytes(StandardCharsets.UTF_8), "material.gltf", null);
+        GltfInstance other = withMaterial.instantiate(new Hierarchy(), 0, Hierarchy.NULL);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> GltfWriter.encode(other, false))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("material: index 9 out of range, materials.length=0");
+    }
 }
