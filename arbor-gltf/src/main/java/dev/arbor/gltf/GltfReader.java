@@ -821,6 +821,30 @@ final class GltfReader {
     }
 
     /** Element-wise {@code ==} (so 0 and -0 are the same value). */
+    /**
+     * glTF requires an animation input accessor to declare its min and max: where they are missing or contradict the
+     * key times, a warning says so and the export writes the key times' own (the first and the last, as the times
+     * increase strictly).
+     */
+    private void checkKeyTimeBounds(int input, float[] times, Location at, GltfModel.Builder model) {
+        if (times.length == 0 || accComponentType[input] != FLOAT) {
+            return;
+        }
+        float[] min = {times[0]};
+        float[] max = {times[times.length - 1]};
+        if (accMin[input] == null || accMax[input] == null) {
+            model.warnings.add(at + ": key-time accessor " + input + " declares no min/max; the export writes min "
+                    + min[0] + " max " + max[0]);
+            correctedMinMax.put(input, new float[][] {min, max});
+        } else if (accMin[input].length != 1 || accMax[input].length != 1 || !sameValues(accMin[input], min)
+                || !sameValues(accMax[input], max)) {
+            model.warnings.add(at + ": declared min " + Arrays.toString(accMin[input]) + " max "
+                    + Arrays.toString(accMax[input]) + " of key-time accessor " + input + " contradict its key times"
+                    + " (first " + min[0] + ", last " + max[0] + "); the export writes the key times' own");
+            correctedMinMax.put(input, new float[][] {min, max});
+        }
+    }
+
     private static boolean sameValues(float[] a, float[] b) {
         for (int i = 0; i < a.length; i++) {
             if (a[i] != b[i]) {
@@ -1074,6 +1098,7 @@ final class GltfReader {
                             }
                         }
                         keyTimes[input] = times;
+                        checkKeyTimeBounds(input, times, Json.at(sp, "input"), model);
                     }
                     inputs[s] = times;
                     if (times.length > 0 && times[0] < 0) {

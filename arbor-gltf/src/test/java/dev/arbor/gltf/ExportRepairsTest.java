@@ -57,4 +57,22 @@ class ExportRepairsTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("material: index 9 out of range, materials.length=0");
     }
+
+    @Test
+    void keyTimeBoundsThatAreMissingOrWrongAreWrittenFromTheKeyTimesWithAWarning() throws Exception {
+        for (String bounds : new String[] {"", ", \"min\": [0.5], \"max\": [1]"}) {
+            String data = ExportDocuments.ANIMATION_DATA.replace(", \"min\": [0], \"max\": [1]", bounds);
+            String doc = "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, \"scenes\": [{\"nodes\": [0]}],"
+                    + " \"nodes\": [{\"name\": \"moved\"}], \"animations\": [{\"channels\": [{\"sampler\": 0,"
+                    + " \"target\": {\"node\": 0, \"path\": \"translation\"}}], \"samplers\": [{\"input\": 0,"
+                    + " \"output\": 1}]}], " + data + "}";
+            GltfModel model = Gltf.read(doc.getBytes(StandardCharsets.UTF_8), "times.gltf", null);
+            assertThat(model.warnings()).anyMatch(w -> w.contains("key-time accessor 0"));
+            GltfInstance instance = model.instantiate(new Hierarchy(), 0, Hierarchy.NULL);
+            JsonNode accessor = new ObjectMapper().readTree(GltfWriter.encode(instance, false)).get("accessors")
+                    .get(0);
+            assertThat(accessor.get("min").toString()).isEqualTo("[0.0]");
+            assertThat(accessor.get("max").toString()).isEqualTo("[1.0]");
+        }
+    }
 }

@@ -225,11 +225,14 @@ class GltfFuzzTest {
             instance.applyAnimation(a, end * 1.5f + 0.1f, WrapMode.LOOP, pose);
         }
         h.update();
-        // and exports again, unless a matrix has shear (reported as a warning), which export refuses
+        // and exports again, unless a matrix has shear (reported as a warning) or a reference the reader did not
+        // follow is out of range, which export refuses naming it
         try {
             Gltf.read(GltfWriter.encode(instance, true), "again.glb", null);
         } catch (IllegalStateException e) {
-            assertThat(model.warnings()).anyMatch(w -> w.contains("has shear"));
+            if (!e.getMessage().startsWith("cannot write " + model.sourceName() + " valid: ")) {
+                assertThat(model.warnings()).anyMatch(w -> w.contains("has shear"));
+            }
         } catch (GltfException e) {
             throw new AssertionError("an export did not read back: " + e.getMessage(), e);
         }

@@ -28,7 +28,7 @@ class SharedKeyTimesAndBoundsTest {
                 + "\"buffers\": [{\"byteLength\": 32, \"uri\": \"" + ExportDocuments.floats(t0, t1, 0, 0, 0, 1, 2, 3)
                 + "\"}], \"bufferViews\": [{\"buffer\": 0, \"byteLength\": 8}, {\"buffer\": 0, \"byteOffset\": 8,"
                 + " \"byteLength\": 24}], \"accessors\": [{\"bufferView\": 0, \"componentType\": 5126, \"count\": 2,"
-                + " \"type\": \"SCALAR\"}, {\"bufferView\": 1, \"componentType\": 5126, \"count\": 2,"
+                + " \"type\": \"SCALAR\", \"min\": [" + t0 + "], \"max\": [" + t1 + "]}, {\"bufferView\": 1, \"componentType\": 5126, \"count\": 2,"
                 + " \"type\": \"VEC3\"}, {\"bufferView\": 1, \"componentType\": 5126, \"count\": 2, \"type\": \"VEC3\"},"
                 + " {\"bufferView\": 1, \"componentType\": 5126, \"count\": 2, \"type\": \"VEC3\"}]}";
     }
