@@ -582,6 +582,10 @@ final class GltfReader {
             model.names[i] = Json.optString(node, path, "name");
             model.meshes[i] = Json.optIndex(node, path, "mesh", meshCount, "meshes.length");
             model.skins[i] = Json.optIndex(node, path, "skin", skinCount, "skins.length");
+            if (model.skins[i] >= 0 && model.meshes[i] < 0) {
+                model.warnings.add(path + ": has skin " + model.skins[i] + " but no mesh (glTF requires one); the"
+                        + " skin has nothing to deform here, and an export leaves this node's skin out");
+            }
             float[] matrix = Json.optFloats(node, path, "matrix", 16);
             float[] t = Json.optFloats(node, path, "translation", 3);
             float[] r = Json.optFloats(node, path, "rotation", 4);

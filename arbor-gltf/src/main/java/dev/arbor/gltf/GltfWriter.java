@@ -686,7 +686,8 @@ public final class GltfWriter {
         for (int o = 0; o < nodes.size(); o++) {
             ObjectNode node = (ObjectNode) nodes.get(o);
             if (node.has("skin")) {
-                int s = copyOf[o] < 0 ? -1 : newSkin[copyOf[o]][node.get("skin").intValue()];
+                // a skin on a node without a mesh deforms nothing and is invalid glTF (the reader warned)
+                int s = copyOf[o] < 0 || !node.has("mesh") ? -1 : newSkin[copyOf[o]][node.get("skin").intValue()];
                 if (s < 0) {
                     node.remove("skin");
                 } else {

@@ -75,4 +75,18 @@ class ExportRepairsTest {
             assertThat(accessor.get("max").toString()).isEqualTo("[1.0]");
         }
     }
+
+    @Test
+    void aSkinOnANodeWithoutAMeshIsReadWithAWarningAndLeftOutOfTheExport() throws Exception {
+        String doc = "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, \"scenes\": [{\"nodes\": [0]}],"
+                + " \"nodes\": [{\"name\": \"holder\", \"skin\": 0, \"children\": [1]}, {\"name\": \"joint\"}],"
+                + " \"skins\": [{\"joints\": [1]}]}";
+        GltfModel model = Gltf.read(doc.getBytes(StandardCharsets.UTF_8), "skin.gltf", null);
+        assertThat(model.warnings()).containsExactly("nodes[0]: has skin 0 but no mesh (glTF requires one); the skin"
+                + " has nothing to deform here, and an export leaves this node's skin out");
+        GltfInstance instance = model.instantiate(new Hierarchy(), 0, Hierarchy.NULL);
+        JsonNode out = new ObjectMapper().readTree(GltfWriter.encode(instance, false));
+        assertThat(out.get("nodes").get(0).has("skin")).isFalse();
+        assertThat(out.get("skins").get(0).get("joints").toString()).isEqualTo("[1]");
+    }
 }
