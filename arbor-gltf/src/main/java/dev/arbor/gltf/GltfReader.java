@@ -97,6 +97,8 @@ final class GltfReader {
     private Accessors accessors;
     /** POSITION accessors whose declared min/max contradict the data: {min, max} from the data. */
     private final java.util.Map<Integer, float[][]> correctedMinMax = new java.util.HashMap<>();
+    /** Rotation output accessors already checked for keys that are not of unit length. */
+    private final java.util.Set<Integer> nonUnitRotationWarned = new java.util.HashSet<>();
     /** Bounds of each POSITION accessor's data once computed. */
     private float[][][] positionBoundsCache;
 
@@ -849,6 +851,28 @@ final class GltfReader {
         }
     }
 
+    /**
+     * Warns once per accessor when a rotation key (a spline's values, not its tangents) is not of unit length within
+     * {@link GltfWriter#UNIT_TOLERANCE}: Arbor plays it normalised, and an export writes it normalised.
+     */
+    private void warnNonUnitRotations(float[] values, Interpolation interp, int output, Location at,
+                                      GltfModel.Builder model) {
+        if (!nonUnitRotationWarned.add(output)) {
+            return;
+        }
+        int per = interp.valuesPerKey();
+        for (int k = per == 3 ? 1 : 0; 4 * k + 3 < values.length; k += per) {
+            double length = Math.sqrt((double) values[4 * k] * values[4 * k] + (double) values[4 * k + 1]
+                    * values[4 * k + 1] + (double) values[4 * k + 2] * values[4 * k + 2]
+                    + (double) values[4 * k + 3] * values[4 * k + 3]);
+            if (Math.abs(length - 1) > GltfWriter.UNIT_TOLERANCE) {
+                model.warnings.add(at + ": rotation key " + k / per + " of accessor " + output + " has length "
+                        + length + ", not 1; it is played normalised, and an export writes the keys normalised");
+                return;
+            }
+        }
+    }
+
     private static boolean sameValues(float[] a, float[] b) {
         for (int i = 0; i < a.length; i++) {
             if (a[i] != b[i]) {
@@ -1126,6 +1150,9 @@ final class GltfReader {
                     throw new GltfException(outLoc, "accessor " + output + " has " + accCount[output]
                             + " values, expected " + expected + " for " + inputs[s].length + " " + interp
                             + " keys");
+                }
+                if (tp == TargetPath.ROTATION && accComponentType[output] == FLOAT) {
+                    warnNonUnitRotations(values, interp, output, outLoc, model);
                 }
                 try {
                     clip.addChannel(targetOfNode[node], tp, interp, inputs[s], values);

@@ -75,6 +75,11 @@ public final class GltfWriter {
     private static final float[] IDENTITY_Q = {0, 0, 0, 1};
     private static final Set<String> TRS_PATHS = Set.of("translation", "rotation", "scale");
     private static final String POINTER = "KHR_animation_pointer";
+    /**
+     * How far from 1 a rotation key's length may be before the reader warns and an export writes it normalised:
+     * glTF asks for unit length, and the Khronos validator accepts lengths within about 0.0077 of 1.
+     */
+    static final double UNIT_TOLERANCE = 0.005;
 
     private final Hierarchy hierarchy;
     /** The first source instance when it lives in this hierarchy, else null. */
@@ -852,6 +857,112 @@ public final class GltfWriter {
         }
     }
 
+    /**
+     * Writes rotation keys (of float VEC4 outputs of rotation channels; a spline's values, not its tangents) that are
+     * not of unit length within {@link #UNIT_TOLERANCE} normalised, as Arbor plays them, into the merged buffer, and
+     * the accessor's declared min/max again when it has them. Keys already of unit length keep their bytes, and so
+     * do keys whose bytes anything else also reads (a shared or overlapping buffer view).
+     */
+    private static void normalizeRotationKeys(ObjectNode root, byte[] bin) {
+        Set<Integer> done = new HashSet<>();
+        ByteBuffer data = ByteBuffer.wrap(bin).order(ByteOrder.LITTLE_ENDIAN);
+        for (JsonNode animation : root.path("animations")) {
+            for (JsonNode channel : animation.path("channels")) {
+                JsonNode target = channel.path("target");
+                JsonNode sampler = animation.path("samplers").path(channel.path("sampler").asInt(-1));
+                if (!target.has("node") || !"rotation".equals(target.path("path").asText())
+                        || !sampler.has("output")) {
+                    continue;
+                }
+                int output = sampler.get("output").intValue();
+                JsonNode accessor = root.path("accessors").path(output);
+                if (!done.add(output) || accessor.path("componentType").asInt() != 5126
+                        || !"VEC4".equals(accessor.path("type").asText()) || !accessor.has("bufferView")
+                        || accessor.has("sparse")) {
+                    continue;
+                }
+                int viewIndex = accessor.get("bufferView").intValue();
+                if (!ownedByOneUser(root, viewIndex)) {
+                    continue; // bytes another accessor, image or extension also reads are left as they are
+                }
+                JsonNode view = root.path("bufferViews").path(viewIndex);
+                int stride = view.path("byteStride").asInt(16);
+                long start = view.path("byteOffset").asLong(0) + accessor.path("byteOffset").asLong(0);
+                int count = accessor.path("count").asInt();
+                int per = "CUBICSPLINE".equals(sampler.path("interpolation").asText()) ? 3 : 1;
+                boolean changed = false;
+                for (int k = per == 3 ? 1 : 0; k < count; k += per) {
+                    int at = (int) (start + (long) k * stride);
+                    double x = data.getFloat(at);
+                    double y = data.getFloat(at + 4);
+                    double z = data.getFloat(at + 8);
+                    double w = data.getFloat(at + 12);
+                    double length = Math.sqrt(x * x + y * y + z * z + w * w);
+                    if (length > 0 && Math.abs(length - 1) > UNIT_TOLERANCE) {
+                        data.putFloat(at, (float) (x / length)).putFloat(at + 4, (float) (y / length))
+                                .putFloat(at + 8, (float) (z / length)).putFloat(at + 12, (float) (w / length));
+                        changed = true;
+                    }
+                }
+                if (changed && accessor.has("min") && accessor.has("max")) {
+                    ArrayNode min = ((ObjectNode) accessor).putArray("min");
+                    ArrayNode max = ((ObjectNode) accessor).putArray("max");
+                    for (int c = 0; c < 4; c++) {
+                        float lo = Float.POSITIVE_INFINITY;
+                        float hi = Float.NEGATIVE_INFINITY;
+                        for (int k = 0; k < count; k++) {
+                            float v = data.getFloat((int) (start + (long) k * stride) + 4 * c);
+                            lo = Math.min(lo, v);
+                            hi = Math.max(hi, v);
+                        }
+                        min.add(lo);
+                        max.add(hi);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether a buffer view is referenced once in the whole document (any {@code bufferView} field, extensions
+     * included) and its bytes overlap no other view's, so that rewriting them changes nothing else.
+     */
+    private static boolean ownedByOneUser(ObjectNode root, int viewIndex) {
+        int[] references = {0};
+        countViewReferences(root, viewIndex, references);
+        if (references[0] != 1) {
+            return false;
+        }
+        JsonNode views = root.path("bufferViews");
+        JsonNode view = views.path(viewIndex);
+        long start = view.path("byteOffset").asLong(0);
+        long end = start + view.path("byteLength").asLong(0);
+        for (int v = 0; v < views.size(); v++) {
+            long s = views.get(v).path("byteOffset").asLong(0);
+            long e = s + views.get(v).path("byteLength").asLong(0);
+            if (v != viewIndex && s < end && start < e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void countViewReferences(JsonNode node, int viewIndex, int[] references) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(e -> {
+                if (e.getKey().equals("bufferView") && e.getValue().isInt()) {
+                    references[0] += e.getValue().intValue() == viewIndex ? 1 : 0;
+                } else {
+                    countViewReferences(e.getValue(), viewIndex, references);
+                }
+            });
+        } else if (node.isArray()) {
+            for (JsonNode item : node) {
+                countViewReferences(item, viewIndex, references);
+            }
+        }
+    }
+
     /** Concatenates the source buffers into one (each at a multiple of 4) and renumbers the buffer views. */
     private static byte[] mergeBuffers(ObjectNode root, SourceDocument doc, boolean glb) {
         byte[][] buffers = doc.buffers;
@@ -880,6 +991,7 @@ public final class GltfWriter {
                 ((ObjectNode) view).put("byteOffset", offset);
             }
         }
+        normalizeRotationKeys(root, bin);
         ObjectNode buffer = (ObjectNode) root.get("buffers").get(0);
         buffer.put("byteLength", bin.length);
         if (glb) {

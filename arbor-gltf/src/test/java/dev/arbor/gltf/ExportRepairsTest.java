@@ -89,4 +89,32 @@ class ExportRepairsTest {
         assertThat(out.get("nodes").get(0).has("skin")).isFalse();
         assertThat(out.get("skins").get(0).get("joints").toString()).isEqualTo("[1]");
     }
+
+    @Test
+    void rotationKeysNotOfUnitLengthAreReadWithAWarningAndExportedNormalised() throws Exception {
+        // key times 0 and 1; rotations (0, 0, 0, 2) and a unit one, which keeps its bytes
+        String data = "\"buffers\": [{\"byteLength\": 40, \"uri\": \""
+                + ExportDocuments.floats(0, 1, 0, 0, 0, 2, 0, 0.7071068f, 0, 0.7071068f) + "\"}],"
+                + "\"bufferViews\": [{\"buffer\": 0, \"byteLength\": 8}, {\"buffer\": 0, \"byteOffset\": 8,"
+                + " \"byteLength\": 32}], \"accessors\": [{\"bufferView\": 0, \"componentType\": 5126, \"count\": 2,"
+                + " \"type\": \"SCALAR\", \"min\": [0], \"max\": [1]}, {\"bufferView\": 1, \"componentType\": 5126,"
+                + " \"count\": 2, \"type\": \"VEC4\", \"min\": [0, 0, 0, 0.7071068], \"max\": [0, 0.7071068, 0, 2]}]";
+        String doc = "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, \"scenes\": [{\"nodes\": [0]}],"
+                + " \"nodes\": [{\"name\": \"turned\"}], \"animations\": [{\"channels\": [{\"sampler\": 0,"
+                + " \"target\": {\"node\": 0, \"path\": \"rotation\"}}], \"samplers\": [{\"input\": 0,"
+                + " \"output\": 1}]}], " + data + "}";
+        GltfModel model = Gltf.read(doc.getBytes(StandardCharsets.UTF_8), "keys.gltf", null);
+        assertThat(model.warnings()).containsExactly("animations[0].samplers[0].output: rotation key 0 of accessor 1"
+                + " has length 2.0, not 1; it is played normalised, and an export writes the keys normalised");
+        GltfInstance instance = model.instantiate(new Hierarchy(), 0, Hierarchy.NULL);
+        byte[] glb = GltfWriter.encode(instance, true);
+        GltfModel back = Gltf.read(glb, "keys.glb", null);
+        assertThat(back.warnings()).isEmpty();
+        GltfInstance again = back.instantiate(new Hierarchy(), 0, Hierarchy.NULL);
+        again.applyAnimation(0, 0, dev.arbor.animation.WrapMode.CLAMP, back.restPose());
+        org.joml.Quaternionf q = again.hierarchy().getLocalRotation(again.handle(0), new org.joml.Quaternionf());
+        assertThat(q).isEqualTo(new org.joml.Quaternionf(0, 0, 0, 1));
+        JsonNode accessor = new ObjectMapper().readTree(GltfWriter.encode(instance, false)).get("accessors").get(1);
+        assertThat(accessor.get("max").toString()).isEqualTo("[0.0,0.7071068,0.0,1.0]");
+    }
 }
