@@ -56,7 +56,8 @@ final class CrowdDemo {
         }
     }
 
-    static int run(PrintStream out, Path modelFile, int crowd, int frames, int warmup, boolean noProgress) {
+    static int run(PrintStream out, Path modelFile, int crowd, int frames, int warmup, boolean noProgress,
+                   Path draw) {
         GltfModel model = modelFile == null ? bundledModel() : Problems.readModel(modelFile);
         long buildStart = System.nanoTime();
         int perInstance = model.nodeCount() + 1;
@@ -214,8 +215,30 @@ final class CrowdDemo {
             member.applyContentBounds(bounds);
         }
         DemoCommand.reportFrustum(out, h, bounds, nodes);
+        if (draw != null) {
+            if (!fused) {
+                throw new Problems.Failure("cannot draw with --draw: the model has no skinned, animated mesh");
+            }
+            float[] box = new float[6];
+            float[] crowdBox = null;
+            for (int r = 0; r < crowd; r++) {
+                if (bounds.getSubtreeBounds(h.parent(members[r].handle(model.sceneRoots(scene)[0])), box, 0)) {
+                    crowdBox = crowdBox == null ? box.clone() : union(crowdBox, box);
+                }
+            }
+            CrowdPicture.draw(out, model, h, meshes, model.mesh(members[0].node(meshes[0])), joints, palettes,
+                    crowdBox, draw);
+        }
         bounds.close();
         return 0;
+    }
+
+    private static float[] union(float[] a, float[] b) {
+        for (int k = 0; k < 3; k++) {
+            a[k] = Math.min(a[k], b[k]);
+            a[k + 3] = Math.max(a[k + 3], b[k + 3]);
+        }
+        return a;
     }
 
     private static void phase(PrintStream out, String name, long[] nanos, long joints) {

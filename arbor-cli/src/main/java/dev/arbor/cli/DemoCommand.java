@@ -7,6 +7,7 @@ import dev.arbor.scenes.Scene;
 import dev.arbor.scenes.Scenes;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
@@ -62,6 +63,11 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Do not draw the progress bar.")
     private boolean noProgress;
 
+    @Option(names = "--draw", paramLabel = "PNG", description = "After the frames, draw the crowd as the last frame "
+            + "left it with OpenGL (offscreen; one instanced draw per primitive from the frame's palettes) into a PNG, "
+            + "and time the upload and the draw.")
+    private Path draw;
+
     @Override
     public Integer call() {
         PrintStream out = spec.commandLine().getOut() == null ? System.out
@@ -76,9 +82,15 @@ public final class DemoCommand implements Callable<Integer> {
             if (crowd < 1 || crowd > MAX_CROWD) {
                 throw Problems.invalid(spec, "--crowd", "must be 1 to " + MAX_CROWD);
             }
-            return CrowdDemo.run(out, model, crowd, frames, warmup, noProgress);
+            if (draw != null) {
+                if (!draw.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
+                    throw Problems.invalid(spec, "--draw", "the picture's name must end in .png");
+                }
+                Problems.checkWritable(draw);
+            }
+            return CrowdDemo.run(out, model, crowd, frames, warmup, noProgress, draw);
         }
-        for (String crowdOnly : new String[] {"--model", "--crowd"}) {
+        for (String crowdOnly : new String[] {"--model", "--crowd", "--draw"}) {
             if (Problems.isGiven(spec, crowdOnly)) {
                 throw Problems.usage(spec, crowdOnly + " cannot be used with --scene: it sets up the crowd, and "
                         + "--scene runs a built-in scene instead");

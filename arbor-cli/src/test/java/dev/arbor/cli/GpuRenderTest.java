@@ -73,6 +73,45 @@ class GpuRenderTest {
         return overlap;
     }
 
+    /** {@code demo --draw}: the crowd's last frame drawn, every copy somewhere in the picture, and timed. */
+    @org.junit.jupiter.api.Test
+    void theDemoDrawsItsCrowd(@org.junit.jupiter.api.io.TempDir java.nio.file.Path temp) throws Exception {
+        java.nio.file.Path png = temp.resolve("crowd.png");
+        String[] out = runAny("demo", "--crowd", "16", "--frames", "4", "--warmup", "4", "--no-progress", "--draw",
+                png.toString());
+        Assumptions.assumeFalse(out[1].contains("OpenGL unavailable: no EGL display"), out[1]);
+        assertThat(out[2]).as("exit code; stderr: %s", out[1]).isEqualTo("0");
+        assertThat(out[0]).contains("drew 16 instances, one instanced draw per primitive, 304 palette matrices");
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isEqualTo(CrowdPicture.WIDTH);
+        assertThat(image.getHeight()).isEqualTo(CrowdPicture.HEIGHT);
+        boolean[] covered = covered(image);
+        // the 16 copies stand on a 4 × 4 grid: covered pixels in each quarter of the picture's covered span
+        int minX = Integer.MAX_VALUE;
+        int maxX = -1;
+        int count = 0;
+        for (int i = 0; i < covered.length; i++) {
+            if (covered[i]) {
+                minX = Math.min(minX, i % image.getWidth());
+                maxX = Math.max(maxX, i % image.getWidth());
+                count++;
+            }
+        }
+        assertThat(count).isGreaterThan(2000);
+        int[] quarters = new int[4];
+        for (int i = 0; i < covered.length; i++) {
+            if (covered[i]) {
+                quarters[Math.min(3, (i % image.getWidth() - minX) * 4 / (maxX - minX + 1))]++;
+            }
+        }
+        for (int q : quarters) {
+            assertThat(q).as("covered pixels per quarter %s", java.util.Arrays.toString(quarters)).isGreaterThan(100);
+        }
+        String[] refused = runAny("demo", "--crowd", "4", "--draw", temp.resolve("crowd.jpg").toString());
+        assertThat(refused[2]).isEqualTo("2");
+        assertThat(refused[1]).contains("--draw").contains("must end in .png");
+    }
+
     /** Runs a command line: its output, its error output and its exit code. */
     static String[] runAny(String... args) {
         StringWriter out = new StringWriter();
