@@ -59,6 +59,8 @@ public final class PoseLayers {
     private final float[] q = new float[4];
     private final double[] delta = new double[4];
     private final double[] scratch = new double[4];
+    /** The rotation being turned, in double, for the float form of {@link #turn}. */
+    private final double[] turned = new double[4];
     /** The stacked result's rotation for the target being evaluated. */
     private final double[] stacked = new double[4];
 
@@ -641,22 +643,12 @@ public final class PoseLayers {
 
     /** {@code q ← q × slerp(1, conj(reference) × layer, w)}, on the shorter arc; {@link #q} holds the rotation. */
     private void turn(float[] reference, float[] layer, int o, double w) {
-        double[] d = delta;
-        double[] b = scratch;
-        d[0] = -reference[o];
-        d[1] = -reference[o + 1];
-        d[2] = -reference[o + 2];
-        d[3] = reference[o + 3];
+        double[] r = turned;
         for (int k = 0; k < 4; k++) {
-            b[k] = layer[o + k];
+            r[k] = q[k];
         }
-        Rotations.multiply(d, b, d); // conj(reference) × layer
-        Rotations.weighted(d, w);
-        for (int k = 0; k < 4; k++) {
-            b[k] = q[k];
-        }
-        Rotations.multiply(b, d, b);
-        Rotations.store(b, q, 0);
+        turn(reference, layer, o, w, r);
+        Rotations.store(r, q, 0);
     }
 
     /** {@code r ← r × slerp(1, conj(reference) × layer, w)}, on the shorter arc, with {@code r} in double. */
