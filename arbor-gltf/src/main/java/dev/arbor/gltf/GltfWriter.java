@@ -384,7 +384,9 @@ public final class GltfWriter {
     private ArrayNode writeNodes(ObjectNode root) {
         JsonNode sourceNodes = root.get("nodes");
         ArrayNode nodes = JacksonTree.arrayNode();
-        requireValidReferences();
+        if (model != null) {
+            requireValidReferences(root);
+        }
         for (int o = 0; o < handles.length; o++) {
             ObjectNode node = sourceOf[o] < 0 ? JacksonTree.objectNode()
                     : copyOf[o] == 0 ? (ObjectNode) sourceNodes.get(sourceOf[o])
@@ -413,19 +415,31 @@ public final class GltfWriter {
     /**
      * Refuses to carry a reference the reader accepted without following it and that would leave the output invalid:
      * a written node's camera index, and the material indices of the meshes written nodes use (the reader checks
-     * those when the camera or the mesh is first asked for).
+     * those when the camera or the mesh is first asked for). Reads the JSON only: no mesh data is decoded.
      *
      * @throws IllegalStateException naming the JSON location and the bad index
      */
-    private void requireValidReferences() {
+    private void requireValidReferences(ObjectNode root) {
         Set<Integer> meshes = new HashSet<>();
         Set<Integer> nodes = new HashSet<>();
+        int materials = root.path("materials").size();
         try {
             for (int o = 0; o < handles.length; o++) {
                 if (sourceOf[o] >= 0 && nodes.add(sourceOf[o])) {
                     model.nodeCamera(sourceOf[o]);
-                    if (model.mesh(sourceOf[o]) >= 0 && meshes.add(model.mesh(sourceOf[o]))) {
-                        model.readMesh(model.mesh(sourceOf[o]));
+                    int m = model.mesh(sourceOf[o]);
+                    if (m >= 0 && meshes.add(m)) {
+                        JsonNode primitives = root.path("meshes").path(m).path("primitives");
+                        for (int p = 0; p < primitives.size(); p++) {
+                            JsonNode material = primitives.get(p).get("material");
+                            if (material != null && !(material.isInt() && material.intValue() >= 0
+                                    && material.intValue() < materials)) {
+                                Location at = Json.at(Json.at(Json.at(Json.at(Location.top("meshes"), m),
+                                        "primitives"), p), "material");
+                                throw new GltfException(at, "index " + material + " out of range, materials.length="
+                                        + materials);
+                            }
+                        }
                     }
                 }
             }
@@ -865,6 +879,7 @@ public final class GltfWriter {
      */
     private static void normalizeRotationKeys(ObjectNode root, byte[] bin) {
         Set<Integer> done = new HashSet<>();
+        int[] viewReferences = null; // counted once, when the first rotation accessor is met
         ByteBuffer data = ByteBuffer.wrap(bin).order(ByteOrder.LITTLE_ENDIAN);
         for (JsonNode animation : root.path("animations")) {
             for (JsonNode channel : animation.path("channels")) {
@@ -882,7 +897,11 @@ public final class GltfWriter {
                     continue;
                 }
                 int viewIndex = accessor.get("bufferView").intValue();
-                if (!ownedByOneUser(root, viewIndex)) {
+                if (viewReferences == null) {
+                    viewReferences = new int[root.path("bufferViews").size()];
+                    countViewReferences(root, viewReferences);
+                }
+                if (!ownedByOneUser(root, viewIndex, viewReferences)) {
                     continue; // bytes another accessor, image or extension also reads are left as they are
                 }
                 JsonNode view = root.path("bufferViews").path(viewIndex);
@@ -927,10 +946,8 @@ public final class GltfWriter {
      * Whether a buffer view is referenced once in the whole document (any {@code bufferView} field, extensions
      * included) and its bytes overlap no other view's, so that rewriting them changes nothing else.
      */
-    private static boolean ownedByOneUser(ObjectNode root, int viewIndex) {
-        int[] references = {0};
-        countViewReferences(root, viewIndex, references);
-        if (references[0] != 1) {
+    private static boolean ownedByOneUser(ObjectNode root, int viewIndex, int[] viewReferences) {
+        if (viewIndex < 0 || viewIndex >= viewReferences.length || viewReferences[viewIndex] != 1) {
             return false;
         }
         JsonNode views = root.path("bufferViews");
@@ -947,18 +964,22 @@ public final class GltfWriter {
         return true;
     }
 
-    private static void countViewReferences(JsonNode node, int viewIndex, int[] references) {
+    /** Adds up, per buffer view, the {@code bufferView} fields anywhere in the document that name it. */
+    private static void countViewReferences(JsonNode node, int[] references) {
         if (node.isObject()) {
             node.fields().forEachRemaining(e -> {
                 if (e.getKey().equals("bufferView") && e.getValue().isInt()) {
-                    references[0] += e.getValue().intValue() == viewIndex ? 1 : 0;
+                    int v = e.getValue().intValue();
+                    if (v >= 0 && v < references.length) {
+                        references[v]++;
+                    }
                 } else {
-                    countViewReferences(e.getValue(), viewIndex, references);
+                    countViewReferences(e.getValue(), references);
                 }
             });
         } else if (node.isArray()) {
             for (JsonNode item : node) {
-                countViewReferences(item, viewIndex, references);
+                countViewReferences(item, references);
             }
         }
     }
