@@ -55,7 +55,7 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Measured frames, 1 to " + MAX_FRAMES + " (default: ${DEFAULT-VALUE}).")
     private int frames;
 
-    @Option(names = "--warmup", defaultValue = "300", paramLabel = "N",
+    @Option(names = "--warmup", defaultValue = "1000", paramLabel = "N",
             description = "Frames run before measuring, to let the JIT compile, 0 to " + MAX_FRAMES
                     + " (default: ${DEFAULT-VALUE}).")
     private int warmup;

@@ -482,7 +482,7 @@ public final class ClipSampler {
     }
 
     /**
-     * Samples the clip at {@code time} into one pose. As {@link #sample(float, WrapMode, int[], int, PoseBatch, int)}.
+     * Samples the clip at {@code time} into one pose. As {@link #sample(float, WrapMode, int[], PoseBatch, int)}.
      *
      * @param time time in seconds, not NaN
      * @param wrap LOOP or CLAMP
@@ -504,16 +504,17 @@ public final class ClipSampler {
      *
      * @param time time in seconds, not NaN
      * @param wrap LOOP or CLAMP
-     * @param cursors the instance's cursor state ({@link #newCursors}), updated
-     * @param cursorOffset where it starts
+     * @param cursors the instances' cursor state ({@link #newCursors}): pose {@code pose}'s from
+     *     {@code pose × cursorCount()}, updated
      * @param batch destination
      * @param pose pose index in the batch
      * @throws IllegalArgumentException if the time is NaN, the batch's poses are smaller than {@link #targetCount()},
      *     the pose index is out of range or the cursors too short (nothing written)
      */
-    public void sample(float time, WrapMode wrap, int[] cursors, int cursorOffset, PoseBatch batch, int pose) {
-        check(time, cursors, cursorOffset, batch.size());
+    public void sample(float time, WrapMode wrap, int[] cursors, PoseBatch batch, int pose) {
         batch.checkPose(pose);
+        int cursorOffset = pose * cursorCount();
+        check(time, cursors, cursorOffset, batch.size());
         int size = batch.size();
         sampleUnchecked(time, wrap, cursors, cursorOffset, batch.translations, pose * size * 3, batch.rotations,
                 pose * size * 4, batch.scales, pose * size * 3, 0);

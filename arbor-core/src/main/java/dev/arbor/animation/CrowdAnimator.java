@@ -3,7 +3,9 @@ package dev.arbor.animation;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
+import dev.arbor.internal.InstanceNodesAccess;
 import dev.arbor.kernel.Palettes;
+import dev.arbor.kernel.Workers;
 import java.nio.FloatBuffer;
 
 /**
@@ -26,7 +28,10 @@ public final class CrowdAnimator implements AutoCloseable {
     /** The largest thread count accepted. */
     public static final int MAX_THREADS = 256;
 
-    private CrowdThreads threads = new CrowdThreads(1);
+    /** The part writes of {@link InstanceNodes}, which are not public API. */
+    private static final InstanceNodesAccess NODES = InstanceNodesAccess.get();
+
+    private Workers threads = new Workers(1, Workers.CROWD_SPIN, "crowd");
 
     // the current job's arguments, set before the threads start
     private ClipSampler clip;
@@ -46,26 +51,23 @@ public final class CrowdAnimator implements AutoCloseable {
     private int paletteOffset;
     private Pose base;
     private InstanceNodes nodes;
-    private boolean writeTranslations;
-    private boolean writeRotations;
-    private boolean writeScales;
-    /** Whether a frame's threads read each part's locals ahead ({@link InstanceNodes#readsAhead()}). */
+    /** The paths a job into nodes writes ({@link InstanceNodes#writeLocals}): those its clips animate. */
+    private int paths;
+    /** Whether a frame's threads read each part's locals ahead ({@code InstanceNodes.readsAhead()}). */
     private boolean readAhead;
     /** Per thread, one pose of {@link InstanceNodes#POSE_FLOATS} × size floats: the instance being sampled. */
     private float[][] poseScratch = new float[0][];
     /** Per thread, the scratch of a blend frame ({@link #growBlendScratch}). */
     private BlendScratch[] blendScratch = new BlendScratch[0];
-    /** The arguments of the current blend frame's second sample. */
-    private final Blend blendArgs = new Blend();
     /** The two batches of a blend frame's separate calls, for a crowd that cannot be cut; null until needed. */
     private PoseBatch[] blendBatches;
-    private final CrowdThreads.Job sampleJob = this::sampleRange;
-    private final CrowdThreads.Job sampleNodesJob = this::sampleNodesRange;
-    private final CrowdThreads.Job sampleBlendJob = this::sampleBlendRange;
-    private final CrowdThreads.Job blendJob = this::blendRange;
-    private final CrowdThreads.Job paletteJob = this::paletteRange;
-    private final CrowdThreads.Job bufferPaletteJob = this::bufferPaletteRange;
-    private final CrowdThreads.Job frameJob = this::frameRange;
+    private final Workers.Job sampleJob = this::sampleRange;
+    private final Workers.Job sampleNodesJob = this::sampleNodesRange;
+    private final Workers.Job sampleBlendJob = this::sampleBlendRange;
+    private final Workers.Job blendJob = this::blendRange;
+    private final Workers.Job paletteJob = this::paletteRange;
+    private final Workers.Job bufferPaletteJob = this::bufferPaletteRange;
+    private final Workers.Job frameJob = this::frameRange;
 
     /** Creates an animator that runs every job on the caller's thread. */
     public CrowdAnimator() {
@@ -83,27 +85,27 @@ public final class CrowdAnimator implements AutoCloseable {
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("threads=" + threads + " is outside [1, " + MAX_THREADS + "]");
         }
-        if (threads != this.threads.threads) {
+        if (threads != this.threads.threads()) {
             this.threads.shutdown();
-            this.threads = new CrowdThreads(threads);
+            this.threads = new Workers(threads, Workers.CROWD_SPIN, "crowd");
         }
     }
 
     /** @return the number of threads the jobs use */
     public int threads() {
-        return threads.threads;
+        return threads.threads();
     }
 
     /** Stops the worker threads; the animator then runs every job on the caller's thread. */
     @Override
     public void close() {
         threads.shutdown();
-        threads = new CrowdThreads(1);
+        threads = new Workers(1, Workers.CROWD_SPIN, "crowd");
     }
 
     /**
      * Samples {@code clip} for every pose of {@code dest}: pose {@code i} at {@code times[i]}. See
-     * {@link ClipSampler#sample(float, WrapMode, int[], int, PoseBatch, int)}; the same bits, each pose sampled
+     * {@link ClipSampler#sample(float, WrapMode, int[], PoseBatch, int)}; the same bits, each pose sampled
      * through its thread's planes (where the runs of channels are interpolated a vector at a time).
      * O(instances × (channels + size)); allocates only scratch, when the thread count or the pose size grows.
      *
@@ -127,78 +129,58 @@ public final class CrowdAnimator implements AutoCloseable {
     }
 
     /**
-     * Samples {@code clip} for every instance of {@code dest} and writes each pose straight into its nodes' local
-     * transforms while it is in the core's cache (no pose batch): instance {@code i} at {@code times[i]}, its pose
-     * {@code base} with the clip's channels sampled over it, written for the paths the clip animates
-     * ({@link ClipSampler#animates}; the other paths keep the nodes' values), member {@code k} of the instance taking
-     * entry {@code k}. Then every member is marked stale for the next {@link Hierarchy#update()}. The values are those
-     * of {@link #sample(ClipSampler, float[], WrapMode, int[], PoseBatch)} over a batch filled with {@code base},
-     * applied by the bulk setters. O(instances × (channels + size)); allocates only scratch, when the thread count or
-     * the pose size grows.
-     *
-     * @param clip the compiled clip
-     * @param times per instance its time, at least {@code dest.instances()} of them, none NaN
-     * @param wrap LOOP or CLAMP
-     * @param cursors the instances' cursor state, {@code dest.instances() × clip.cursorCount()} ints or more
-     * @param base the pose under the channels (a model's rest pose), of {@code dest.size()} entries
-     * @param dest the instances' nodes, at least {@code clip.targetCount()} per instance
-     * @throws IllegalArgumentException if an array is too short, a time is NaN, the sizes differ or a node of
-     *     {@code dest} was destroyed (nothing written); if a value is not finite (from a clip whose keys are that
-     *     large; the instances before it are written)
-     * @throws IllegalStateException if a node holds an explicit local matrix with shear (nothing written)
+     * Runs a job that {@link CrowdJob#validate()} accepted ({@link CrowdJob#run()} is the public entry).
      */
-    public void sample(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base,
-                       InstanceNodes dest) {
-        checkSample(clip, times, cursors, base, dest);
-        dest.beginWrites();
-        setNodeSampling(clip, times, wrap, cursors, base, dest);
-        try {
-            run(sampleNodesJob, dest.instances());
-        } finally {
-            dest.endWrites();
+    void run(CrowdJob job) {
+        if (job.nodes != null) {
+            if (job.skin != null) {
+                frame(job);
+            } else if (job.second != null) {
+                blendIntoNodes(job);
+            } else {
+                sampleNodes(job);
+            }
+        } else if (job.second != null) {
+            sampleBlend(job, job.scratch, job.poses);
+        } else {
+            growPoseScratch(job.poses.size());
+            this.clip = job.clip;
+            this.times = job.times;
+            this.wrap = job.wrap;
+            this.cursors = job.cursors;
+            this.dest = job.poses;
+            run(sampleJob, job.poses.poses());
         }
     }
 
-    /**
-     * Samples two clips per instance and blends them: pose {@code i} of {@code dest} becomes
-     * {@code blend(clip at times[i], second at secondTimes[i], weight)} as {@link PoseBatch#blend} defines it, with
-     * {@code scratch} holding the second samples. Both batches must start from the same values for entries a clip
-     * does not animate (a rest pose, {@link PoseBatch#fill}). O(instances × (channels + targets)).
-     *
-     * @param clip the first clip
-     * @param times its time per instance
-     * @param cursors its cursor state
-     * @param second the second clip (may be {@code clip})
-     * @param secondTimes its time per instance
-     * @param secondCursors its cursor state (not {@code cursors})
-     * @param wrap LOOP or CLAMP, for both
-     * @param weight weight of the second sample, finite
-     * @param scratch batch for the second samples, shaped as {@code dest}
-     * @param dest destination
-     * @throws IllegalArgumentException if an array is too short, a time is NaN, the weight not finite or the shapes
-     *     differ (nothing written)
-     */
-    public void sampleBlend(ClipSampler clip, float[] times, int[] cursors, ClipSampler second, float[] secondTimes,
-                            int[] secondCursors, WrapMode wrap, float weight, PoseBatch scratch, PoseBatch dest) {
-        checkSample(clip, times, cursors, dest);
-        checkSample(second, secondTimes, secondCursors, scratch);
-        dest.checkBlend(dest, scratch, weight);
-        if (cursors == secondCursors && clip.cursorCount() > 0) {
-            throw new IllegalArgumentException("cursors and secondCursors are the same array");
+    /** A job's clip sampled into its nodes, every member then stale. */
+    private void sampleNodes(CrowdJob job) {
+        InstanceNodes out = job.nodes;
+        out.beginWrites();
+        setNodeSampling(job);
+        try {
+            run(sampleNodesJob, out.instances());
+        } finally {
+            out.endWrites();
         }
+    }
+
+    /** A job's two clips sampled into {@code dest} and {@code scratch} and blended into {@code dest}. */
+    private void sampleBlend(CrowdJob job, PoseBatch scratch, PoseBatch dest) {
         growPoseScratch(dest.size());
-        this.clip = clip;
-        this.times = times;
-        this.cursors = cursors;
-        this.second = second;
-        this.secondTimes = secondTimes;
-        this.secondCursors = secondCursors;
-        this.wrap = wrap;
-        this.weight = weight;
+        this.clip = job.clip;
+        this.times = job.times;
+        this.cursors = job.cursors;
+        this.second = job.second;
+        this.secondTimes = job.secondTimes;
+        this.secondCursors = job.secondCursors;
+        this.wrap = job.wrap;
+        this.weight = job.weight;
         this.scratch = scratch;
         this.dest = dest;
         run(sampleBlendJob, dest.poses());
     }
+
 
     /**
      * {@link PoseBatch#blend} on the animator's threads: {@code dest = blend(a, b, weight)}.
@@ -237,7 +219,7 @@ public final class CrowdAnimator implements AutoCloseable {
      */
     public void writePalettes(Hierarchy hierarchy, CrowdSkin skin, float[] dest, int offset) {
         checkPaletteRoom(skin, "length", dest.length, "offset", offset);
-        skin.prepare(hierarchy, threads.threads);
+        skin.prepare(hierarchy, threads.threads());
         this.skin = skin;
         this.paletteDest = dest;
         this.paletteOffset = offset;
@@ -258,7 +240,7 @@ public final class CrowdAnimator implements AutoCloseable {
      */
     public FloatBuffer writePalettes(Hierarchy hierarchy, CrowdSkin skin, FloatBuffer dest, int index) {
         checkPaletteRoom(skin, "limit", dest.limit(), "index", index);
-        skin.prepare(hierarchy, threads.threads);
+        skin.prepare(hierarchy, threads.threads());
         this.skin = skin;
         this.paletteBuffer = dest;
         this.paletteOffset = index;
@@ -266,214 +248,47 @@ public final class CrowdAnimator implements AutoCloseable {
         return dest;
     }
 
-    /**
-     * One crowd frame in one call: samples {@code clip} into {@code nodes} as
-     * {@link #sample(ClipSampler, float[], WrapMode, int[], Pose, InstanceNodes)} does, brings the nodes' world
-     * matrices up to date, and writes every instance's skinning palette as
-     * {@link #writePalettes(Hierarchy, CrowdSkin, float[], int)} does, with the same bits as those calls, but a part
-     * of the crowd at a time: each thread takes a part (whole blocks of 16 instances, small enough for a core's cache;
-     * {@link InstanceNodes#beginPartWrites}) through sampling, update and palettes while its locals and worlds are
-     * still in that core's cache, and no thread waits for another between the steps. Afterwards the nodes count as
-     * computed by the next {@link Hierarchy#update()}: their versions are that update's and they are in its change
-     * set, as after the separate calls and an update.
-     *
-     * <p>Where the crowd cannot be cut into parts (two instances share a node, one instance lies in another's
-     * subtree, or a joint or mesh of the skin lies in another instance's subtree) the separate calls run instead,
-     * with the same results. O(instances × (channels + size + joints)); allocates only scratch, as the separate
-     * calls do.
-     *
-     * @param clip the compiled clip
-     * @param times per instance its time, at least {@code nodes.instances()} of them, none NaN
-     * @param wrap LOOP or CLAMP
-     * @param cursors the instances' cursor state, {@code nodes.instances() × clip.cursorCount()} ints or more
-     * @param base the pose under the channels (a model's rest pose), of {@code nodes.size()} entries
-     * @param nodes the instances' animated nodes, at least {@code clip.targetCount()} per instance
-     * @param skin the instances' skins, as many instances as {@code nodes}, in {@code nodes}' hierarchy
-     * @param dest palette destination, 4×4 column-major, instance {@code i}'s joint {@code j} at
-     *     {@code dest[offset + 16 × (i × joints + j)]}
-     * @param offset index of the first entry
-     * @throws IllegalArgumentException if an array is too short, a time is NaN, the sizes or instance counts differ,
-     *     or a node was destroyed (nothing written); if a value is not finite (from a clip whose keys are that large):
-     *     that instance and those after it in its chunk of parts are not written, nor their parts' palettes, while
-     *     the other chunks are; every node written is brought up to date by the next update
-     * @throws IllegalStateException if a node holds an explicit local matrix with shear or a mesh's world matrix is
-     *     not invertible (nothing written)
-     */
-    public void frame(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base, InstanceNodes nodes,
-                      CrowdSkin skin, float[] dest, int offset) {
-        checkPaletteRoom(skin, "length", dest.length, "offset", offset);
-        frame(clip, times, wrap, cursors, base, nodes, skin, dest, null, offset, null);
-    }
-
-    /**
-     * One crowd frame in one call, the palettes into a buffer at absolute float index {@code index} (its position is
-     * not changed), as {@link #frame(ClipSampler, float[], WrapMode, int[], Pose, InstanceNodes, CrowdSkin, float[],
-     * int)} does.
-     *
-     * @param clip the compiled clip
-     * @param times per instance its time, none NaN
-     * @param wrap LOOP or CLAMP
-     * @param cursors the instances' cursor state
-     * @param base the pose under the channels, of {@code nodes.size()} entries
-     * @param nodes the instances' animated nodes
-     * @param skin the instances' skins, as many instances as {@code nodes}, in {@code nodes}' hierarchy
-     * @param dest palette buffer
-     * @param index float index of the first entry
-     * @return {@code dest}
-     * @throws IllegalArgumentException as the array form does, or if the buffer is too short (nothing written)
-     * @throws IllegalStateException as the array form does
-     */
-    public FloatBuffer frame(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base,
-                             InstanceNodes nodes, CrowdSkin skin, FloatBuffer dest, int index) {
-        checkPaletteRoom(skin, "limit", dest.limit(), "index", index);
-        frame(clip, times, wrap, cursors, base, nodes, skin, null, dest, index, null);
-        return dest;
-    }
-
-    /**
-     * One crowd frame in one call with two samples blended per instance: as
-     * {@link #frame(ClipSampler, float[], WrapMode, int[], Pose, InstanceNodes, CrowdSkin, float[], int)}, each
-     * instance's pose being {@code blend(clip at times[i], second at secondTimes[i], weight)} by {@link Pose#blend}'s
-     * rule, both sampled over {@code base}. The bits of {@link #sampleBlend} over two batches filled with
-     * {@code base}, applied to the nodes, then {@link Hierarchy#update()} and
-     * {@link #writePalettes(Hierarchy, CrowdSkin, float[], int)}; the paths either clip animates are written. Where the
-     * crowd cannot be cut into parts, those calls run instead. O(instances × (channels + size + joints)); allocates
-     * only scratch, and the two batches of those calls the first time they run.
-     *
-     * @param clip the first clip
-     * @param times its time per instance, none NaN
-     * @param cursors its cursor state
-     * @param second the second clip (may be {@code clip})
-     * @param secondTimes its time per instance, none NaN
-     * @param secondCursors its cursor state (not {@code cursors})
-     * @param wrap LOOP or CLAMP, for both
-     * @param weight weight of the second sample, finite
-     * @param base the pose under the channels (a model's rest pose), of {@code nodes.size()} entries
-     * @param nodes the instances' animated nodes, at least both clips' {@code targetCount()} per instance
-     * @param skin the instances' skins, as many instances as {@code nodes}, in {@code nodes}' hierarchy
-     * @param dest palette destination, 4×4 column-major, instance {@code i}'s joint {@code j} at
-     *     {@code dest[offset + 16 × (i × joints + j)]}
-     * @param offset index of the first entry
-     * @throws IllegalArgumentException as {@code frame} does, or if the weight is not finite or the cursor arrays are
-     *     the same (nothing written)
-     * @throws IllegalStateException as {@code frame} does
-     */
-    public void blendFrame(ClipSampler clip, float[] times, int[] cursors, ClipSampler second, float[] secondTimes,
-                           int[] secondCursors, WrapMode wrap, float weight, Pose base, InstanceNodes nodes,
-                           CrowdSkin skin, float[] dest, int offset) {
-        checkPaletteRoom(skin, "length", dest.length, "offset", offset);
-        checkBlendFrame(clip, times, cursors, second, secondTimes, secondCursors, weight, base, nodes);
-        frame(clip, times, wrap, cursors, base, nodes, skin, dest, null, offset,
-                blendArgs.set(second, secondTimes, secondCursors, weight));
-    }
-
-    /**
-     * {@link #blendFrame(ClipSampler, float[], int[], ClipSampler, float[], int[], WrapMode, float, Pose,
-     * InstanceNodes, CrowdSkin, float[], int)} with the palettes into a buffer at absolute float index {@code index}
-     * (its position is not changed).
-     *
-     * @param clip the first clip
-     * @param times its time per instance, none NaN
-     * @param cursors its cursor state
-     * @param second the second clip (may be {@code clip})
-     * @param secondTimes its time per instance, none NaN
-     * @param secondCursors its cursor state (not {@code cursors})
-     * @param wrap LOOP or CLAMP, for both
-     * @param weight weight of the second sample, finite
-     * @param base the pose under the channels, of {@code nodes.size()} entries
-     * @param nodes the instances' animated nodes
-     * @param skin the instances' skins
-     * @param dest palette buffer
-     * @param index float index of the first entry
-     * @return {@code dest}
-     * @throws IllegalArgumentException as the array form does, or if the buffer is too short (nothing written)
-     * @throws IllegalStateException as the array form does
-     */
-    public FloatBuffer blendFrame(ClipSampler clip, float[] times, int[] cursors, ClipSampler second,
-                                  float[] secondTimes, int[] secondCursors, WrapMode wrap, float weight, Pose base,
-                                  InstanceNodes nodes, CrowdSkin skin, FloatBuffer dest, int index) {
-        checkPaletteRoom(skin, "limit", dest.limit(), "index", index);
-        checkBlendFrame(clip, times, cursors, second, secondTimes, secondCursors, weight, base, nodes);
-        frame(clip, times, wrap, cursors, base, nodes, skin, null, dest, index,
-                blendArgs.set(second, secondTimes, secondCursors, weight));
-        return dest;
-    }
-
-    private static void checkBlendFrame(ClipSampler clip, float[] times, int[] cursors, ClipSampler second,
-                                        float[] secondTimes, int[] secondCursors, float weight, Pose base,
-                                        InstanceNodes nodes) {
-        checkSample(clip, times, cursors, base, nodes);
-        checkSample(second, secondTimes, secondCursors, base, nodes);
-        if (!Float.isFinite(weight)) {
-            throw new IllegalArgumentException("weight=" + weight + " is not finite");
-        }
-        if (cursors == secondCursors && clip.cursorCount() > 0) {
-            throw new IllegalArgumentException("cursors and secondCursors are the same array");
-        }
-    }
-
-    /** The second sample of a blend frame, checked: one holder per animator, filled by each blend frame. */
-    private static final class Blend {
-        ClipSampler clip;
-        float[] times;
-        int[] cursors;
-        float weight;
-
-        Blend set(ClipSampler clip, float[] times, int[] cursors, float weight) {
-            this.clip = clip;
-            this.times = times;
-            this.cursors = cursors;
-            this.weight = weight;
-            return this;
-        }
-    }
-
-    /** The frame, into {@code arrayDest} or else {@code bufferDest}; a blend frame when {@code blend} is not null. */
-    private void frame(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base, InstanceNodes nodes,
-                       CrowdSkin skin, float[] arrayDest, FloatBuffer bufferDest, int offset, Blend blend) {
-        if (skin.instances() != nodes.instances()) {
-            throw new IllegalArgumentException("instance counts differ: skin=" + skin.instances() + ", nodes="
-                    + nodes.instances());
-        }
-        checkSample(clip, times, cursors, base, nodes);
+    /** A job's whole frame: by parts where the crowd can be cut into them, else its steps in turn. */
+    private void frame(CrowdJob job) {
+        InstanceNodes nodes = job.nodes;
+        CrowdSkin skin = job.skin;
         Hierarchy hierarchy = nodes.hierarchy();
-        skin.prepare(hierarchy, threads.threads);
-        int parts = nodes.beginPartWrites(skin.jointNodes(), skin.meshes, threads.threads);
+        skin.prepare(hierarchy, threads.threads());
+        int parts = NODES.beginPartWrites(nodes, skin.jointNodes(), skin.meshes, threads.threads());
         if (parts == 0) {
-            if (blend != null) {
-                blendIntoNodes(clip, times, cursors, blend, wrap, base, nodes);
+            if (job.second != null) {
+                blendIntoNodes(job);
             } else {
-                sample(clip, times, wrap, cursors, base, nodes);
+                sampleNodes(job);
             }
-            if (arrayDest != null) {
-                writePalettes(hierarchy, skin, arrayDest, offset);
+            if (job.paletteArray != null) {
+                writePalettes(hierarchy, skin, job.paletteArray, job.paletteOffset);
             } else {
-                writePalettes(hierarchy, skin, bufferDest, offset);
+                writePalettes(hierarchy, skin, job.paletteBuffer, job.paletteOffset);
             }
             return;
         }
-        setNodeSampling(clip, times, wrap, cursors, base, nodes);
-        if (blend != null) {
-            second = blend.clip;
-            secondTimes = blend.times;
-            secondCursors = blend.cursors;
-            weight = blend.weight;
-            writeTranslations |= second.animates(TargetPath.TRANSLATION);
-            writeRotations |= second.animates(TargetPath.ROTATION);
-            writeScales |= second.animates(TargetPath.SCALE);
+        setNodeSampling(job);
+        if (job.second != null) {
+            second = job.second;
+            secondTimes = job.secondTimes;
+            secondCursors = job.secondCursors;
+            weight = job.weight;
+            paths |= pathsOf(second);
             growBlendScratch(nodes.size());
         }
         this.skin = skin;
-        this.paletteDest = arrayDest;
-        this.paletteBuffer = bufferDest;
-        this.paletteOffset = offset;
-        readAhead = nodes.readsAhead();
+        this.paletteDest = job.paletteArray;
+        this.paletteBuffer = job.paletteBuffer;
+        this.paletteOffset = job.paletteOffset;
+        readAhead = NODES.readsAhead(nodes);
         try {
             run(frameJob, parts);
         } finally {
             nodes.endWrites();
         }
     }
+
 
     private static void checkPaletteRoom(CrowdSkin skin, String lengthName, int length, String offsetName,
                                          int offset) {
@@ -484,7 +299,7 @@ public final class CrowdAnimator implements AutoCloseable {
         }
     }
 
-    private void run(CrowdThreads.Job job, int count) {
+    private void run(Workers.Job job, int count) {
         try {
             threads.run(job, count);
         } finally {
@@ -502,30 +317,20 @@ public final class CrowdAnimator implements AutoCloseable {
             paletteBuffer = null;
             base = null;
             nodes = null;
-            blendArgs.set(null, null, null, 0f);
         }
     }
 
     /** The arguments of a job that samples into nodes ({@link #sampleNodesRange}), checked before. */
-    private void setNodeSampling(ClipSampler clip, float[] times, WrapMode wrap, int[] cursors, Pose base,
-                                 InstanceNodes dest) {
-        growPoseScratch(dest.size());
+    private void setNodeSampling(CrowdJob job) {
+        growPoseScratch(job.nodes.size());
+        ClipSampler clip = job.clip;
         this.clip = clip;
-        this.times = times;
-        this.wrap = wrap;
-        this.cursors = cursors;
-        this.base = base;
-        this.nodes = dest;
-        writeTranslations = clip.animates(TargetPath.TRANSLATION);
-        writeRotations = clip.animates(TargetPath.ROTATION);
-        writeScales = clip.animates(TargetPath.SCALE);
-    }
-
-    private static void checkSample(ClipSampler clip, float[] times, int[] cursors, Pose base, InstanceNodes dest) {
-        if (base.size() != dest.size()) {
-            throw new IllegalArgumentException("pose sizes differ: base=" + base.size() + ", nodes=" + dest.size());
-        }
-        checkSample(clip, times, cursors, dest.instances(), dest.size());
+        this.times = job.times;
+        this.wrap = job.wrap;
+        this.cursors = job.cursors;
+        this.base = job.rest;
+        this.nodes = job.nodes;
+        paths = pathsOf(clip);
     }
 
     private static void checkSample(ClipSampler clip, float[] times, int[] cursors, PoseBatch dest) {
@@ -574,7 +379,7 @@ public final class CrowdAnimator implements AutoCloseable {
 
     /** Makes each thread the scratch of a blend into nodes, if it has none that large (allocates then). */
     private void growBlendScratch(int size) {
-        int t = threads.threads;
+        int t = threads.threads();
         if (blendScratch.length < t || blendScratch[0].qa.length < 4 * size) {
             blendScratch = new BlendScratch[t];
             for (int k = 0; k < t; k++) {
@@ -632,7 +437,7 @@ public final class CrowdAnimator implements AutoCloseable {
                     pose[r0 + q * size + k] = s.blended[4 * k + q];
                 }
             }
-            out.writeLocals(i, pose, 0, writeTranslations, writeRotations, writeScales);
+            out.writeLocals(i, pose, 0, paths);
         }
     }
 
@@ -640,12 +445,11 @@ public final class CrowdAnimator implements AutoCloseable {
      * A blend frame's separate calls, for a crowd that cannot be cut into parts: {@link #sampleBlend} into two batches
      * filled with the base pose (made the first time, and again when the shape changes), applied to the nodes.
      */
-    private void blendIntoNodes(ClipSampler c, float[] ts, int[] cs, Blend blend, WrapMode w, Pose b,
-                                InstanceNodes dest) {
-        ClipSampler c2 = blend.clip;
-        float[] ts2 = blend.times;
-        int[] cs2 = blend.cursors;
-        float wt = blend.weight;
+    private void blendIntoNodes(CrowdJob job) {
+        ClipSampler c = job.clip;
+        ClipSampler c2 = job.second;
+        Pose b = job.rest;
+        InstanceNodes dest = job.nodes;
         int n = dest.instances();
         int size = dest.size();
         if (blendBatches == null || blendBatches[0].poses() != n || blendBatches[0].size() != size) {
@@ -653,28 +457,33 @@ public final class CrowdAnimator implements AutoCloseable {
         }
         blendBatches[0].fill(b);
         blendBatches[1].fill(b);
-        sampleBlend(c, ts, cs, c2, ts2, cs2, w, wt, blendBatches[1], blendBatches[0]);
+        sampleBlend(job, blendBatches[1], blendBatches[0]);
         growPoseScratch(size);
-        boolean tr = c.animates(TargetPath.TRANSLATION) || c2.animates(TargetPath.TRANSLATION);
-        boolean rot = c.animates(TargetPath.ROTATION) || c2.animates(TargetPath.ROTATION);
-        boolean sc = c.animates(TargetPath.SCALE) || c2.animates(TargetPath.SCALE);
+        int paths = pathsOf(c) | pathsOf(c2);
         PoseBatch p = blendBatches[0];
         float[] pose = poseScratch[0];
         dest.beginWrites();
         try {
             for (int i = 0; i < n; i++) {
                 toPlanes(p.translations, i * size * 3, p.rotations, i * size * 4, p.scales, i * size * 3, pose, size);
-                dest.writeLocals(i, pose, 0, tr, rot, sc);
+                dest.writeLocals(i, pose, 0, paths);
             }
         } finally {
             dest.endWrites();
         }
     }
 
+    /** The paths {@code clip} animates, as {@link InstanceNodes#writeLocals} takes them. */
+    private static int pathsOf(ClipSampler clip) {
+        return (clip.animates(TargetPath.TRANSLATION) ? InstanceNodes.TRANSLATIONS : 0)
+                | (clip.animates(TargetPath.ROTATION) ? InstanceNodes.ROTATIONS : 0)
+                | (clip.animates(TargetPath.SCALE) ? InstanceNodes.SCALES : 0);
+    }
+
     /** Makes each thread a pose of {@code size} entries in planes, if it has none that large (allocates then). */
     private void growPoseScratch(int size) {
         int floats = InstanceNodes.POSE_FLOATS * size;
-        int t = threads.threads;
+        int t = threads.threads();
         if (poseScratch.length < t || poseScratch[0].length < floats) {
             poseScratch = new float[t][floats];
         }
@@ -722,12 +531,10 @@ public final class CrowdAnimator implements AutoCloseable {
         int stride = c.cursorCount();
         WrapMode w = wrap;
         InstanceNodes out = nodes;
-        boolean tr = writeTranslations;
-        boolean rot = writeRotations;
-        boolean sc = writeScales;
+        int paths = this.paths;
         for (int i = from; i < to; i++) {
             c.sampleUnchecked(ts[i], w, cs, i * stride, pose, 0, pose, 3 * size, pose, 7 * size, size);
-            out.writeLocals(i, pose, 0, tr, rot, sc);
+            out.writeLocals(i, pose, 0, paths);
         }
     }
 
@@ -763,17 +570,17 @@ public final class CrowdAnimator implements AutoCloseable {
         InstanceNodes out = nodes;
         int lanes = Palettes.STRIDE_MULTIPLE;
         for (int part = from; part < to; part++) {
-            int first = out.partStart(part);
-            int end = out.partStart(part + 1);
+            int first = NODES.partStart(out, part);
+            int end = NODES.partStart(out, part + 1);
             if (readAhead) {
-                out.readAhead(part);
+                NODES.readAhead(out, part);
             }
             if (second != null) {
                 blendNodesRange(thread, first, end);
             } else {
                 sampleNodesRange(thread, first, end);
             }
-            out.updateWorlds(part);
+            NODES.updateWorlds(out, part);
             if (paletteBuffer != null) {
                 skin.palettes(thread, first / lanes, (end + lanes - 1) / lanes, paletteBuffer, paletteOffset);
             } else {

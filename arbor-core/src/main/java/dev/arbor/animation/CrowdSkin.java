@@ -2,6 +2,7 @@ package dev.arbor.animation;
 
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.InstanceNodes;
+import dev.arbor.internal.InstanceNodesAccess;
 import dev.arbor.kernel.Palettes;
 import dev.arbor.math.Affine;
 import java.nio.FloatBuffer;
@@ -17,6 +18,9 @@ import java.util.Arrays;
  * one per crowd, not thread-safe, not to be shared between animators running at the same time.
  */
 public final class CrowdSkin {
+    /** The window reads of {@link InstanceNodes}, which are not public API. */
+    private static final InstanceNodesAccess NODES = InstanceNodesAccess.get();
+
     private final int instances;
     private final int jointCount;
     final long[] joints;
@@ -43,9 +47,9 @@ public final class CrowdSkin {
     private InstanceNodes jointNodes;
     /** Per thread of the palette job, its block's scratch; grown by {@link #prepare}. */
     private Block[] blocks = new Block[0];
-    /** The {@link InstanceNodes#windowsVersion()} that {@link #windowBinds} and {@link #windowRows} were laid for. */
+    /** The {@code InstanceNodes.windowsVersion()} that {@link #windowBinds} and {@link #windowRows} were laid for. */
     private long windowsVersion = -1;
-    /** Floats per plane of the window products: 16 per window of {@link InstanceNodes#windowCount()}; 0 for none. */
+    /** Floats per plane of the window products: 16 per window of {@code InstanceNodes.windowCount()}; 0 for none. */
     private int windowStride;
     /** Per window lane, its joint's inverse bind matrix (zero for lanes that hold no joint): 12 planes. */
     private float[] windowBinds;
@@ -170,7 +174,7 @@ public final class CrowdSkin {
         return jointNodes;
     }
 
-    /** @return the windows the latest palette job read its joints in ({@link InstanceNodes#windowCount()}), or 0 */
+    /** @return the windows the latest palette job read its joints in ({@code InstanceNodes.windowCount()}), or 0 */
     int windowCount() {
         return windowStride / Palettes.STRIDE_MULTIPLE;
     }
@@ -218,7 +222,7 @@ public final class CrowdSkin {
                 meshVersions[i] = version;
             }
         }
-        if (jointNodes.windowsVersion() != windowsVersion) {
+        if (NODES.windowsVersion(jointNodes) != windowsVersion) {
             layWindows();
         }
         if (blocks.length < threads) {
@@ -236,12 +240,12 @@ public final class CrowdSkin {
     }
 
     /**
-     * Lays out the per-lane tables of the joints' windows ({@link InstanceNodes#readWindowProducts}) after their
+     * Lays out the per-lane tables of the joints' windows ({@code InstanceNodes.readWindowProducts}) after their
      * positions changed: each lane's inverse bind matrix and where its entry goes. Allocates when the windows grew.
      */
     private void layWindows() {
-        windowsVersion = jointNodes.windowsVersion();
-        int windows = jointNodes.windowCount();
+        windowsVersion = NODES.windowsVersion(jointNodes);
+        int windows = NODES.windowCount(jointNodes);
         int lanes = Palettes.STRIDE_MULTIPLE;
         windowStride = lanes * windows;
         if (windowRows == null || windowRows.length < windowStride) {
@@ -251,8 +255,9 @@ public final class CrowdSkin {
         for (int w = 0; w < windows; w++) {
             for (int r = 0; r < lanes; r++) {
                 int at = w * lanes + r;
-                int joint = jointNodes.windowMember(w, r);
-                windowRows[at] = joint < 0 ? -1 : 16 * (jointNodes.windowInstance(w, r) * jointCount + joint);
+                int joint = NODES.windowMember(jointNodes, w, r);
+                windowRows[at] = joint < 0 ? -1
+                        : 16 * (NODES.windowInstance(jointNodes, w, r) * jointCount + joint);
                 for (int e = 0; e < Affine.STRIDE; e++) {
                     windowBinds[e * windowStride + at] = joint < 0 ? 0f : inverseBinds[joint * Affine.STRIDE + e];
                 }
@@ -290,9 +295,9 @@ public final class CrowdSkin {
 
     /**
      * The 4×4 entries of instances [from, to) (at most one block), instance after instance from {@code dest[d0]}.
-     * A whole block whose joints lie in windows ({@link InstanceNodes#readWindowProducts}) is computed window by
+     * A whole block whose joints lie in windows ({@code InstanceNodes.readWindowProducts}) is computed window by
      * window, each lane's entry written to its place; any other block joint by joint over its lanes, the joints'
-     * worlds gathered ({@link InstanceNodes#readWorldProducts}) into the thread's planes. The same bits either way.
+     * worlds gathered ({@code InstanceNodes.readWorldProducts}) into the thread's planes. The same bits either way.
      */
     private void blockEntries(Block b, int from, int to, float[] dest, int d0) {
         int count = to - from;
@@ -301,7 +306,7 @@ public final class CrowdSkin {
             System.arraycopy(meshFromWorldPlanes, e * this.lanes + from, b.mesh, e * lanes, count);
         }
         if (windowStride > 0 && count == lanes
-                && jointNodes.readWindowProducts(from, b.mesh, windowBinds, b.windowPlanes, windowStride)) {
+                && NODES.readWindowProducts(jointNodes, from, b.mesh, windowBinds, b.windowPlanes, windowStride)) {
             int limit = 16 * jointCount * lanes;
             for (int o = 0; o < windowStride; o += lanes) {
                 Palettes.toColumnMajor4x4(b.windowPlanes, o, windowStride, dest, d0, windowRows, o, limit);
@@ -309,7 +314,7 @@ public final class CrowdSkin {
             return;
         }
         int stride = jointCount * lanes;
-        jointNodes.readWorldProducts(from, to, b.mesh, lanes, inverseBinds, b.planes, 0, lanes, stride);
+        NODES.readWorldProducts(jointNodes, from, to, b.mesh, lanes, inverseBinds, b.planes, 0, lanes, stride);
         entries(b.planes, count, dest, d0);
     }
 

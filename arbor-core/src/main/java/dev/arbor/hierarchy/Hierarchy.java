@@ -1780,7 +1780,7 @@ public final class Hierarchy {
 
     /**
      * Brings every world matrix up to date and publishes the change set: the nodes recomputed here and those
-     * recomputed since the previous update by reads, exports and crowd frames ({@link InstanceNodes#beginPartWrites}),
+     * recomputed since the previous update by reads, exports and crowd frames ({@code InstanceNodes.beginPartWrites}),
      * in parent-before-child order; then tells the listeners.
      * Cost: O(1) when nothing changed; otherwise one pass over the stale-bit words between the first and last stale
      * node (64 nodes per word) plus O(1) per recomputed node. No allocation in steady state (the change list grows
@@ -2338,7 +2338,7 @@ public final class Hierarchy {
 
     /**
      * @return the refresh of stale world matrices (for tests, and for a crowd frame's parts that compute its stale
-     *     nodes: {@link InstanceNodes#updateWorlds})
+     *     nodes: {@code InstanceNodes.updateWorlds})
      */
     Refresh refresh() {
         return refresh;

@@ -2,6 +2,7 @@ package dev.arbor.hierarchy;
 
 import static dev.arbor.kernel.LocalToWorld.MODE_TRS;
 
+import dev.arbor.internal.InstanceNodesAccess;
 import dev.arbor.kernel.LocalToWorld;
 import dev.arbor.kernel.Palettes;
 import dev.arbor.kernel.QuaternionRuns;
@@ -23,10 +24,9 @@ import java.util.Objects;
  * nodes brought up to date), then {@link #readWorlds} from any threads. Between a begin and its end (or the last
  * read) nothing else may use the hierarchy: its nodes must not move.
  *
- * <p>A part write lets the writers bring the world matrices up to date themselves, a part of the crowd each:
- * {@link #beginPartWrites} (every member and its subtree marked stale at once, the crowd cut into parts), then per part
- * on any thread {@link #writeLocals} of its instances, {@link #updateWorlds} and reads of its worlds, then
- * {@link #endWrites()}, after which the nodes count as computed by the next update (its versions, its change set).
+ * <p>The crowd jobs ({@code dev.arbor.animation.CrowdJob}) also write part by part, each thread bringing the world
+ * matrices of its own part of the crowd up to date, and read the joints' worlds in windows of storage positions; that
+ * machinery is theirs alone and not public.
  *
  * <p>Each instance's values are checked before any of them is written (finite, a non-zero quaternion; a quaternion not
  * of unit length is normalised as the bulk setters do): a bad value leaves that instance's nodes as they were. The
@@ -36,6 +36,78 @@ import java.util.Objects;
 public final class InstanceNodes {
     /** Floats of one member's pose in {@link #writeLocals}: translation 3, rotation 4, scale 3. */
     public static final int POSE_FLOATS = Affine.TRS_STRIDE;
+    /** {@link #writeLocals} path: the translations. */
+    public static final int TRANSLATIONS = 1;
+    /** {@link #writeLocals} path: the rotations. */
+    public static final int ROTATIONS = 2;
+    /** {@link #writeLocals} path: the scales. */
+    public static final int SCALES = 4;
+    /** {@link #writeLocals} paths: translations, rotations and scales. */
+    public static final int ALL_PATHS = TRANSLATIONS | ROTATIONS | SCALES;
+
+    static {
+        InstanceNodesAccess.register(new Access());
+    }
+
+    /** The part writes and window reads, for the crowd jobs only ({@link InstanceNodesAccess}). */
+    private static final class Access extends InstanceNodesAccess {
+        @Override
+        public int beginPartWrites(InstanceNodes nodes, InstanceNodes reads, long[] fixed, int threads) {
+            return nodes.beginPartWrites(reads, fixed, threads);
+        }
+
+        @Override
+        public int partStart(InstanceNodes nodes, int part) {
+            return nodes.partStart(part);
+        }
+
+        @Override
+        public void updateWorlds(InstanceNodes nodes, int part) {
+            nodes.updateWorlds(part);
+        }
+
+        @Override
+        public void readAhead(InstanceNodes nodes, int part) {
+            nodes.readAhead(part);
+        }
+
+        @Override
+        public boolean readsAhead(InstanceNodes nodes) {
+            return nodes.readsAhead();
+        }
+
+        @Override
+        public int windowCount(InstanceNodes nodes) {
+            return nodes.windowCount();
+        }
+
+        @Override
+        public long windowsVersion(InstanceNodes nodes) {
+            return nodes.windowsVersion();
+        }
+
+        @Override
+        public int windowMember(InstanceNodes nodes, int window, int lane) {
+            return nodes.windowMember(window, lane);
+        }
+
+        @Override
+        public int windowInstance(InstanceNodes nodes, int window, int lane) {
+            return nodes.windowInstance(window, lane);
+        }
+
+        @Override
+        public boolean readWindowProducts(InstanceNodes nodes, int from, float[] left, float[] right, float[] dest,
+                                          int planeStride) {
+            return nodes.readWindowProducts(from, left, right, dest, planeStride);
+        }
+
+        @Override
+        public void readWorldProducts(InstanceNodes nodes, int from, int to, float[] left, int leftStride,
+                                      float[] right, float[] dest, int offset, int memberStride, int elementStride) {
+            nodes.readWorldProducts(from, to, left, leftStride, right, dest, offset, memberStride, elementStride);
+        }
+    }
 
     private final Hierarchy owner;
     private final BulkSetter bulk;
@@ -54,7 +126,7 @@ public final class InstanceNodes {
     private int elementStride;
     private long layoutVersion = -1;
     /**
-     * For {@link #readWorldProducts}: member {@code k} of instance {@code i}'s world at
+     * For {@code readWorldProducts}: member {@code k} of instance {@code i}'s world at
      * {@code worlds[memberNodes[k × paddedInstances + i] + e × elementStride]}; the instances are padded to a multiple
      * of {@link Palettes#STRIDE_MULTIPLE} with the last one. Null until the first read; filled for
      * {@link #memberNodesVersion} and {@link #memberNodesStride}.
@@ -64,7 +136,7 @@ public final class InstanceNodes {
     private long memberNodesVersion = -1;
     private int memberNodesStride;
     /**
-     * For {@link #readWindowProducts}: the windows of 16 storage positions that hold the members of a block of 16
+     * For {@code readWindowProducts}: the windows of 16 storage positions that hold the members of a block of 16
      * instances, when the blocks repeat one pattern of positions (else none). Window {@code w} of block {@code q}
      * starts at {@code windowStarts[q × windowCount + w]} (-1 for a block that does not repeat the pattern); its lane
      * {@code r} holds member {@code windowMembers[16w + r]} (or -1: another node) of instance
@@ -83,17 +155,17 @@ public final class InstanceNodes {
      */
     private long matrixModesChecked = -1;
     private boolean reading;
-    /** The crowd's parts of the latest {@link #beginPartWrites}, or null before the first. */
+    /** The crowd's parts of the latest {@code beginPartWrites}, or null before the first. */
     private CrowdParts parts;
-    /** Whether the current write brings the worlds up to date part by part ({@link #beginPartWrites}). */
+    /** Whether the current write brings the worlds up to date part by part ({@code beginPartWrites}). */
     private boolean partWrite;
     /** The vector batch shapes of the current part write's updates. */
     private int partKinds;
-    /** Floats in a cache line, the step of {@link #readAhead}'s loads. */
+    /** Floats in a cache line, the step of {@code readAhead}'s loads. */
     private static final int CACHE_LINE_FLOATS = 16;
-    /** Where {@link #readAhead} leaves its sum. */
+    /** Where {@code readAhead} leaves its sum. */
     private float readAheadSink;
-    /** Per part of the current part write, the nodes {@link #updateWorlds} computed, or -1 before it ran. */
+    /** Per part of the current part write, the nodes {@code updateWorlds} computed, or -1 before it ran. */
     private int[] partComputed = NO_INTS;
 
     /**
@@ -175,7 +247,7 @@ public final class InstanceNodes {
 
     /**
      * Begins a write in which the writers also bring their instances' world matrices up to date, a part of the crowd
-     * at a time ({@link #updateWorlds}), so that one thread samples a part, updates it and reads its worlds (its
+     * at a time ({@code updateWorlds}), so that one thread samples a part, updates it and reads its worlds (its
      * skinning palettes) while they are in its core's cache. On the caller's thread: brings every stale node up to
      * date and begins reading {@code reads} ({@link #beginReads()}), then does what {@link #beginWrites()} does and
      * marks every member and its subtree stale now. Part {@code p} is the instances
@@ -189,7 +261,7 @@ public final class InstanceNodes {
      * the hierarchy, thread count, {@code reads} and {@code fixed} (O(storage positions); allocates a table of the
      * storage's size); O(instances) afterwards.
      *
-     * @param reads nodes whose worlds are read part by part after {@link #updateWorlds} (a crowd's joints): as many
+     * @param reads nodes whose worlds are read part by part after {@code updateWorlds} (a crowd's joints): as many
      *     instances as these, in the same hierarchy; may be these
      * @param fixed nodes whose worlds the write must not change (a crowd's meshes, whose inverses are taken before),
      *     or null for none
@@ -200,7 +272,7 @@ public final class InstanceNodes {
      * @throws IllegalStateException if a write is already begun, or a member's explicit matrix has shear (nothing
      *     begun)
      */
-    public int beginPartWrites(InstanceNodes reads, long[] fixed, int threads) {
+    int beginPartWrites(InstanceNodes reads, long[] fixed, int threads) {
         if (writing) {
             throw new IllegalStateException("beginPartWrites() during a write; expected endWrites() first");
         }
@@ -249,12 +321,12 @@ public final class InstanceNodes {
      * The first instance of part {@code part} of the current part write; {@code partStart(parts)} is the instance
      * count.
      *
-     * @param part a part, up to the count {@link #beginPartWrites} returned
+     * @param part a part, up to the count {@code beginPartWrites} returned
      * @return its first instance
      * @throws IllegalStateException outside a part write
      * @throws IndexOutOfBoundsException if the part is out of range
      */
-    public int partStart(int part) {
+    int partStart(int part) {
         requirePartWrite("partStart");
         return parts.start(Objects.checkIndex(part, parts.parts() + 1));
     }
@@ -262,7 +334,7 @@ public final class InstanceNodes {
     /**
      * Brings the world matrices of one part's instances (their members and the members' subtrees) up to date, after
      * every instance of the part was written; from any thread, each part once, threads updating distinct parts at the
-     * same time. Afterwards the worlds of the part's nodes and of {@code reads} (of {@link #beginPartWrites}) may be
+     * same time. Afterwards the worlds of the part's nodes and of {@code reads} (of {@code beginPartWrites}) may be
      * read ({@code readWindowProducts} and {@code readWorldProducts} of {@code reads}) for the part's instances, with
      * the bits a {@link Hierarchy#update()} gives them. O(part nodes), allocation-free.
      *
@@ -271,7 +343,7 @@ public final class InstanceNodes {
      *     was not written (its nodes stay stale for the next update)
      * @throws IndexOutOfBoundsException if the part is out of range
      */
-    public void updateWorlds(int part) {
+    void updateWorlds(int part) {
         requirePartWrite("updateWorlds");
         CrowdParts cut = parts;
         Objects.checkIndex(part, cut.parts());
@@ -298,14 +370,14 @@ public final class InstanceNodes {
      * Reads the local transforms of a part's nodes into the core's cache ahead of its writes: one load per cache line,
      * plane by plane (the {@link #POSE_FLOATS} planes {@link #writeLocals} writes) in storage order, which the
      * hardware prefetches far better than the writes' order (each instance writes a few nodes on every level of the
-     * layout, in every plane). Worth it where the crowd's nodes are larger than the caches ({@link #readsAhead()}); it
+     * layout, in every plane). Worth it where the crowd's nodes are larger than the caches ({@code readsAhead()}); it
      * changes nothing. From any thread, during a part write. O(part nodes), allocation-free.
      *
      * @param part the part
      * @throws IllegalStateException outside a part write
      * @throws IndexOutOfBoundsException if the part is out of range
      */
-    public void readAhead(int part) {
+    void readAhead(int part) {
         requirePartWrite("readAhead");
         CrowdParts cut = parts;
         Objects.checkIndex(part, cut.parts());
@@ -332,13 +404,13 @@ public final class InstanceNodes {
     }
 
     /**
-     * Whether {@link #readAhead} is worth calling before each part of the current part write: where the crowd has
+     * Whether {@code readAhead} is worth calling before each part of the current part write: where the crowd has
      * more parts than threads ({@link Adaptation#readsPartsAhead}), its nodes being larger than the cores' caches.
      *
      * @return whether to read ahead
      * @throws IllegalStateException outside a part write
      */
-    public boolean readsAhead() {
+    boolean readsAhead() {
         requirePartWrite("readsAhead");
         return Adaptation.readsPartsAhead(parts.parts(), parts.threads);
     }
@@ -364,15 +436,20 @@ public final class InstanceNodes {
      * @param instance the instance
      * @param pose the values
      * @param offset where they start
-     * @param translations whether to write the translations
-     * @param rotations whether to write the rotations
-     * @param scales whether to write the scales
-     * @throws IllegalArgumentException if the instance is out of range, the array too short, a value not finite or a
-     *     quaternion zero, naming the member's handle and the value (nothing of this instance written)
+     * @param paths the paths to write: {@link #TRANSLATIONS}, {@link #ROTATIONS} and {@link #SCALES} or'd together
+     * @throws IllegalArgumentException if the instance is out of range, the paths are not a combination of the three,
+     *     the array too short, a value not finite or a quaternion zero, naming the member's handle and the value
+     *     (nothing of this instance written)
      * @throws IllegalStateException outside a write
      */
-    public void writeLocals(int instance, float[] pose, int offset, boolean translations, boolean rotations,
-                            boolean scales) {
+    public void writeLocals(int instance, float[] pose, int offset, int paths) {
+        if ((paths & ~ALL_PATHS) != 0) {
+            throw new IllegalArgumentException("paths=" + paths + " is not a combination of TRANSLATIONS, ROTATIONS"
+                    + " and SCALES");
+        }
+        boolean translations = (paths & TRANSLATIONS) != 0;
+        boolean rotations = (paths & ROTATIONS) != 0;
+        boolean scales = (paths & SCALES) != 0;
         if (!writing) {
             throw new IllegalStateException("writeLocals outside beginWrites() and endWrites()");
         }
@@ -490,7 +567,7 @@ public final class InstanceNodes {
      * after a failed write, so that what was written is computed by the next update). O(instances + members), or less
      * for a set marked before at the same layout and structure when every instance was written.
      *
-     * <p>Ending a part write ({@link #beginPartWrites}): when every part was updated, its nodes count as computed by
+     * <p>Ending a part write ({@code beginPartWrites}): when every part was updated, its nodes count as computed by
      * the next update's refresh (their versions are the next update's, and they are in its change set); otherwise
      * (a write failed) every node marked stays stale for the next update, which computes it again, with the same
      * result where a part was updated. O(instances + stale words).
@@ -551,7 +628,7 @@ public final class InstanceNodes {
     /**
      * Begins reading world matrices, on the caller's thread: resolves the handles again if nodes moved or died, and
      * brings every stale node of the hierarchy up to date (as a bulk export does); lays the members' storage positions
-     * out member by member for {@link #readWorldProducts} when they changed (the first call allocates that table, 4
+     * out member by member for {@code readWorldProducts} when they changed (the first call allocates that table, 4
      * bytes per member). O(1) when nothing moved and nothing is stale.
      *
      * @throws IllegalArgumentException if a member was destroyed
@@ -732,12 +809,13 @@ public final class InstanceNodes {
      * @param to end of the instances (exclusive)
      * @param dest destination
      * @param offset index of element 0 of member 0 of instance {@code from}
-     * @param memberStride floats from one member's lanes to the next's, at least {@code to - from}
-     * @param elementStride floats from one element's planes to the next's, at least {@code size × memberStride}
+     * @param memberStride floats from one member's lanes to the next's, at least {@code to - from}; the elements'
+     *     planes are {@code elementStride = size × memberStride} floats apart
      * @throws IllegalArgumentException if the range is out of bounds or does not fit {@code dest}
      * @throws IllegalStateException if no read is begun
      */
-    public void readWorlds(int from, int to, float[] dest, int offset, int memberStride, int elementStride) {
+    public void readWorlds(int from, int to, float[] dest, int offset, int memberStride) {
+        int elementStride = size * memberStride;
         if (!reading) {
             throw new IllegalStateException("readWorlds without beginReads()");
         }
@@ -788,8 +866,8 @@ public final class InstanceNodes {
      * @throws IllegalArgumentException if the range is out of bounds or does not fit the arrays
      * @throws IllegalStateException if no read is begun
      */
-    public void readWorldProducts(int from, int to, float[] left, int leftStride, float[] right, float[] dest,
-                                  int offset, int memberStride, int elementStride) {
+    void readWorldProducts(int from, int to, float[] left, int leftStride, float[] right, float[] dest,
+                           int offset, int memberStride, int elementStride) {
         if (!reading) {
             throw new IllegalStateException("readWorldProducts without beginReads()");
         }
@@ -803,13 +881,13 @@ public final class InstanceNodes {
     }
 
     /**
-     * The number of windows {@link #readWindowProducts} computes per block of 16 instances, as laid out at the latest
+     * The number of windows {@code readWindowProducts} computes per block of 16 instances, as laid out at the latest
      * {@link #beginReads()}: 0 when the members do not repeat one pattern of storage positions from instance to
-     * instance (then {@link #readWorldProducts} serves).
+     * instance (then {@code readWorldProducts} serves).
      *
      * @return the windows, or 0
      */
-    public int windowCount() {
+    int windowCount() {
         return windowCount;
     }
 
@@ -819,7 +897,7 @@ public final class InstanceNodes {
      *
      * @return the windows' version
      */
-    public long windowsVersion() {
+    long windowsVersion() {
         return windowsVersion;
     }
 
@@ -827,12 +905,12 @@ public final class InstanceNodes {
      * The member that lane {@code lane} of window {@code window} holds, or -1 where the lane's position holds another
      * node.
      *
-     * @param window a window, below {@link #windowCount()}
+     * @param window a window, below {@code windowCount()}
      * @param lane a lane, below 16
      * @return the member, or -1
      * @throws IndexOutOfBoundsException if the window or lane is out of range
      */
-    public int windowMember(int window, int lane) {
+    int windowMember(int window, int lane) {
         return windowMembers[windowLane(window, lane)];
     }
 
@@ -840,12 +918,12 @@ public final class InstanceNodes {
      * The instance that lane {@code lane} of window {@code window} belongs to, counted from the block's first
      * (0 to 15); meaningful where {@link #windowMember} is not -1.
      *
-     * @param window a window, below {@link #windowCount()}
+     * @param window a window, below {@code windowCount()}
      * @param lane a lane, below 16
      * @return the instance within the block
      * @throws IndexOutOfBoundsException if the window or lane is out of range
      */
-    public int windowInstance(int window, int lane) {
+    int windowInstance(int window, int lane) {
         return windowInstances[windowLane(window, lane)];
     }
 
@@ -861,7 +939,7 @@ public final class InstanceNodes {
      * instance within the block ({@link #windowInstance}), element {@code e} of {@code m(i)} at {@code left[16e + i]}
      * and of {@code b(w, r)} at {@code right[e × planeStride + 16w + r]}; element {@code e} of the result goes to
      * {@code dest[e × planeStride + 16w + r]}. Where {@link #windowMember} is a member the result is that member's
-     * product, with the bits of {@link #readWorldProducts}; other lanes hold whatever their positions give.
+     * product, with the bits of {@code readWorldProducts}; other lanes hold whatever their positions give.
      * After {@link #beginReads()}; threads may read at the same time. O(windows), allocation-free.
      *
      * @param from the block's first instance, a multiple of 16
@@ -871,11 +949,11 @@ public final class InstanceNodes {
      * @param planeStride floats per plane of {@code right} and {@code dest}, at least {@code 16 × windowCount()}
      * @return false, with nothing written, if this block does not repeat the windows' pattern (it spans two clusters of
      *     the layout, or holds a node that moved) or its windows reach past the storage's planes (the last blocks of a
-     *     crowd at the storage's end); {@link #readWorldProducts} then serves
+     *     crowd at the storage's end); {@code readWorldProducts} then serves
      * @throws IllegalArgumentException if the block is not a whole block of instances or an array is too short
      * @throws IllegalStateException if no read is begun, or there are no windows
      */
-    public boolean readWindowProducts(int from, float[] left, float[] right, float[] dest, int planeStride) {
+    boolean readWindowProducts(int from, float[] left, float[] right, float[] dest, int planeStride) {
         if (!reading || windowCount == 0) {
             throw new IllegalStateException(reading ? "readWindowProducts without windows; see windowCount()"
                     : "readWindowProducts without beginReads()");

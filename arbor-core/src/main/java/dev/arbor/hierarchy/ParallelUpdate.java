@@ -1,9 +1,8 @@
 package dev.arbor.hierarchy;
 
 import dev.arbor.kernel.LocalToWorld;
+import dev.arbor.kernel.Workers;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The worker threads and the work split of a parallel {@link Hierarchy#update()}; the same threads also run large
@@ -23,19 +22,13 @@ import java.util.concurrent.locks.LockSupport;
  * writes a large forest of many trees as clusters of trees, each cluster breadth-first ({@code Hierarchy.clusterNodes});
  * the cluster boundaries are such points, so that layout splits by ranges too.
  *
- * <p>Threads are created once (daemon, named {@code arbor-update-N}) and parked between updates after a short spin;
- * an update allocates nothing.
+ * <p>The threads are a {@link Workers} pool (daemon threads named {@code arbor-update-N}, parked between updates
+ * after a spin); a job's shares are its chunks, claimed by whichever thread is free, so the caller computes the share
+ * of a worker that has not woken yet. An update allocates nothing.
  */
 final class ParallelUpdate {
-    /** Spins of a waiting worker before it parks. */
-    private static final int SPIN = 20_000;
-
     final int threads;
-    private final Thread[] workers;
-    private final AtomicInteger pending = new AtomicInteger();
-    private volatile int generation;
-    private volatile boolean shutdown;
-    private volatile Throwable failure;
+    private final Workers workers;
 
     // the current job, written by the caller before generation is bumped (volatile write publishes them)
     private float[] locals;
@@ -62,19 +55,14 @@ final class ParallelUpdate {
     /** Where a thread's node count stands in its {@link #threadStats} entry. */
     private static final int NODES = LocalToWorld.STATS;
     private final Job updateJob = this::shareUpdate;
-    private Job job; // the job of the current generation
+    private Job job; // the job being run
+    /** Runs the shares {@code [from, to)} of {@link #job}, whichever thread claims them. */
+    private final Workers.Job shares = this::runShares;
 
     ParallelUpdate(int threads) {
         this.threads = threads;
         this.threadStats = new int[threads][32];
-        workers = new Thread[threads - 1];
-        for (int t = 1; t < threads; t++) {
-            int index = t;
-            Thread worker = new Thread(() -> loop(index), "arbor-update-" + t);
-            worker.setDaemon(true);
-            workers[t - 1] = worker;
-            worker.start();
-        }
+        workers = new Workers(threads, Workers.UPDATE_SPIN, "update");
     }
 
     /**
@@ -227,38 +215,31 @@ final class ParallelUpdate {
     }
 
     /**
-     * Work split across the threads: {@link #share(int)} runs once per thread index, the caller being thread 0, all
-     * at the same time. A job communicates through its own fields; the caller writes them before
-     * {@link #runJob(Job)} and reads the results after it returns (the start and the join order the accesses).
+     * Work split into one share per thread index: {@link #share(int)} runs once for each index, the shares at the
+     * same time on whichever threads claim them. A job communicates through its own fields; the caller writes them
+     * before {@link #runJob(Job)} and reads the results after it returns (the start and the join order the accesses).
+     * A share's scratch is chosen by its index, never by the thread that runs it.
      */
     interface Job {
-        /** @param thread this thread's index, 0 (the caller) to {@code threads - 1} */
-        void share(int thread);
+        /** @param share this share's index, 0 to {@code threads - 1} */
+        void share(int share);
     }
 
     /**
-     * Runs {@code job} on every thread and waits for all of them. A failure in a worker is rethrown after the join
-     * (the caller's own share throws directly).
+     * Runs {@code job}'s shares and waits for all of them. A failure in a worker is rethrown after the join.
      */
     void runJob(Job job) {
         this.job = job;
-        failure = null;
-        pending.set(threads - 1);
-        generation = generation + 1;
-        for (Thread w : workers) {
-            LockSupport.unpark(w);
-        }
         try {
-            job.share(0);
+            workers.run(shares, threads, threads);
         } finally {
-            while (pending.get() != 0) {
-                Thread.onSpinWait();
-            }
             this.job = null;
         }
-        Throwable t = failure;
-        if (t != null) {
-            throw new IllegalStateException("parallel work failed in a worker", t);
+    }
+
+    private void runShares(int thread, int from, int to) {
+        for (int s = from; s < to; s++) {
+            job.share(s);
         }
     }
 
@@ -320,37 +301,8 @@ final class ParallelUpdate {
                 from, to, vectorKinds, batchStats);
     }
 
-    private void loop(int index) {
-        int seen = 0;
-        while (true) {
-            int spins = 0;
-            int g;
-            while ((g = generation) == seen) {
-                if (shutdown) {
-                    return;
-                }
-                if (++spins < SPIN) {
-                    Thread.onSpinWait();
-                } else {
-                    LockSupport.park(this);
-                }
-            }
-            seen = g;
-            try {
-                job.share(index);
-            } catch (Throwable e) {
-                failure = e;
-            } finally {
-                pending.decrementAndGet();
-            }
-        }
-    }
-
     /** Stops the workers (they exit at their next wake-up). */
     void shutdown() {
-        shutdown = true;
-        for (Thread w : workers) {
-            LockSupport.unpark(w);
-        }
+        workers.shutdown();
     }
 }

@@ -55,7 +55,7 @@ class InstanceNodesTest {
                         pose[5 + (3 + c) * size + k] = rotations[4 * m + c];
                     }
                 }
-                nodes.writeLocals(i, pose, 5, true, true, true);
+                nodes.writeLocals(i, pose, 5, InstanceNodes.ALL_PATHS);
             }
             nodes.endWrites();
             a.update();
@@ -99,7 +99,7 @@ class InstanceNodesTest {
             1, 2, 1, 2, 1, 2, // scales
         };
         nodes.beginWrites();
-        nodes.writeLocals(1, pose, 0, true, true, true);
+        nodes.writeLocals(1, pose, 0, InstanceNodes.ALL_PATHS);
         nodes.endWrites();
         h.update();
         assertThat(h.changedCount()).isEqualTo(2);
@@ -107,7 +107,7 @@ class InstanceNodesTest {
 
         float[] planes = new float[12 * 2 * 2];
         nodes.beginReads();
-        nodes.readWorlds(0, 2, planes, 0, 2, 4); // element e of member k of instance i at e × 4 + k × 2 + i
+        nodes.readWorlds(0, 2, planes, 0, 2); // element e of member k of instance i at e × 4 + k × 2 + i
         // b: rotation z 90° (x → y), at (1, 2, 3); d: its child, scaled by 2, one up in b's frame: at (0, 2, 3)
         float[] worldB = {0, 1, 0, -1, 0, 0, 0, 0, 1, 1, 2, 3};
         float[] worldD = {0, 2, 0, -2, 0, 0, 0, 0, 2, 0, 2, 3};
@@ -141,7 +141,7 @@ class InstanceNodesTest {
             pose[7 * 2 + k] = pose[8 * 2 + k] = pose[9 * 2 + k] = 1; // scale
         }
         nodes.beginWrites();
-        nodes.writeLocals(0, pose, 0, true, true, true);
+        nodes.writeLocals(0, pose, 0, InstanceNodes.ALL_PATHS);
         nodes.endWrites();
         h.update();
         assertThat(h.hasLocalMatrix(root)).isTrue(); // members only are split
@@ -152,7 +152,7 @@ class InstanceNodesTest {
         pose[2 * 2 + 1] = 3; // b's translation z
         nodes.beginWrites();
         assertThat(h.hasLocalMatrix(b)).isFalse();
-        nodes.writeLocals(0, pose, 0, true, false, false); // translations only: b keeps the matrix's rotation
+        nodes.writeLocals(0, pose, 0, InstanceNodes.TRANSLATIONS); // translations only: b keeps the matrix's rotation
         nodes.endWrites();
         h.update();
         float[] world = h.getWorld(b, new float[12], 0);
@@ -185,15 +185,15 @@ class InstanceNodesTest {
         // planes of 2 members: tx tx, ty ty, tz tz, qx qx, qy qy, qz qz, qw qw, sx sx, sy sy, sz sz
         float[] good = {5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
         nodes.beginWrites();
-        nodes.writeLocals(0, good, 0, true, true, true);
+        nodes.writeLocals(0, good, 0, InstanceNodes.ALL_PATHS);
         float[] badTranslation = good.clone();
         badTranslation[1] = Float.NaN; // member 1 (d); member 0 (c) is fine, and must not be written either
-        assertThatThrownBy(() -> nodes.writeLocals(1, badTranslation, 0, true, true, true))
+        assertThatThrownBy(() -> nodes.writeLocals(1, badTranslation, 0, InstanceNodes.ALL_PATHS))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("translation of " + Handles.toString(d) + " is not finite: (NaN, 0.0, 0.0)");
         float[] zeroRotation = good.clone();
         zeroRotation[13] = 0; // member 1's w
-        assertThatThrownBy(() -> nodes.writeLocals(1, zeroRotation, 0, false, true, false))
+        assertThatThrownBy(() -> nodes.writeLocals(1, zeroRotation, 0, InstanceNodes.ROTATIONS))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(Handles.toString(d));
         nodes.endWrites();
@@ -212,26 +212,28 @@ class InstanceNodesTest {
         long a = h.createRoot();
         InstanceNodes nodes = new InstanceNodes(h, new long[] {a}, 0, 1, 1);
         float[] pose = new float[10];
-        assertThatThrownBy(() -> nodes.writeLocals(0, pose, 0, true, true, true))
+        assertThatThrownBy(() -> nodes.writeLocals(0, pose, 0, InstanceNodes.ALL_PATHS))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("writeLocals outside beginWrites() and endWrites()");
         assertThatThrownBy(nodes::endWrites).isInstanceOf(IllegalStateException.class)
                 .hasMessage("endWrites() without beginWrites()");
-        assertThatThrownBy(() -> nodes.readWorlds(0, 1, new float[12], 0, 1, 1))
+        assertThatThrownBy(() -> nodes.readWorlds(0, 1, new float[12], 0, 1))
                 .isInstanceOf(IllegalStateException.class).hasMessage("readWorlds without beginReads()");
         nodes.beginWrites();
         assertThatThrownBy(nodes::beginWrites).isInstanceOf(IllegalStateException.class)
                 .hasMessage("beginWrites() twice; expected endWrites() first");
         assertThatThrownBy(nodes::beginReads).isInstanceOf(IllegalStateException.class)
                 .hasMessage("beginReads() during a write; expected endWrites() first");
-        assertThatThrownBy(() -> nodes.writeLocals(1, pose, 0, true, true, true))
+        assertThatThrownBy(() -> nodes.writeLocals(1, pose, 0, InstanceNodes.ALL_PATHS))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("instance=1 is out of range, instances=1");
-        assertThatThrownBy(() -> nodes.writeLocals(0, new float[9], 0, true, true, true))
+        assertThatThrownBy(() -> nodes.writeLocals(0, new float[9], 0, InstanceNodes.ALL_PATHS))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("pose too short");
         nodes.endWrites();
         nodes.beginReads();
-        assertThatThrownBy(() -> nodes.readWorlds(0, 1, new float[11], 0, 1, 1))
+        assertThatThrownBy(() -> nodes.readWorlds(0, 1, new float[11], 0, 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("bad world planes: from=0");
+        assertThatThrownBy(() -> nodes.writeLocals(0, pose, 0, 8)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("paths=8 is not a combination of TRANSLATIONS, ROTATIONS and SCALES");
         assertThatThrownBy(() -> new InstanceNodes(h, new long[] {a}, 0, -1, 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("negative shape: instances=-1, size=1");
         h.destroy(a);

@@ -153,13 +153,13 @@ class PartWritesTest {
                 for (int i = 0; i < instances; i++) {
                     poses[i] = pose(random, t.size);
                     scales[i] = random.nextInt(4) != 0;
-                    t.plainB.writeLocals(i, poses[i], 0, true, true, scales[i]);
+                    t.plainB.writeLocals(i, poses[i], 0, InstanceNodes.TRANSLATIONS | InstanceNodes.ROTATIONS | (scales[i] ? InstanceNodes.SCALES : 0));
                 }
                 t.plainB.endWrites();
                 t.b.update();
                 t.readsB.beginReads();
                 float[] wantReads = new float[12 * t.readSize * instances];
-                t.readsB.readWorlds(0, instances, wantReads, 0, instances, t.readSize * instances);
+                t.readsB.readWorlds(0, instances, wantReads, 0, instances);
 
                 InstanceNodes nodes = t.partsA;
                 int parts = nodes.beginPartWrites(t.readsA, t.fixedA, threads);
@@ -181,11 +181,11 @@ class PartWritesTest {
                                 nodes.readAhead(p);
                             }
                             for (int i = to - 1; i >= from; i--) {
-                                nodes.writeLocals(i, poses[i], 0, true, true, scales[i]);
+                                nodes.writeLocals(i, poses[i], 0, InstanceNodes.TRANSLATIONS | InstanceNodes.ROTATIONS | (scales[i] ? InstanceNodes.SCALES : 0));
                             }
                             nodes.updateWorlds(p);
                             // the part's worlds are final now: read them as a palette job would
-                            t.readsA.readWorlds(from, to, gotReads, from, instances, t.readSize * instances);
+                            t.readsA.readWorlds(from, to, gotReads, from, instances);
                         }
                     };
                     Thread worker = new Thread(() -> {
@@ -306,12 +306,12 @@ class PartWritesTest {
             poses[i] = pose(random, t.size);
             if (i == 20) {
                 poses[i][0] = Float.NaN; // instance 20, in part 1, is refused and keeps its values
-                assertThatThrownBy(() -> nodes.writeLocals(20, poses[20], 0, true, true, true))
+                assertThatThrownBy(() -> nodes.writeLocals(20, poses[20], 0, InstanceNodes.ALL_PATHS))
                         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not finite");
                 continue;
             }
-            nodes.writeLocals(i, poses[i], 0, true, true, true);
-            t.plainB.writeLocals(i, poses[i], 0, true, true, true);
+            nodes.writeLocals(i, poses[i], 0, InstanceNodes.ALL_PATHS);
+            t.plainB.writeLocals(i, poses[i], 0, InstanceNodes.ALL_PATHS);
         }
         t.plainB.endWrites();
         nodes.updateWorlds(0);
@@ -354,12 +354,12 @@ class PartWritesTest {
         assertThatThrownBy(() -> nodes.partStart(2)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> nodes.updateWorlds(1)).isInstanceOf(IndexOutOfBoundsException.class);
         for (int i = 0; i < 3; i++) {
-            nodes.writeLocals(i, pose, 0, true, true, true);
+            nodes.writeLocals(i, pose, 0, InstanceNodes.ALL_PATHS);
         }
         nodes.updateWorlds(0);
         assertThatThrownBy(() -> nodes.updateWorlds(0)).isInstanceOf(IllegalStateException.class)
                 .hasMessage("part 0 was updated already");
-        assertThatThrownBy(() -> nodes.writeLocals(1, pose, 0, true, true, true))
+        assertThatThrownBy(() -> nodes.writeLocals(1, pose, 0, InstanceNodes.ALL_PATHS))
                 .isInstanceOf(IllegalStateException.class).hasMessage("instance 1 written after its part (0) was"
                         + " updated");
         nodes.endWrites();

@@ -2,7 +2,9 @@ package dev.arbor.examples;
 
 import dev.arbor.animation.Pose;
 import dev.arbor.animation.WrapMode;
+import dev.arbor.animation.Crowd;
 import dev.arbor.gltf.Gltf;
+import dev.arbor.gltf.GltfCrowd;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
@@ -57,5 +59,29 @@ public final class ReadmeExample {
         man.skeleton(0).writePalette(hierarchy, mesh, MatrixLayout.COLUMN_MAJOR_4X4, palette, 0);
         Matrix4f world = hierarchy.getWorld(mesh, new Matrix4f());
         return new Result(hierarchy, man, mesh, palette, world);
+    }
+
+    /**
+     * Runs the README's crowd lines: 1,000 copies of the model, each at its own time, {@code frames} frames.
+     *
+     * @param model a skinned glTF model with an animation
+     * @param frames frames to play, at 60 per second
+     * @return the crowd's palettes after the last frame
+     */
+    public static FloatBuffer crowd(GltfModel model, int frames) {
+        Hierarchy hierarchy = new Hierarchy();
+        Crowd crowd = GltfCrowd.of(model, hierarchy, 1000);       // 1,000 copies, each under a root of its own
+        for (int i = 0; i < crowd.instances(); i++) {
+            crowd.times()[i] = 0.618f * i;
+        }
+        for (int f = 0; f < frames; f++) {
+            // every frame:
+            crowd.advance(1 / 60f);                                   // or write crowd.times()
+            crowd.frame();                                            // sample, world matrices, palettes
+            hierarchy.update();                                       // publish the changes
+        }
+        FloatBuffer palettes = crowd.palettes();                  // instance i, joint j at 16 × (i × joints + j)
+        crowd.close();
+        return palettes;
     }
 }

@@ -1,21 +1,14 @@
 package dev.arbor.examples;
 
-import dev.arbor.animation.ClipSampler;
-import dev.arbor.animation.CrowdAnimator;
-import dev.arbor.animation.CrowdSkin;
-import dev.arbor.animation.Pose;
-import dev.arbor.animation.Skeleton;
-import dev.arbor.animation.WrapMode;
+import dev.arbor.animation.Crowd;
 import dev.arbor.gltf.Gltf;
+import dev.arbor.gltf.GltfCrowd;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.HierarchyBounds;
-import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +18,7 @@ import org.joml.Matrix4f;
 /**
  * A complete program on Arbor's public API: load a skinned glTF model, place a row of copies, play the model's first
  * animation on each copy at its own time and write every copy's skinning palette into one direct {@link FloatBuffer}
- * (as a renderer uploads it), a whole crowd per call ({@link CrowdAnimator#frame}), and ask which nodes a camera sees.
+ * (as a renderer uploads it), a whole crowd per call ({@link Crowd#frame}), and ask which nodes a camera sees.
  *
  * <pre>{@code java -cp ... dev.arbor.examples.SkinnedCrowd CesiumMan.glb}</pre>
  */
@@ -103,34 +96,17 @@ public final class SkinnedCrowd {
             meshNodes[i] = copy.handle(meshNode);
         }
 
-        // The crowd path: the clip compiled once, every copy's animated nodes and skin named once.
-        ClipSampler clip = ClipSampler.compile(model.animation(0));
-        int size = model.animatedNodes().length;
-        long[] animated = new long[COPIES * size];
-        Skeleton[] skeletons = new Skeleton[COPIES];
-        for (int i = 0; i < COPIES; i++) {
-            System.arraycopy(copies.get(i).animatedHandles(), 0, animated, i * size, size);
-            skeletons[i] = copies.get(i).skeleton(skin);
-        }
-        InstanceNodes nodes = new InstanceNodes(hierarchy, animated, 0, COPIES, size);
-        CrowdSkin skins = CrowdSkin.of(skeletons, meshNodes);
-        int[] cursors = clip.newCursors(COPIES);
-        float[] times = new float[COPIES];
-        Pose rest = model.restPose();
-        int joints = model.skin(skin).jointCount();
-        FloatBuffer palette = ByteBuffer.allocateDirect(COPIES * joints * 16 * Float.BYTES)
-                .order(ByteOrder.nativeOrder()).asFloatBuffer();
-
-        try (CrowdAnimator animator = new CrowdAnimator()) {
+        // The crowd: every copy's animated nodes, skin, time and palette, playing the model's first animation.
+        FloatBuffer palette;
+        try (Crowd crowd = GltfCrowd.of(copies.toArray(new GltfInstance[0]))) {
             for (int f = 0; f < FRAMES; f++) {
                 for (int i = 0; i < COPIES; i++) {
-                    times[i] = f / 60f + 0.25f * i; // each copy a quarter second further into the walk cycle
+                    crowd.times()[i] = f / 60f + 0.25f * i; // each copy a quarter second further into the walk
                 }
-                // sample every copy, bring the worlds up to date, write every palette (copy i, joint j at
-                // 16 × (i × joints + j)); then publish the changes, which the bounds below follow
-                animator.frame(clip, times, WrapMode.LOOP, cursors, rest, nodes, skins, palette, 0);
-                hierarchy.update();
+                crowd.frame();      // sample every copy, bring the worlds up to date, write every palette
+                hierarchy.update(); // publish the changes, which the bounds below follow
             }
+            palette = crowd.palettes(); // copy i, joint j at 16 × (i × joints + j), a direct buffer
         }
 
         // A camera 3 m in front of the first copies, looking at them: the copies further along x are out of view.

@@ -3,16 +3,11 @@ package dev.arbor.gl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.arbor.animation.ClipSampler;
-import dev.arbor.animation.CrowdAnimator;
-import dev.arbor.animation.CrowdSkin;
-import dev.arbor.animation.Pose;
-import dev.arbor.animation.Skeleton;
-import dev.arbor.animation.WrapMode;
+import dev.arbor.animation.Crowd;
+import dev.arbor.gltf.GltfCrowd;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
-import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.FloatBuffer;
 import java.nio.file.Files;
@@ -21,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryUtil;
 
 /**
- * A crowd of CesiumMan copies, each at its own time of the walk, sampled and skinned by {@link CrowdAnimator} into
+ * A crowd of CesiumMan copies, each at its own time of the walk, sampled and skinned by a {@link Crowd} into
  * one direct buffer and drawn with one instanced draw call per primitive.
  */
 class CrowdDrawTest {
@@ -38,30 +33,23 @@ class CrowdDrawTest {
         Hierarchy hierarchy = new Hierarchy();
         GltfInstance[] copies = new GltfInstance[COPIES];
         long[] meshNodes = new long[COPIES];
-        int size = model.animatedNodes().length;
-        long[] animated = new long[COPIES * size];
-        Skeleton[] skeletons = new Skeleton[COPIES];
         for (int i = 0; i < COPIES; i++) {
             long root = hierarchy.createRoot();
             hierarchy.setLocalTranslation(root, 1.5f * i, 0, 0);   // 1.5 m apart along x
             copies[i] = model.instantiate(hierarchy, model.sceneToShow(), root);
             meshNodes[i] = copies[i].handle(meshNode);
-            System.arraycopy(copies[i].animatedHandles(), 0, animated, i * size, size);
-            skeletons[i] = copies[i].skeleton(skin);
         }
         int joints = model.skin(skin).jointCount();
-        ClipSampler clip = ClipSampler.compile(model.animation(0));
-        InstanceNodes nodes = new InstanceNodes(hierarchy, animated, 0, COPIES, size);
-        CrowdSkin skins = CrowdSkin.of(skeletons, meshNodes);
-        int[] cursors = clip.newCursors(COPIES);
+        Crowd crowd = GltfCrowd.of(copies);
         float[] times = {0f, 0.3f, 0.6f, 0.9f};
-        Pose rest = model.restPose();
+        System.arraycopy(times, 0, crowd.times(), 0, COPIES);
         FloatBuffer palettes = MemoryUtil.memAllocFloat(COPIES * joints * 16);
         FloatBuffer worlds = MemoryUtil.memAllocFloat(COPIES * 16);
-        try (CrowdAnimator animator = new CrowdAnimator();
+        try (crowd;
              GlContext gl = GlTests.context(WIDTH, HEIGHT); ModelRenderer renderer = new ModelRenderer();
              GpuModel gpu = GpuModel.upload(model)) {
-            animator.frame(clip, times, WrapMode.LOOP, cursors, rest, nodes, skins, palettes, 0);
+            crowd.frame();
+            palettes.put(0, crowd.palettes(), 0, crowd.palettes().capacity());
             hierarchy.update();
             for (int i = 0; i < COPIES; i++) {
                 hierarchy.getWorld(meshNodes[i], MatrixLayout.COLUMN_MAJOR_4X4, worlds, 16 * i);

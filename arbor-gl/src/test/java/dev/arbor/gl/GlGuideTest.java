@@ -2,17 +2,13 @@ package dev.arbor.gl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arbor.animation.ClipSampler;
-import dev.arbor.animation.CrowdAnimator;
-import dev.arbor.animation.CrowdSkin;
-import dev.arbor.animation.Pose;
-import dev.arbor.animation.Skeleton;
+import dev.arbor.animation.Crowd;
 import dev.arbor.animation.WrapMode;
 import dev.arbor.gltf.Gltf;
+import dev.arbor.gltf.GltfCrowd;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
-import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.FloatBuffer;
 import java.nio.file.Files;
@@ -109,39 +105,30 @@ class GlGuideTest {
         int mesh = model.mesh(meshNode);
         int joints = model.skin(0).jointCount();
         Hierarchy hierarchy = new Hierarchy();
-        int size = model.animatedNodes().length;
-        long[] animated = new long[count * size];
         long[] meshNodes = new long[count];
-        Skeleton[] skeletons = new Skeleton[count];
         GltfInstance[] copies = new GltfInstance[count];
         for (int i = 0; i < count; i++) {
             long root = hierarchy.createRoot();
             hierarchy.setLocalTranslation(root, 2f * i, 0, 0);
             copies[i] = model.instantiate(hierarchy, model.sceneToShow(), root);
-            System.arraycopy(copies[i].animatedHandles(), 0, animated, i * size, size);
             meshNodes[i] = copies[i].handle(meshNode);
-            skeletons[i] = copies[i].skeleton(0);
         }
-        ClipSampler clip = ClipSampler.compile(model.animation(0));
-        InstanceNodes nodes = new InstanceNodes(hierarchy, animated, 0, count, size);
-        CrowdSkin skins = CrowdSkin.of(skeletons, meshNodes);
-        int[] cursors = clip.newCursors(count);
+        Crowd crowd = GltfCrowd.of(copies);   // plays the model's first clip
         float[] times = {0.1f, 0.5f, 0.9f};
-        Pose rest = model.restPose();
-        FloatBuffer palettes = MemoryUtil.memAllocFloat(count * joints * 16);
+        System.arraycopy(times, 0, crowd.times(), 0, count);
         FloatBuffer worlds = MemoryUtil.memAllocFloat(count * 16);
-        try (CrowdAnimator animator = new CrowdAnimator(); GlContext gl = GlTests.context(300, 100);
+        try (crowd; GlContext gl = GlTests.context(300, 100);
              ModelRenderer renderer = new ModelRenderer(); GpuModel gpu = GpuModel.upload(model)) {
             Camera camera = Camera.orthographic(new float[] {-0.6f, -0.1f, -0.5f, 4.6f, 1.6f, 0.5f}, 0,
                     new Vector3f(0, 0, -1), new Vector3f(0, 1, 0), 3f);
             renderer.clear(0.2f, 0.4f, 0.6f);
             // [crowd]
-            animator.frame(clip, times, WrapMode.LOOP, cursors, rest, nodes, skins, palettes, 0);
+            crowd.frame();
             hierarchy.update();
             for (int i = 0; i < count; i++) {
                 hierarchy.getWorld(meshNodes[i], MatrixLayout.COLUMN_MAJOR_4X4, worlds, 16 * i);
             }
-            renderer.drawCrowd(gpu, mesh, count, joints, palettes, worlds, camera);   // one instanced draw per primitive
+            renderer.drawCrowd(gpu, mesh, count, joints, crowd.palettes(), worlds, camera);   // one instanced draw per primitive
             // [/crowd]
             Files.createDirectories(ModelRendererTest.PICTURES);
             gl.writePng(ModelRendererTest.PICTURES.resolve("guide-crowd.png"));
@@ -168,7 +155,6 @@ class GlGuideTest {
                 assertThat(inThird).as("copy %d", i).isGreaterThan(150);
             }
         } finally {
-            MemoryUtil.memFree(palettes);
             MemoryUtil.memFree(worlds);
         }
     }

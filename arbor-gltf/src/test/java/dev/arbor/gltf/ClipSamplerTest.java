@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.ClipSampler;
 import dev.arbor.animation.CrowdAnimator;
+import dev.arbor.animation.CrowdJob;
 import dev.arbor.animation.Interpolation;
 import dev.arbor.animation.Pose;
 import dev.arbor.animation.PoseBatch;
@@ -154,8 +155,8 @@ class ClipSamplerTest {
                 }
                 PoseBatch dest = new PoseBatch(n, clip.targetCount());
                 PoseBatch scratch = new PoseBatch(n, clip.targetCount());
-                animator.sampleBlend(sampler, a, sampler.newCursors(n), sampler, b, sampler.newCursors(n),
-                        WrapMode.LOOP, weight, scratch, dest);
+                new CrowdJob(animator).sample(sampler, a, sampler.newCursors(n))
+                        .blend(sampler, b, sampler.newCursors(n), weight).intoPoses(dest, scratch).run();
                 double max = 0;
                 float[] got = new float[4];
                 for (int i = 0; i < n; i++) {
@@ -186,11 +187,11 @@ class ClipSamplerTest {
         PoseBatch batch = new PoseBatch(2, clip.targetCount());
         float[] before = batch.rotations().clone();
         int[] cursors = sampler.newCursors(2);
-        assertThatThrownBy(() -> sampler.sample(Float.NaN, WrapMode.LOOP, cursors, 0, batch, 0))
+        assertThatThrownBy(() -> sampler.sample(Float.NaN, WrapMode.LOOP, cursors, batch, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("time=NaN");
-        assertThatThrownBy(() -> sampler.sample(0f, WrapMode.LOOP, cursors, 0, batch, 2))
+        assertThatThrownBy(() -> sampler.sample(0f, WrapMode.LOOP, cursors, batch, 2))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("pose=2 is out of range, poses=2");
-        assertThatThrownBy(() -> sampler.sample(0f, WrapMode.LOOP, new int[0], 0, batch, 0))
+        assertThatThrownBy(() -> sampler.sample(0f, WrapMode.LOOP, new int[0], batch, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("cursors too short: length=0");
         assertThatThrownBy(() -> sampler.sample(0f, WrapMode.LOOP, cursors, 0, new Pose(3)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("pose too small: size=3, required="
@@ -245,7 +246,7 @@ class ClipSamplerTest {
             int[] cursors = sampler.newCursors(1);
             PoseBatch batch = new PoseBatch(1, clip.targetCount());
             for (float time : script) {
-                sampler.sample(time, wrap, cursors, 0, batch, 0);
+                sampler.sample(time, wrap, cursors, batch, 0);
                 max = Math.max(max, poseError(reference, clip, batch, 0, time, wrap));
             }
         }

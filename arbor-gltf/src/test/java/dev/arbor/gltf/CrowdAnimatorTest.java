@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.ClipSampler;
 import dev.arbor.animation.CrowdAnimator;
+import dev.arbor.animation.CrowdJob;
 import dev.arbor.animation.CrowdSkin;
 import dev.arbor.animation.Pose;
 import dev.arbor.animation.PoseBatch;
@@ -152,8 +153,8 @@ class CrowdAnimatorTest {
                     animator.writePalettes(c.h, c.skin, palettes, 0);
                 }
                 results[threads - 1] = palettes;
-                animator.sampleBlend(sampler, times, cursors, sampler, second, secondCursors, WrapMode.CLAMP, 0.3f,
-                        scratch, poses);
+                new CrowdJob(animator).sample(sampler, times, cursors).blend(sampler, second, secondCursors, 0.3f)
+                        .wrap(WrapMode.CLAMP).intoPoses(poses, scratch).run();
                 blended[threads - 1] = poses.rotations().clone();
             }
         }
@@ -192,7 +193,8 @@ class CrowdAnimatorTest {
                     }
                     one.sample(sampler, times, WrapMode.LOOP, cursorsA, poses);
                     poses.applyTo(a.h, a.animated);
-                    other.sample(sampler, times, WrapMode.LOOP, cursorsB, b.model.restPose(), b.nodes);
+                    new CrowdJob(other).sample(sampler, times, cursorsB).intoNodes(b.nodes, b.model.restPose())
+                            .run();
                     a.h.update();
                     b.h.update();
                     assertThat(b.h.changedCount()).as("frame %d", frame).isEqualTo(a.h.changedCount());
@@ -244,14 +246,16 @@ class CrowdAnimatorTest {
                     a.h.destroy(extraA);
                     b.h.destroy(extraB);
                 }
-                one.sample(sampler, times, WrapMode.LOOP, cursorsA, rest, a.nodes);
+                new CrowdJob(one).sample(sampler, times, cursorsA).intoNodes(a.nodes, rest).run();
                 a.h.update();
                 one.writePalettes(a.h, a.skin, want, 0);
                 if (frame % 2 == 0) {
-                    other.frame(sampler, times, WrapMode.LOOP, cursorsB, rest, b.nodes, b.skin, got, 3);
+                    new CrowdJob(other).sample(sampler, times, cursorsB).intoNodes(b.nodes, rest)
+                            .palettes(b.skin, got, 3).run();
                     assertThat(Arrays.copyOfRange(got, 3, got.length)).as("frame %d", frame).isEqualTo(want);
                 } else {
-                    other.frame(sampler, times, WrapMode.LOOP, cursorsB, rest, b.nodes, b.skin, buffer, 2);
+                    new CrowdJob(other).sample(sampler, times, cursorsB).intoNodes(b.nodes, rest)
+                            .palettes(b.skin, buffer, 2).run();
                     buffer.get(2, fromBuffer);
                     assertThat(fromBuffer).as("frame %d", frame).isEqualTo(want);
                 }
@@ -300,24 +304,30 @@ class CrowdAnimatorTest {
                 float weight = frame % 3 == 0 ? 0.5f : 0.3f;
                 poses.fill(rest);
                 scratch.fill(rest);
-                one.sampleBlend(sampler, times, cursors[0], sampler, second, cursors[1], WrapMode.LOOP, weight,
-                        scratch, poses);
+                new CrowdJob(one).sample(sampler, times, cursors[0]).blend(sampler, second, cursors[1], weight)
+                        .intoPoses(poses, scratch).run();
                 poses.applyTo(a.h, a.animated);
                 a.h.update();
                 one.writePalettes(a.h, skinA, want, 0);
-                other.blendFrame(sampler, times, cursors[2], sampler, second, cursors[3], WrapMode.LOOP, weight, rest,
-                        b.nodes, skinB, got, 0);
+                new CrowdJob(other).sample(sampler, times, cursors[2]).blend(sampler, second, cursors[3], weight)
+                        .intoNodes(b.nodes, rest).palettes(skinB, got, 0).run();
                 b.h.update();
                 assertThat(got).as("frame %d", frame).isEqualTo(want);
                 assertThat(b.h.changedCount()).as("frame %d", frame).isEqualTo(a.h.changedCount());
                 assertSameWorlds(a, b, frame);
             }
-            assertThatThrownBy(() -> other.blendFrame(sampler, times, cursors[2], sampler, second, cursors[2],
-                    WrapMode.LOOP, 0.5f, rest, b.nodes, skinB, got, 0)).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("cursors and secondCursors are the same array");
-            assertThatThrownBy(() -> other.blendFrame(sampler, times, cursors[2], sampler, second, cursors[3],
-                    WrapMode.LOOP, Float.NaN, rest, b.nodes, skinB, got, 0))
+            CrowdJob job = new CrowdJob(other).sample(sampler, times, cursors[2]).intoNodes(b.nodes, rest)
+                    .palettes(skinB, got, 0);
+            assertThatThrownBy(() -> job.blend(sampler, second, cursors[2], 0.5f).run())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("secondCursors is the cursors array: each clip needs its own");
+            assertThatThrownBy(() -> job.blend(sampler, second, cursors[3], Float.NaN).run())
                     .isInstanceOf(IllegalArgumentException.class).hasMessage("weight=NaN is not finite");
+            assertThatThrownBy(() -> job.blend(sampler, second, cursors[3], 0.5f).palettes(skinB, new float[5], 0)
+                    .run()).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("palettes too short: length=5, offset=0, required=" + got.length);
+            times[3] = Float.NaN;
+            assertThatThrownBy(job::run).isInstanceOf(IllegalArgumentException.class).hasMessage("times[3]=NaN");
         }
     }
 
@@ -349,10 +359,11 @@ class CrowdAnimatorTest {
                 for (int i = 0; i < n; i++) {
                     times[i] += random.nextFloat() * 0.1f;
                 }
-                one.sample(sampler, times, WrapMode.LOOP, cursorsA, rest, a.nodes);
+                new CrowdJob(one).sample(sampler, times, cursorsA).intoNodes(a.nodes, rest).run();
                 one.writePalettes(a.h, skinA, want, 0);
                 a.h.update();
-                other.frame(sampler, times, WrapMode.LOOP, cursorsB, rest, b.nodes, skinB, got, 0);
+                new CrowdJob(other).sample(sampler, times, cursorsB).intoNodes(b.nodes, rest).palettes(skinB, got, 0)
+                        .run();
                 b.h.update();
                 assertThat(got).as("frame %d", frame).isEqualTo(want);
                 assertThat(b.h.changedCount()).isEqualTo(a.h.changedCount());
@@ -405,12 +416,19 @@ class CrowdAnimatorTest {
             // the build: the node list's first use resolves it; the first sample into the nodes and the first palette
             // jobs make the animator's and the skin's scratch for this thread count and hierarchy
             Pose rest = c.model.restPose();
-            animator.sample(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes);
+            CrowdJob intoNodes = new CrowdJob(animator).sample(sampler, times, cursors).intoNodes(c.nodes, rest);
+            CrowdJob frameIntoArray = new CrowdJob(animator).sample(sampler, times, cursors).intoNodes(c.nodes, rest)
+                    .palettes(c.skin, palettes, 0);
+            CrowdJob frameIntoBuffer = new CrowdJob(animator).sample(sampler, times, cursors).intoNodes(c.nodes, rest)
+                    .palettes(c.skin, buffer, 0);
+            CrowdJob blendIntoPoses = new CrowdJob(animator).sample(sampler, times, cursors)
+                    .blend(sampler, second, secondCursors, 0.5f).intoPoses(poses, scratch);
+            intoNodes.run();
             poses.applyTo(c.h, c.animated);
             c.h.update();
             animator.writePalettes(c.h, c.skin, palettes, 0);
             animator.writePalettes(c.h, c.skin, buffer, 0);
-            animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes, c.skin, buffer, 0); // plans the parts
+            frameIntoBuffer.run(); // plans the parts
             c.h.update();
             long tid = Thread.currentThread().getId();
             long least = Long.MAX_VALUE;
@@ -424,18 +442,17 @@ class CrowdAnimatorTest {
                         second[i] = times[i] + 0.7f;
                     }
                     if (frame % 4 == 3) { // the whole frame in one call, by parts
-                        animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes, c.skin, palettes, 0);
-                        animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes, c.skin, buffer, 0);
+                        frameIntoArray.run();
+                        frameIntoBuffer.run();
                         c.h.update();
                         continue;
                     }
                     if (frame % 4 == 2) {
-                        animator.sample(sampler, times, WrapMode.LOOP, cursors, rest, c.nodes);
+                        intoNodes.run();
                     } else if (frame % 4 == 0) {
                         animator.sample(sampler, times, WrapMode.LOOP, cursors, poses);
                     } else {
-                        animator.sampleBlend(sampler, times, cursors, sampler, second, secondCursors, WrapMode.LOOP,
-                                0.5f, scratch, poses);
+                        blendIntoPoses.run();
                     }
                     poses.applyTo(c.h, c.animated);
                     c.h.update();

@@ -2,6 +2,7 @@ package dev.arbor.bench.animation;
 
 import dev.arbor.animation.ClipSampler;
 import dev.arbor.animation.CrowdAnimator;
+import dev.arbor.animation.CrowdJob;
 import dev.arbor.animation.CrowdSkin;
 import dev.arbor.animation.Pose;
 import dev.arbor.animation.PoseBatch;
@@ -19,10 +20,10 @@ import java.nio.FloatBuffer;
 /**
  * Arbor's crowd path, as {@code arbor demo --crowd} uses it: one {@link Hierarchy} holding every instance under its
  * own grid spot; the clip compiled once ({@link ClipSampler}, exact, or folded within {@link #FOLD_TOLERANCE} for the
- * {@code arbor-folded} id). The whole frame is one {@link CrowdAnimator#frame} (or, blending, {@code blendFrame})
- * call, in which each thread samples, updates and skins a part of the crowd at a time, and {@link Hierarchy#update()};
- * the phases and the {@code arbor-calls} frame are separate calls: one {@link CrowdAnimator#sample} of all instances
- * into their nodes (or {@link CrowdAnimator#sampleBlend} into a {@link PoseBatch}, applied through one
+ * {@code arbor-folded} id). The whole frame is one {@link CrowdJob} with nodes and palettes as outputs (blending or
+ * not), in which each thread samples, updates and skins a part of the crowd at a time, and {@link Hierarchy#update()};
+ * the phases and the {@code arbor-calls} frame are separate calls: one job sampling all instances
+ * into their nodes (or, blending, into a {@link PoseBatch}, applied through one
  * {@link NodeList} per instance, skipping the paths the clip does not animate), {@link Hierarchy#update()}, one
  * {@link CrowdAnimator#writePalettes} of a {@link CrowdSkin} into the buffer. {@link #setThreads} sets the animator's
  * threads.
@@ -54,6 +55,12 @@ final class ArborCrowd implements CrowdSystem {
     private boolean rotations;
     private boolean scales;
     private final CrowdAnimator animator = new CrowdAnimator();
+    /** Every instance sampled into its nodes. */
+    private CrowdJob intoNodes;
+    /** Every instance's two samples blended into the pose batch. */
+    private CrowdJob blendIntoPoses;
+    /** The whole frame, by parts (its palette destination set per call). */
+    private CrowdJob frame;
     private final float[] world = new float[12];
 
     /**
@@ -67,7 +74,7 @@ final class ArborCrowd implements CrowdSystem {
     /**
      * @param id implementation id
      * @param tolerance folding tolerance of the compiled clip (0: exact)
-     * @param byParts whether the whole frame is one {@link CrowdAnimator#frame} call, else the three phases' calls
+     * @param byParts whether the whole frame is one {@link CrowdJob}, else the three phases' calls
      */
     ArborCrowd(String id, float tolerance, boolean byParts) {
         this.id = id;
@@ -132,6 +139,13 @@ final class ArborCrowd implements CrowdSystem {
         poses = new PoseBatch(count, size).fill(model.restPose());
         second = new PoseBatch(count, size).fill(model.restPose());
         skin = CrowdSkin.of(skeletons, meshes);
+        intoNodes = new CrowdJob(animator).sample(sampler, times, cursors).intoNodes(instanceNodes, rest);
+        blendIntoPoses = new CrowdJob(animator).sample(sampler, times, cursors)
+                .blend(sampler, secondTimes, secondCursors, Crowd.BLEND_WEIGHT).intoPoses(poses, second);
+        frame = new CrowdJob(animator).sample(sampler, times, cursors).intoNodes(instanceNodes, rest);
+        if (crowd.blend()) {
+            frame.blend(sampler, secondTimes, secondCursors, Crowd.BLEND_WEIGHT);
+        }
         // the first frame writes every path; later frames only those the clip moves
         sampleAll(0f);
         poses.applyTo(h, animated);
@@ -158,15 +172,14 @@ final class ArborCrowd implements CrowdSystem {
             return;
         }
         setSecondTimes();
-        animator.sampleBlend(sampler, times, cursors, sampler, secondTimes, secondCursors, WrapMode.LOOP,
-                Crowd.BLEND_WEIGHT, second, poses);
+        blendIntoPoses.run();
     }
 
     @Override
     public void sample(float clock) {
         if (!crowd.blend()) {
             setTimes(clock);
-            animator.sample(sampler, times, WrapMode.LOOP, cursors, rest, instanceNodes);
+            intoNodes.run();
             return;
         }
         sampleAll(clock);
@@ -184,8 +197,8 @@ final class ArborCrowd implements CrowdSystem {
     }
 
     /**
-     * The whole frame: {@link CrowdAnimator#frame}, or for a blend crowd {@link CrowdAnimator#blendFrame} (each thread
-     * samples, updates and skins a part of the crowd at a time), then {@link Hierarchy#update()}, which publishes the
+     * The whole frame: one {@link CrowdJob} into the nodes and the palettes (each thread samples, or samples and
+     * blends, updates and skins a part of the crowd at a time), then {@link Hierarchy#update()}, which publishes the
      * changes; {@code arbor-calls} through the three phases' calls.
      */
     @Override
@@ -197,11 +210,8 @@ final class ArborCrowd implements CrowdSystem {
         setTimes(clock);
         if (crowd.blend()) {
             setSecondTimes();
-            animator.blendFrame(sampler, times, cursors, sampler, secondTimes, secondCursors, WrapMode.LOOP,
-                    Crowd.BLEND_WEIGHT, rest, instanceNodes, skin, dest, 0);
-        } else {
-            animator.frame(sampler, times, WrapMode.LOOP, cursors, rest, instanceNodes, skin, dest, 0);
         }
+        frame.palettes(skin, dest, 0).run();
         h.update();
     }
 
