@@ -53,8 +53,23 @@ final class CrowdDemo {
         }
     }
 
-    static int run(PrintStream out, Path modelFile, int crowd, int frames, int warmup, boolean noProgress,
-                   Path draw) {
+    /**
+     * How the crowd runs.
+     *
+     * @param crowd instances
+     * @param threads threads of the frame
+     * @param frames measured frames of each kind
+     * @param warmup frames before measuring
+     * @param noProgress whether to leave out the progress bar
+     */
+    record Options(int crowd, int threads, int frames, int warmup, boolean noProgress) {
+    }
+
+    static int run(PrintStream out, Path modelFile, Options options, Path draw) {
+        int crowd = options.crowd();
+        int frames = options.frames();
+        int warmup = options.warmup();
+        boolean noProgress = options.noProgress();
         GltfModel model = modelFile == null ? bundledModel() : Problems.readModel(modelFile);
         long buildStart = System.nanoTime();
         Hierarchy h = new Hierarchy(crowd * (model.nodeCount() + 1));
@@ -67,6 +82,7 @@ final class CrowdDemo {
             members[i] = model.instantiate(h, scene, spot);
         }
         Crowd animated = GltfCrowd.of(members);
+        animated.setThreads(options.threads());
         h.update();
         long buildNanos = System.nanoTime() - buildStart;
         int nodes = h.size();
@@ -116,8 +132,9 @@ final class CrowdDemo {
                 Runtime.version(), Hierarchy.kernelDescription());
         out.printf(Locale.ROOT, "ns per joint below: per frame over %,d joints (%,d instances × %d)%n", jointCount,
                 crowd, Math.max(joints, 1));
-        out.printf(Locale.ROOT, "the whole frame, Crowd.frame() and update() (%d frames; each part of the crowd"
-                + " sampled, updated and skinned while in cache):%n", frames);
+        out.printf(Locale.ROOT, "the whole frame, Crowd.frame() and update() (%d frames, %d thread%s; each part of the"
+                + " crowd sampled, updated and skinned while in cache):%n", frames, options.threads(),
+                options.threads() == 1 ? "" : "s");
         phase(out, "whole frame", run.wholeNanos, jointCount);
         spread(out, run.wholeNanos);
         out.printf(Locale.ROOT, "the phases as separate calls (%d frames after those):%n", frames);

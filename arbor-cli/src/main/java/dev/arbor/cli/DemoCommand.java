@@ -1,5 +1,6 @@
 package dev.arbor.cli;
 
+import dev.arbor.animation.CrowdAnimator;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.Kernels;
 import dev.arbor.hierarchy.HierarchyBounds;
@@ -51,6 +52,11 @@ public final class DemoCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}); not with --scene.")
     private int crowd;
 
+    @Option(names = "--threads", defaultValue = "1", paramLabel = "N",
+            description = "Threads of the crowd's frame, 1 to " + CrowdAnimator.MAX_THREADS
+                    + " (default: ${DEFAULT-VALUE}); not with --scene.")
+    private int threads;
+
     @Option(names = "--frames", defaultValue = "300", paramLabel = "N",
             description = "Measured frames, 1 to " + MAX_FRAMES + " (default: ${DEFAULT-VALUE}).")
     private int frames;
@@ -82,13 +88,16 @@ public final class DemoCommand implements Callable<Integer> {
             if (crowd < 1 || crowd > MAX_CROWD) {
                 throw Problems.invalid(spec, "--crowd", "must be 1 to " + MAX_CROWD);
             }
+            if (threads < 1 || threads > CrowdAnimator.MAX_THREADS) {
+                throw Problems.invalid(spec, "--threads", "must be 1 to " + CrowdAnimator.MAX_THREADS);
+            }
             if (draw != null) {
                 if (!draw.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
                     throw Problems.invalid(spec, "--draw", "the picture's name must end in .png");
                 }
                 Problems.checkWritable(draw);
             }
-            return CrowdDemo.run(out, model, crowd, frames, warmup, noProgress, draw);
+            return CrowdDemo.run(out, model, new CrowdDemo.Options(crowd, threads, frames, warmup, noProgress), draw);
         }
         for (String crowdOnly : new String[] {"--model", "--crowd", "--draw"}) {
             if (Problems.isGiven(spec, crowdOnly)) {
