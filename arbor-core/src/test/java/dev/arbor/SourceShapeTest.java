@@ -11,9 +11,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shape of the module's main sources, read as text from {@code src/main/java} (the tests run in the module's base
- * directory): no file holds more than {@link #MAX_CODE_LINES} lines of code, counted without blank lines and comments
- * (the house style: a file past about 1,000 lines is split by what owns which state).
+ * The shape of the project's main sources, read as text from each module's {@code src/main/java} (the tests run in
+ * this module's base directory; its siblings are the project's other modules): no file holds more than
+ * {@link #MAX_CODE_LINES} lines of code, counted without blank lines and comments (the house style: a file past about
+ * 1,000 lines is split by what owns which state).
  */
 class SourceShapeTest {
     /** The most lines of code a main source file may hold. */
@@ -22,10 +23,13 @@ class SourceShapeTest {
     @Test
     void noMainSourceFileHoldsMoreThanAThousandLinesOfCode() throws IOException {
         List<String> tooLong = new ArrayList<>();
-        for (Path file : javaFiles(mainSources())) {
-            int lines = codeLines(Files.readAllLines(file));
-            if (lines > MAX_CODE_LINES) {
-                tooLong.add(file.getFileName() + ": " + lines + " lines of code");
+        for (Path root : mainSourceRoots()) {
+            for (Path file : javaFiles(root)) {
+                int lines = codeLines(Files.readAllLines(file));
+                if (lines > MAX_CODE_LINES) {
+                    tooLong.add(Path.of("").toAbsolutePath().relativize(file.toAbsolutePath()) + ": " + lines
+                            + " lines of code");
+                }
             }
         }
         assertThat(tooLong).as("main source files over %d lines of code", MAX_CODE_LINES).isEmpty();
@@ -48,15 +52,30 @@ class SourceShapeTest {
         assertThat(codeLines(source)).isEqualTo(4); // the class line, x, y, the closing brace
     }
 
-    /** @return the module's {@code src/main/java}, from its base directory or the project's */
-    static Path mainSources() {
-        Path here = Path.of("src", "main", "java");
-        return Files.isDirectory(here) ? here : Path.of("arbor-core", "src", "main", "java");
+    /**
+     * @return this module's {@code src/main/java} (found from its base directory or the project's), then those of the
+     *     project's other modules beside it
+     */
+    static List<Path> mainSourceRoots() throws IOException {
+        Path module = Files.isDirectory(Path.of("src", "main", "java")) ? Path.of("") : Path.of("arbor-core");
+        Path own = module.resolve(Path.of("src", "main", "java"));
+        assertThat(own).as("this module's main sources").isDirectory();
+        List<Path> roots = new ArrayList<>(List.of(own));
+        Path project = module.toAbsolutePath().normalize().getParent();
+        if (project != null && Files.isRegularFile(project.resolve("pom.xml"))) {
+            try (Stream<Path> modules = Files.list(project)) {
+                modules.map(m -> m.resolve(Path.of("src", "main", "java")))
+                        .filter(Files::isDirectory)
+                        .filter(r -> !r.toAbsolutePath().normalize().equals(own.toAbsolutePath().normalize()))
+                        .sorted()
+                        .forEach(roots::add);
+            }
+        }
+        return roots;
     }
 
     /** @return every {@code .java} file under {@code root}, in a fixed order */
     static List<Path> javaFiles(Path root) throws IOException {
-        assertThat(root).as("main sources").isDirectory();
         try (Stream<Path> files = Files.walk(root)) {
             return files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
         }
