@@ -635,8 +635,8 @@ public final class ClipSampler {
     }
 
     /**
-     * The segment k with times[k] ≤ t < times[k + 1], for times[0] < t < times[n - 1], starting from the cursor: O(1)
-     * when t is in the cursor's segment or a neighbour, else a binary search.
+     * The segment k with {@code times[k] ≤ t < times[k + 1]}, for {@code times[0] < t < times[n - 1]}, starting from
+     * the cursor: O(1) when t is in the cursor's segment or a neighbour, else a binary search.
      */
     static int segment(float[] times, double t, int cursor) {
         int n = times.length;

@@ -191,12 +191,8 @@ final class BulkSetter {
      */
     private void copyRunOutOfOrder(NodeList list, float[] rotations, int offset) {
         int count = list.size();
-        TwoWayChoice choice = list.copyChoice;
-        if (choice == null) {
-            choice = new TwoWayChoice(Adaptation.copyProbationRuns(tuning, count));
-            list.copyChoice = choice;
-        }
-        choice.forced = tuning.copyWay();
+        TwoWayChoice choice = list.copyChoice(Adaptation.copyProbationRuns(tuning, count));
+        choice.force(tuning.copyWay());
         boolean gather = choice.begin();
         long start = choice.timing() ? System.nanoTime() : 0L;
         if (gather) {

@@ -669,11 +669,7 @@ public final class Hierarchy {
         int slot = slots.liveSlot(handle);
         Arguments.requireFinite3("translation", handle, x, y, z);
         int node = slots.nodeOfSlot[slot];
-        int e = store.elementStride();
-        int at = store.at(store.modes[node] == MODE_TRS ? Affine.TRS_T : 9, node);
-        store.locals[at] = x;
-        store.locals[at + e] = y;
-        store.locals[at + 2 * e] = z;
+        forms.writeTranslation(node, x, y, z);
         marking.markSubtree(slot, node);
     }
 
@@ -707,7 +703,7 @@ public final class Hierarchy {
         int node = slots.nodeOfSlot[slot];
         Arguments.checkRotation(handle, x, y, z, w);
         forms.requireTrsLocal(node, handle);
-        Arguments.normalizeInto(x, y, z, w, store.locals, store.at(Affine.TRS_Q, node), store.elementStride());
+        forms.writeRotation(node, x, y, z, w);
         marking.markSubtree(slot, node);
     }
 
@@ -740,11 +736,7 @@ public final class Hierarchy {
         Arguments.requireFinite3("scale", handle, x, y, z);
         int node = slots.nodeOfSlot[slot];
         forms.requireTrsLocal(node, handle);
-        int e = store.elementStride();
-        int at = store.at(Affine.TRS_S, node);
-        store.locals[at] = x;
-        store.locals[at + e] = y;
-        store.locals[at + 2 * e] = z;
+        forms.writeScale(node, x, y, z);
         marking.markSubtree(slot, node);
     }
 
@@ -1804,8 +1796,7 @@ public final class Hierarchy {
         // the changed bits become the published set (the previous one, if nobody asked for it, is dropped); the
         // cleared array that comes back collects the next changes. Versions were stamped (above, and by the refresh)
         // and cached inverses dropped when the matrices were computed.
-        changed.words = changes.publish(changed.words, changed.loWord, changed.hiWord);
-        changed.forgetRange(); // publish handed the bits over and gave back cleared words
+        changed.takeClearedWords(changes.publish(changed.words, changed.loWord, changed.hiWord));
         version = next;
         structure.afterUpdate();
         if (changes.count() > 0 && changes.hasListeners()) {

@@ -33,6 +33,26 @@ final class LocalForms {
         this.store = store;
     }
 
+    /**
+     * Writes a local translation: the TRS translation, or an explicit matrix's translation column. Checks nothing.
+     */
+    void writeTranslation(int node, float x, float y, float z) {
+        store.storeLocal3(node, store.modes[node] == MODE_TRS ? Affine.TRS_T : 9, x, y, z);
+    }
+
+    /**
+     * Writes a TRS local's rotation, normalised as {@link Arguments#normalizeInto} does; the node must hold TRS and the
+     * quaternion be checked ({@link Arguments#checkRotation}).
+     */
+    void writeRotation(int node, float x, float y, float z, float w) {
+        store.storeRotation(node, x, y, z, w);
+    }
+
+    /** Writes a TRS local's scale; the node must hold TRS ({@link #requireTrsLocal}). Checks nothing. */
+    void writeScale(int node, float x, float y, float z) {
+        store.storeLocal3(node, Affine.TRS_S, x, y, z);
+    }
+
     /** Writes the node's local matrix ({@code parentFromLocal}, 12 floats) to {@code dest}, whatever its form. */
     void localMatrix(int node, float[] dest, int offset) {
         if (store.modes[node] == MODE_TRS) {

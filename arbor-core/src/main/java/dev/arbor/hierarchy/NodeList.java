@@ -67,6 +67,18 @@ public final class NodeList {
         this.nodes = new int[handles.length];
     }
 
+    /**
+     * How the list's run copies its rotations, made on first use with {@code probationRuns}.
+     *
+     * @return the list's choice
+     */
+    TwoWayChoice copyChoice(int probationRuns) {
+        if (copyChoice == null) {
+            copyChoice = new TwoWayChoice(probationRuns);
+        }
+        return copyChoice;
+    }
+
     /** @return the number of nodes in the list */
     public int size() {
         return handles.length;

@@ -2,6 +2,7 @@ package dev.arbor.hierarchy;
 
 import static dev.arbor.hierarchy.Invariants.check;
 import static dev.arbor.kernel.LocalToWorld.LOCAL_PLANES;
+import static dev.arbor.kernel.LocalToWorld.MODE_HOLE;
 import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
 import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
 
@@ -26,6 +27,8 @@ import java.util.Arrays;
  * compaction) and keeps the slot table's map to positions in step.
  */
 final class NodeStorage {
+    private static final int NONE = -1;
+
     /**
      * Local transforms, 12 floats per node (TRS or affine matrix, see LocalToWorld), in the layout {@link #records}
      * names: element k of node i at {@link #at}{@code (k, i)}, element k + 1 {@link #elementStride} further on.
@@ -89,6 +92,24 @@ final class NodeStorage {
         childStarts = new int[capacity];
     }
 
+    /**
+     * The empty columns a rewrite fills ({@link #emptyCopy}): the same capacity and layout, cached inverses only if
+     * {@code withInverses}, no children ranges (the rewrite writes them into this storage's own).
+     */
+    private NodeStorage(int capacity, boolean records, int matrixWords, boolean withInverses, int inverseWords) {
+        this.records = records;
+        locals = LocalToWorld.newPlanes(capacity, LOCAL_PLANES);
+        worlds = LocalToWorld.newPlanes(capacity, WORLD_PLANES);
+        matrixBits = new long[matrixWords];
+        modes = new byte[capacity];
+        parentNodes = new int[capacity];
+        slotOfNode = new int[capacity];
+        if (withInverses) {
+            inverses = new float[capacity * Affine.STRIDE];
+            inverseValidBits = new long[inverseWords];
+        }
+    }
+
     /** @return the positions there is room for */
     int capacity() {
         return modes.length;
@@ -115,6 +136,114 @@ final class NodeStorage {
         }
     }
 
+    /**
+     * Takes the next position at the end for {@code slot}.
+     *
+     * @return the position, {@code nodeEnd} before the call
+     */
+    int append(int slot) {
+        slotOfNode[nodeEnd] = slot;
+        return nodeEnd++;
+    }
+
+    /** Turns position {@code node} into a counted hole: no slot, no parent, no flags, no valid cached inverse. */
+    void makeHole(int node) {
+        setMode(node, MODE_HOLE);
+        slotOfNode[node] = NONE;
+        setParentNode(node, NONE);
+        if (inverseValidBits != null) {
+            Bits.clear(inverseValidBits, node);
+        }
+        holeCount++;
+    }
+
+    /** Drops the holes at the end of the positions in use. */
+    void trimHoles() {
+        while (nodeEnd > 0 && modes[nodeEnd - 1] == MODE_HOLE) {
+            nodeEnd--;
+            holeCount--;
+        }
+    }
+
+    /** Counts a move or death of live nodes: {@link NodeList}s resolve their handles again. */
+    void layoutChanged() {
+        layoutVersion++;
+    }
+
+    /** Records where the children of {@code node} start in a breadth-first layout being written. */
+    void setChildStart(int node, int start) {
+        childStarts[node] = start;
+    }
+
+    /** Allocates the cached inverses (none valid) if there are none yet. */
+    void ensureInverses(int words) {
+        if (inverses == null) {
+            inverses = new float[modes.length * Affine.STRIDE];
+            inverseValidBits = new long[words];
+        }
+    }
+
+    /**
+     * Copies position {@code from} to position {@code to} (appended): local, world, mode, the cached inverse where it
+     * is valid, and the parent position given. {@code from} is left as it was, to be made a hole.
+     */
+    void moveNode(int from, int to, int parent) {
+        copyNode(locals, from, locals, to);
+        copyNode(worlds, from, worlds, to);
+        setMode(to, modes[from]);
+        setParentNode(to, parent);
+        if (inverseValidBits != null && Bits.get(inverseValidBits, from)) {
+            System.arraycopy(inverses, from * Affine.STRIDE, inverses, to * Affine.STRIDE, Affine.STRIDE);
+            Bits.set(inverseValidBits, to);
+        }
+    }
+
+    /**
+     * Starts a rewrite of the storage in another order: empty columns of the same capacity and layout, filled by
+     * {@link #copyTo} and taken over by {@link #adopt}. Allocates the new arrays.
+     */
+    NodeStorage emptyCopy() {
+        return new NodeStorage(modes.length, records, matrixBits.length, inverses != null,
+                inverseValidBits == null ? 0 : inverseValidBits.length);
+    }
+
+    /**
+     * Copies position {@code from} to position {@code to} of {@code into} (made by {@link #emptyCopy}): local, world,
+     * mode and matrix bit, the cached inverse where it is valid; the parent position and slot as given.
+     */
+    void copyTo(NodeStorage into, int from, int to, int parent, int slot) {
+        copyNode(locals, from, into.locals, to);
+        copyNode(worlds, from, into.worlds, to);
+        into.modes[to] = modes[from];
+        if (modes[from] == MODE_MATRIX) {
+            Bits.set(into.matrixBits, to);
+        }
+        into.parentNodes[to] = parent;
+        into.slotOfNode[to] = slot;
+        if (into.inverseValidBits != null && Bits.get(inverseValidBits, from)) {
+            System.arraycopy(inverses, from * Affine.STRIDE, into.inverses, to * Affine.STRIDE, Affine.STRIDE);
+            Bits.set(into.inverseValidBits, to);
+        }
+    }
+
+    /**
+     * Ends a rewrite: takes over the columns of {@code rewritten} (from {@link #emptyCopy}), whose positions
+     * {@code [0, end)} hold every live node and no hole; batch plans are worked out again.
+     */
+    void adopt(NodeStorage rewritten, int end) {
+        locals = rewritten.locals;
+        worlds = rewritten.worlds;
+        matrixBits = rewritten.matrixBits;
+        wordPlans = new long[matrixBits.length];
+        modes = rewritten.modes;
+        parentNodes = rewritten.parentNodes;
+        slotOfNode = rewritten.slotOfNode;
+        inverses = rewritten.inverses;
+        inverseValidBits = rewritten.inverseValidBits;
+        nodeEnd = end;
+        holeCount = 0;
+    }
+
     /** Sets a node's parent position and drops its word's cached batch plan, which depends on the parent positions. */
     void setParentNode(int node, int parent) {
         parentNodes[node] = parent;
@@ -133,6 +262,20 @@ final class NodeStorage {
         for (int k = 0; k < WORLD_PLANES; k++) {
             worlds[at + k * e] = src[s + k];
         }
+    }
+
+    /** Writes three local values, elements {@code [firstPlane, firstPlane + 3)} of a node. */
+    void storeLocal3(int node, int firstPlane, float x, float y, float z) {
+        int e = elementStride();
+        int at = at(firstPlane, node);
+        locals[at] = x;
+        locals[at + e] = y;
+        locals[at + 2 * e] = z;
+    }
+
+    /** Writes a TRS local's checked rotation, normalised by {@link Arguments#normalizeInto}. */
+    void storeRotation(int node, float x, float y, float z, float w) {
+        Arguments.normalizeInto(x, y, z, w, locals, at(Affine.TRS_Q, node), elementStride());
     }
 
     /** Copies a node's 12 local values out (a TRS record and 2 unused, or a matrix). */

@@ -151,10 +151,7 @@ final class Refresh {
 
     /** Moves every stale bit to the changed bits, word by word. */
     private void staleToChanged() {
-        for (int w = stale.loWord; w < stale.hiWord; w++) {
-            changed.words[w] |= stale.words[w];
-            stale.words[w] = 0L;
-        }
+        stale.moveWordsInto(changed);
     }
 
     /** Stamps every stale node's version with {@code stamp}. */

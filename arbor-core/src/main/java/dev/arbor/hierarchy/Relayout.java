@@ -1,14 +1,9 @@
 package dev.arbor.hierarchy;
 
 import static dev.arbor.hierarchy.Invariants.check;
-import static dev.arbor.kernel.LocalToWorld.LOCAL_PLANES;
 import static dev.arbor.kernel.LocalToWorld.MODE_HOLE;
-import static dev.arbor.kernel.LocalToWorld.MODE_MATRIX;
-import static dev.arbor.kernel.LocalToWorld.WORLD_PLANES;
 
 import dev.arbor.kernel.Bits;
-import dev.arbor.kernel.LocalToWorld;
-import dev.arbor.math.Affine;
 
 /**
  * Moves nodes within the storage: leaves a hole where a node died or moved away, moves a subtree to the end (behind
@@ -64,15 +59,9 @@ final class Relayout {
 
     /** Turns storage position {@code node} into a hole: no slot, no parent, no flags. */
     void makeHole(int node) {
-        store.setMode(node, MODE_HOLE);
-        store.slotOfNode[node] = NONE;
-        store.setParentNode(node, NONE);
+        store.makeHole(node);
         stale.clear(node);
         changed.clear(node);
-        if (store.inverseValidBits != null) {
-            Bits.clear(store.inverseValidBits, node);
-        }
-        store.holeCount++;
     }
 
     /**
@@ -83,26 +72,17 @@ final class Relayout {
         assert store.nodeEnd + size <= store.modes.length;
         for (int s = x; s != NONE; s = slots.nextInPreOrder(s, x)) {
             int from = slots.nodeOfSlot[s];
-            int to = store.nodeEnd++;
+            int to = store.append(s);
             movedNodes++;
             appendedSinceRewrite++;
-            store.copyNode(store.locals, from, store.locals, to);
-            store.copyNode(store.worlds, from, store.worlds, to);
-            store.setMode(to, store.modes[from]);
+            store.moveNode(from, to, s == x ? NONE : slots.nodeOfSlot[slots.parentSlots[s]]);
             versions.setStored(to, versions.stored(from));
-            store.setParentNode(to, s == x ? NONE : slots.nodeOfSlot[slots.parentSlots[s]]);
-            store.slotOfNode[to] = s;
-            slots.nodeOfSlot[s] = to;
+            slots.placeNode(s, to);
             if (stale.get(from)) {
                 stale.set(to);
             }
             if (changed.get(from)) {
                 changed.set(to);
-            }
-            if (store.inverseValidBits != null && Bits.get(store.inverseValidBits, from)) {
-                System.arraycopy(store.inverses, from * Affine.STRIDE, store.inverses, to * Affine.STRIDE,
-                        Affine.STRIDE);
-                Bits.set(store.inverseValidBits, to);
             }
             makeHole(from);
         }
@@ -158,7 +138,7 @@ final class Relayout {
                 trees++;
             } while (root < roots && (size < target || trees % treeMultiple != 0));
             for (; head < tail; head++) {
-                store.childStarts[head] = tail; // the queue index is the node's position in the new layout
+                store.setChildStart(head, tail); // the queue index is the node's position in the new layout
                 int p = queue[head];
                 if (rank == null || rank[p] != HOLDS_ACTIVE) { // children of an active node are active, of an
                     for (int c = slots.firstChildSlots[p]; c != NONE; c = slots.nextSiblingSlots[c]) { // idle one idle
@@ -217,17 +197,10 @@ final class Relayout {
     void rewrite(long[] active) {
         compactions++;
         int cap = store.modes.length;
-        float[] newLocals = LocalToWorld.newPlanes(cap, LOCAL_PLANES);
-        float[] newWorlds = LocalToWorld.newPlanes(cap, WORLD_PLANES);
-        long[] newMatrixBits = new long[store.matrixBits.length];
-        byte[] newModes = new byte[cap];
-        int[] newParents = new int[cap];
-        int[] newSlots = new int[cap];
+        NodeStorage rewritten = store.emptyCopy();
         long[] newVersions = new long[cap];
         TrackedBits newStale = new TrackedBits(cap);
         TrackedBits newChanged = new TrackedBits(cap);
-        float[] newInverses = store.inverses == null ? null : new float[store.inverses.length];
-        long[] newInverseValid = store.inverseValidBits == null ? null : new long[store.inverseValidBits.length];
         int[] queue = breadthFirstClusters(active);
         int to = 0;
         long activeCount = 0;
@@ -235,24 +208,14 @@ final class Relayout {
         int activeWord = -1;
         for (int s : queue) {
             int from = slots.nodeOfSlot[s];
-            store.copyNode(store.locals, from, newLocals, to);
-            store.copyNode(store.worlds, from, newWorlds, to);
-            newModes[to] = store.modes[from];
-            if (store.modes[from] == MODE_MATRIX) {
-                Bits.set(newMatrixBits, to);
-            }
+            store.copyTo(rewritten, from, to,
+                    slots.parentSlots[s] == NONE ? NONE : slots.nodeOfSlot[slots.parentSlots[s]], s);
             newVersions[to] = versions.stored(from);
-            newParents[to] = slots.parentSlots[s] == NONE ? NONE : slots.nodeOfSlot[slots.parentSlots[s]];
-            newSlots[to] = s;
             if (stale.get(from)) {
                 newStale.set(to);
             }
             if (changed.get(from)) {
                 newChanged.set(to);
-            }
-            if (newInverseValid != null && Bits.get(store.inverseValidBits, from)) {
-                System.arraycopy(store.inverses, from * Affine.STRIDE, newInverses, to * Affine.STRIDE, Affine.STRIDE);
-                Bits.set(newInverseValid, to);
             }
             if (active != null && Bits.get(active, from)) {
                 activeCount++;
@@ -261,28 +224,18 @@ final class Relayout {
                     activeWords++;
                 }
             }
-            slots.nodeOfSlot[s] = to;
+            slots.placeNode(s, to);
             to++;
         }
         assert to == slots.liveCount;
         if (activeCount > 0) {
             packedWordsPerActive = (double) activeWords / activeCount;
         }
-        store.locals = newLocals;
-        store.worlds = newWorlds;
-        store.matrixBits = newMatrixBits;
-        store.wordPlans = new long[newMatrixBits.length];
-        store.modes = newModes;
-        store.parentNodes = newParents;
-        store.slotOfNode = newSlots;
+        store.adopt(rewritten, to);
         versions.replace(newVersions); // every node's version is in newVersions
         stale.replace(newStale);
         changed.replace(newChanged);
-        store.inverses = newInverses;
-        store.inverseValidBits = newInverseValid;
-        store.nodeEnd = to;
         marking.breadthFirstWritten();
-        store.holeCount = 0;
         appendedSinceRewrite = 0;
     }
 

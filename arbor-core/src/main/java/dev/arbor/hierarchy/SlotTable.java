@@ -78,6 +78,16 @@ final class SlotTable {
 
     // ---- handles ----
 
+    /** Records that {@code slot}'s node now lies at storage position {@code node}; called when the storage moves it. */
+    void placeNode(int slot, int node) {
+        nodeOfSlot[slot] = node;
+    }
+
+    /** Counts a change of the tree's shape ({@link #structureVersion}). */
+    void shapeChanged() {
+        structureVersion++;
+    }
+
     /** @return whether the handle names a live slot; never throws */
     boolean isAlive(long handle) {
         int slot = Handles.slot(handle);

@@ -396,7 +396,7 @@ final class StaleMarking {
                 hiWord = Math.max(hiWord, w + 1);
             }
         }
-        into.hiWord = hiWord;
+        into.includeUpTo(hiWord);
     }
 
     /**

@@ -68,11 +68,10 @@ final class Structure {
     int create(int parentSlot, int index, long nextVersion) {
         ensureDenseCapacity(1);
         int slot = slots.allocate(Structure::grownCapacity);
-        int node = store.nodeEnd++;
+        int node = store.append(slot);
         relayout.appended();
         shapeChanged();
-        slots.nodeOfSlot[slot] = node;
-        store.slotOfNode[node] = slot;
+        slots.placeNode(slot, node);
         store.setParentNode(node, parentSlot == NONE ? NONE : slots.nodeOfSlot[parentSlot]);
         store.setMode(node, MODE_TRS);
         store.storeLocalFrom(node, 0, LocalForms.IDENTITY_TRS, 0, LOCAL_PLANES);
@@ -92,7 +91,7 @@ final class Structure {
         for (int k = 0; k < count; k++) {
             int slot = subtree[k];
             relayout.makeHole(slots.nodeOfSlot[slot]);
-            store.layoutVersion++;
+            store.layoutChanged();
             slots.free(slot);
         }
         trimAndMaybeCompact();
@@ -114,7 +113,7 @@ final class Structure {
             ensureDenseCapacity(size); // may compact, which alone puts x in a valid place
             if (relayout.compactions == before) {
                 listChanges();
-                store.layoutVersion++;
+                store.layoutChanged();
                 relayout.moveSubtreeToEnd(x, size);
             }
         }
@@ -182,7 +181,7 @@ final class Structure {
      * allocates the new arrays.
      */
     void compact(long[] active) {
-        store.layoutVersion++;
+        store.layoutChanged();
         listChanges();
         relayout.rewrite(active);
         refresh.layoutRewritten(store.nodeEnd);
@@ -221,7 +220,7 @@ final class Structure {
      * that creates, moves, reorders or destroys a node.
      */
     private void shapeChanged() {
-        slots.structureVersion++;
+        slots.shapeChanged();
         marking.shapeUnknown();
     }
 
@@ -245,10 +244,7 @@ final class Structure {
 
     /** Drops holes at the end of the storage; compacts when holes make up half of it. */
     private void trimAndMaybeCompact() {
-        while (store.nodeEnd > 0 && store.modes[store.nodeEnd - 1] == MODE_HOLE) {
-            store.nodeEnd--;
-            store.holeCount--;
-        }
+        store.trimHoles();
         refresh.trimmed(store.nodeEnd); // new nodes will be appended inside the old region: the split no longer holds
         if (Adaptation.compactsHoles(store.holeCount, store.nodeEnd)) {
             compact(null);

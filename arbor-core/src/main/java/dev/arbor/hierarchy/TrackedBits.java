@@ -87,6 +87,28 @@ final class TrackedBits {
         include(first >>> 6, (last >>> 6) + 1);
     }
 
+    /** Widens the range to end at word {@code hi} at least (after the caller set bits below it itself). */
+    void includeUpTo(int hi) {
+        hiWord = Math.max(hiWord, hi);
+    }
+
+    /**
+     * Takes {@code cleared} as the bit words (all zero, as long as the words were) and empties the range: the words
+     * were handed over elsewhere ({@link ChangeSet#publish}).
+     */
+    void takeClearedWords(long[] cleared) {
+        words = cleared;
+        forgetRange();
+    }
+
+    /** ORs every word of this range into {@code into}'s words and clears it here; the ranges stay as they are. */
+    void moveWordsInto(TrackedBits into) {
+        for (int w = loWord; w < hiWord; w++) {
+            into.words[w] |= words[w];
+            words[w] = 0L;
+        }
+    }
+
     /** Empties the range, after the caller cleared every bit in it (or moved them elsewhere). */
     void forgetRange() {
         loWord = Integer.MAX_VALUE;

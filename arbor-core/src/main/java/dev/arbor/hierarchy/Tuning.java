@@ -54,7 +54,7 @@ import java.util.function.Consumer;
  * @param windowsPerMember a crowd's palettes read the storage window by window while a block of 16 instances needs at
  *     most this many windows per member ({@link Adaptation#readsWindows})
  * @param partNodes nodes a part of a crowd frame holds at most, where the crowd allows more parts than threads
- *     ({@link Adaptation#crowdParts}): a part's locals, worlds and palette entries (about 150 bytes per node) stay in
+ *     ({@link Adaptation#partTakes}): a part's locals, worlds and palette entries (about 150 bytes per node) stay in
  *     a core's L2 cache from its sampling to its palettes
  */
 record Tuning(int recordsWorkFactor, int recordsMinWork, int planeNodeCost, int recordNodeCost,

@@ -24,7 +24,7 @@ final class TwoWayChoice {
     /** Runs of the way not in use per trial, the last {@link #TRIAL_RUNS} of them timed. */
     private final int probation;
     /** Forced way for tests: 0 chooses by timing, 1 always the first way, 2 always the second. */
-    int forced;
+    private int forced;
     private long runs;
     private long nextTrial = FIRST_TRIAL;
     private boolean second;
@@ -44,6 +44,11 @@ final class TwoWayChoice {
             throw new IllegalArgumentException("probation below " + TRIAL_RUNS + ": " + probation);
         }
         this.probation = probation;
+    }
+
+    /** @param way 0 to choose by timing, 1 to always take the first way, 2 the second (for tests) */
+    void force(int way) {
+        forced = way;
     }
 
     /**

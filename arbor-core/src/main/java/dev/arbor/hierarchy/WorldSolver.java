@@ -57,10 +57,7 @@ final class WorldSolver {
      */
     int inverse(int node, long handle) {
         refresh.ensureWorld(node);
-        if (store.inverses == null) {
-            store.inverses = new float[store.modes.length * Affine.STRIDE];
-            store.inverseValidBits = new long[stale.words.length];
-        }
+        store.ensureInverses(stale.words.length);
         int at = node * Affine.STRIDE;
         if (!Bits.get(store.inverseValidBits, node)) {
             store.convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, parentWorld, 0);

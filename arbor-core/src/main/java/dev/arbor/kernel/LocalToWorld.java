@@ -759,7 +759,7 @@ public final class LocalToWorld {
                 if (vectorKinds != 0 && batchStats != null && denseEnough(bits, base, capacity)) {
                     // dense, but an explicit matrix keeps this word off the vector path: report it as slow, so
                     // that the layout is rewritten with the matrices (usually a model's top nodes) on their own
-                    batchStats[STAT_SLOW] += 64 / LocalToWorldVector.lanes();
+                    batchStats[STAT_SLOW] += 64 / VectorLanes.lanes();
                 }
                 long remaining = bits;
                 while (remaining != 0L) {
@@ -786,7 +786,7 @@ public final class LocalToWorld {
     /** Adds a word's batch counts, as {@link LocalToWorldVector#computeWord} packs them, to {@code batchStats}. */
     private static void addShapes(int[] batchStats, int shapes) {
         int slow = LocalToWorldVector.slowBatches(shapes);
-        batchStats[STAT_FAST] += 64 / LocalToWorldVector.lanes() - slow;
+        batchStats[STAT_FAST] += 64 / VectorLanes.lanes() - slow;
         batchStats[STAT_SLOW] += slow;
         batchStats[STAT_WIDE] += LocalToWorldVector.wideBatches(shapes);
         batchStats[STAT_GENERAL] += LocalToWorldVector.generalBatches(shapes);

@@ -53,7 +53,7 @@ public final class Palettes {
                     + ", b=" + b.length + ", p=" + p.length);
         }
         if (vector && stride % STRIDE_MULTIPLE == 0) {
-            LocalToWorldVector.chainPlanes(m, mo, w, b, p, stride, count);
+            PalettesVector.chainPlanes(m, mo, w, b, p, stride, count);
         } else {
             chainScalar(m, mo, w, b, p, stride, count);
         }
@@ -107,7 +107,7 @@ public final class Palettes {
         if (vector && from % STRIDE_MULTIPLE == 0 && ms % STRIDE_MULTIPLE == 0
                 && s % STRIDE_MULTIPLE == 0 && ms >= padded && s >= padded && m.length >= 11L * ms + padded
                 && w.length >= o + 11L * s + padded && p.length >= o + 11L * s + padded) {
-            LocalToWorldVector.chainLanes(m, ms, w, p, o, s, b, bo, from, to);
+            PalettesVector.chainLanes(m, ms, w, p, o, s, b, bo, from, to);
             return;
         }
         lanesScalar(m, ms, w, s, null, o, b, bo, p, o, s, from, to);
@@ -165,7 +165,7 @@ public final class Palettes {
                 && fits(index.length, io, is, members, padded) && m.length >= 11L * ms + padded
                 && fits(p.length, po + 11L * pe, ps, members, padded)) {
             if (VectorSupport.CROWD_PALETTE_VECTORS) {
-                LocalToWorldVector.chainGathered(m, ms, worlds, es, index, io, is, b, p, po, ps, pe, members, lanes);
+                PalettesVector.chainGathered(m, ms, worlds, es, index, io, is, b, p, po, ps, pe, members, lanes);
                 return;
             }
             // the middle matrices copied into the destination's planes, then multiplied in place a vector of lanes
@@ -230,16 +230,16 @@ public final class Palettes {
                         + (es - STRIDE_MULTIPLE) + "]");
             }
         }
-        if (vector && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
+        if (vector && VectorLanes.lanes() == STRIDE_MULTIPLE) {
             for (int w = 0; w < windows; w++) {
-                LocalToWorldVector.chainWindow(worlds, es, starts[so + w], lanes, m, b, p, pe, STRIDE_MULTIPLE * w);
+                PalettesVector.chainWindow(worlds, es, starts[so + w], lanes, m, b, p, pe, STRIDE_MULTIPLE * w);
             }
             return;
         }
-        if (vector && LocalToWorldVector.lanes() == 8) { // each lane's left matrix picked first, then the products
+        if (vector && VectorLanes.lanes() == 8) { // each lane's left matrix picked first, then the products
             for (int w = 0; w < windows; w++) {
-                LocalToWorldVector.pickWindowLanes(lanes, m, p, pe, STRIDE_MULTIPLE * w);
-                LocalToWorldVector.windowProducts(worlds, es, starts[so + w], b, p, pe, STRIDE_MULTIPLE * w);
+                PalettesVector.pickWindowLanes(lanes, m, p, pe, STRIDE_MULTIPLE * w);
+                PalettesVector.windowProducts(worlds, es, starts[so + w], b, p, pe, STRIDE_MULTIPLE * w);
             }
             return;
         }
@@ -317,8 +317,8 @@ public final class Palettes {
     private static void entries(float[] planes, int po, int pe, int count, float[] dest, int d, int ds, int[] rows,
                                 int ro, int limit, boolean vector) {
         if (count == STRIDE_MULTIPLE && vector && VectorSupport.CROWD_PALETTE_VECTORS
-                && LocalToWorldVector.lanes() == STRIDE_MULTIPLE) {
-            LocalToWorldVector.toColumnMajor4x4(planes, po, pe, dest, d, ds, rows, ro, limit);
+                && VectorLanes.lanes() == STRIDE_MULTIPLE) {
+            PalettesVector.toColumnMajor4x4(planes, po, pe, dest, d, ds, rows, ro, limit);
             return;
         }
         int last = rows == null ? Integer.MAX_VALUE : limit - 16;

@@ -78,7 +78,7 @@ public final class QuaternionRuns {
         int k = from;
         boolean unit = true;
         if (vector) {
-            int done = LocalToWorldVector.checkQuaternions(src, offset, from, to);
+            int done = QuaternionRunsVector.checkQuaternions(src, offset, from, to);
             if (done < 0) {
                 return REFUSED;
             }
@@ -140,7 +140,7 @@ public final class QuaternionRuns {
                     + ", to=" + to + ", base=" + base + ", capacity=" + capacity + ", planes=" + planes.length);
         }
         int k = vector && VectorSupport.WIDE_PERMUTES
-                ? LocalToWorldVector.copyQuaternions(src, offset, from, to, planes, base, capacity) : from;
+                ? QuaternionRunsVector.copyQuaternions(src, offset, from, to, planes, base, capacity) : from;
         for (; k < to; k++) {
             int q = offset + 4 * k;
             planes[base + k] = src[q];
@@ -208,7 +208,7 @@ public final class QuaternionRuns {
                     + to + ", index=" + index.length + ", components=" + components + ", base=" + base
                     + ", capacity=" + capacity + ", planes=" + planes.length);
         }
-        int k = vector ? LocalToWorldVector.gatherComponents(src, offset, index, from, to, components, planes, base,
+        int k = vector ? QuaternionRunsVector.gatherComponents(src, offset, index, from, to, components, planes, base,
                 capacity) : from;
         for (; k < to; k++) {
             int q = offset + index[k];

@@ -48,7 +48,7 @@ public final class SlerpRuns {
      * @param vector whether to take the vector path (in planes)
      */
     public static void slerp(float[] r, int o, int n, float s, float[] dest, int d, int ts, int cs, boolean vector) {
-        int j = vector && ts == 1 ? LocalToWorldVector.slerpLanes(r, o, n, s, dest, d, cs) : 0;
+        int j = vector && ts == 1 ? SlerpRunsVector.slerpLanes(r, o, n, s, dest, d, cs) : 0;
         float u = 1f - s;
         for (; j < n; j++) {
             int q = o + j;
@@ -87,7 +87,7 @@ public final class SlerpRuns {
             int from = o + c * n;
             int to = o + (3 + c) * n;
             int at = d + c * cs;
-            int j = vector && ts == 1 ? LocalToWorldVector.lerpLanes(r, from, to, n, s, dest, at) : 0;
+            int j = vector && ts == 1 ? SlerpRunsVector.lerpLanes(r, from, to, n, s, dest, at) : 0;
             for (; j < n; j++) {
                 float a = r[from + j];
                 dest[at + j * ts] = a + (r[to + j] - a) * s;

@@ -143,7 +143,7 @@ public final class VectorSupport {
             return "scalar (" + SCALAR_REASON + ")";
         }
         if (active) {
-            return "vector, " + LocalToWorldVector.lanes() + " float lanes"
+            return "vector, " + VectorLanes.lanes() + " float lanes"
                     + (crowdPalettes ? "" : " (crowd palettes scalar: their vector kernels were not compiled)");
         }
         String failure = VectorWarmUp.failure();

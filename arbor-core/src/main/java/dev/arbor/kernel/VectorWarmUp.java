@@ -112,6 +112,33 @@ final class VectorWarmUp {
         }
     }
 
+    /**
+     * Runs every vector method of the kernels once, on scratch data: the update's batch shapes
+     * ({@link LocalToWorldVector}), the quaternion checks and copies ({@link QuaternionRunsVector}), the palette
+     * products ({@link PalettesVector}) and the slerps ({@link SlerpRunsVector}), in that order. {@link #run()} calls
+     * it once, before its rounds, so that every vector operation used there has been looked up before the JIT
+     * compiles any of it.
+     *
+     * <p>Why (measured on JDK 17): the Vector API looks each operation's implementation up in a cache
+     * ({@code VectorOperators.ImplCache.find}), which the JIT compiles on its own early. If an operation is first used
+     * after that (a batch kind or a loop that runs only later), the compiled lookup deoptimises once at its cache miss,
+     * and that trap stays counted in the lookup's profile. The JIT adds that count once for every place the lookup is
+     * inlined, and the update's window batch inlines it about a hundred times; past JDK 17's limit of 100 traps per
+     * compilation it stops speculating on types, the last stores of the method lose their vector intrinsic, and every
+     * batch allocated a boxed vector: 24,096 bytes per frame of a 6,000-node scene in about half of the JVM runs.
+     */
+    static void lookUpEveryOperation() {
+        int c = 4 * VectorLanes.lanes();
+        float[] locals = LocalToWorld.newPlanes(c, LocalToWorld.LOCAL_PLANES);
+        float[] worlds = LocalToWorld.newPlanes(c, LocalToWorld.WORLD_PLANES);
+        // rotation w and the scales: identity rotations
+        Arrays.fill(locals, 6 * c, 10 * c, 1f);
+        LocalToWorldVector.warmUp(locals, worlds);
+        QuaternionRunsVector.warmUp(locals, c);
+        PalettesVector.warmUp();
+        SlerpRunsVector.warmUp();
+    }
+
     /** @return why the vector path stays off for good, or null */
     static String failure() {
         return failure;
@@ -132,11 +159,11 @@ final class VectorWarmUp {
                 return;
             }
             try {
-                if (LocalToWorldVector.lanes() < 4 || 64 % LocalToWorldVector.lanes() != 0) {
-                    failure = "the Vector API's " + LocalToWorldVector.lanes() + " float lanes are not used";
+                if (VectorLanes.lanes() < 4 || 64 % VectorLanes.lanes() != 0) {
+                    failure = "the Vector API's " + VectorLanes.lanes() + " float lanes are not used";
                     return;
                 }
-                LocalToWorldVector.warmUp(); // every operation looked up before the JIT compiles any of it: see there
+                lookUpEveryOperation(); // every operation looked up before the JIT compiles any of it: see there
             } catch (LinkageError e) {
                 failure = "the Vector API is present but unusable here";
                 return;
@@ -263,7 +290,7 @@ final class VectorWarmUp {
 
     /** The scratch data of the rounds. */
     static final class Scratch {
-        private final int lanes = LocalToWorldVector.lanes();
+        private final int lanes = VectorLanes.lanes();
         /** Two words of nodes: every batch shape. */
         private final int capacity = 128;
         private final int words = capacity / 64;
@@ -278,7 +305,7 @@ final class VectorWarmUp {
         private final long[] plans = new long[words];
         private final int[] stats = new int[LocalToWorld.STATS];
         /** Unit quaternions, as many as the read-ahead check needs, and one vector's worth of indices into them. */
-        private final float[] quaternions = new float[4 * LocalToWorldVector.CHECK_AHEAD_MIN];
+        private final float[] quaternions = new float[4 * QuaternionRunsVector.CHECK_AHEAD_MIN];
         private final float[] medium = new float[4 * MEDIUM_RUN];
         private int rounds;
         /** Whether the rounds run the crowd palettes' kernels (after the others are compiled, until done with). */
@@ -391,7 +418,7 @@ final class VectorWarmUp {
             int shortRun = lanes + lanes / 4; // one step of each of the check's loops
             if (rounds++ % 4 == 0) {
                 long t = mark();
-                QuaternionRuns.check(quaternions, 0, 0, LocalToWorldVector.CHECK_AHEAD_MIN, true);
+                QuaternionRuns.check(quaternions, 0, 0, QuaternionRunsVector.CHECK_AHEAD_MIN, true);
                 account(QUATERNIONS, t);
             }
             for (int call = 0; call < CALLS; call++) {

@@ -96,12 +96,12 @@ class TwoWayChoiceTest {
     @Test
     void aForcedWayIsAlwaysTakenAndNeverTimed() {
         TwoWayChoice choice = new TwoWayChoice(8);
-        choice.forced = 2;
+        choice.force(2);
         for (int r = 0; r < 1000; r++) {
             assertThat(choice.begin()).isTrue();
             assertThat(choice.timing()).isFalse();
         }
-        choice.forced = 1;
+        choice.force(1);
         for (int r = 0; r < 1000; r++) {
             assertThat(choice.begin()).isFalse();
             assertThat(choice.timing()).isFalse();

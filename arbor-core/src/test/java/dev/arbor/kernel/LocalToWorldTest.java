@@ -313,7 +313,7 @@ class LocalToWorldTest {
         assumeThat(vectorModulePresent()).as("jdk.incubator.vector resolved").isTrue();
         Layout layout = new Layout(4, 2000, true, 0.0);
         float[] expected = layout.reference();
-        int lanes = LocalToWorldVector.lanes();
+        int lanes = VectorLanes.lanes();
         boolean[] hasChild = new boolean[layout.n];
         for (int i = 0; i < layout.n; i++) {
             if (layout.parents[i] >= 0) {

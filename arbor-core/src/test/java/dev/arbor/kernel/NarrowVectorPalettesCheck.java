@@ -13,7 +13,7 @@ public final class NarrowVectorPalettesCheck {
     }
 
     public static void main(String[] args) {
-        int laneCount = LocalToWorldVector.lanes();
+        int laneCount = VectorLanes.lanes();
         SplittableRandom random = new SplittableRandom(56);
         int es = 300;
         float[] worlds = new float[12 * es];

@@ -85,7 +85,7 @@ class QuaternionRunsTest {
      */
     @Test
     void checkOfRangesThatReadAheadAnswersAsTheScalarCheck() {
-        int count = LocalToWorldVector.CHECK_AHEAD_MIN + 37;
+        int count = QuaternionRunsVector.CHECK_AHEAD_MIN + 37;
         SplittableRandom random = new SplittableRandom(3);
         float[] good = unitQuaternions(random, count + 2, 1); // two quaternions more than the range, then 3 floats
         int[] positions = {0, 1, count / 2, count - 17, count - 2, count - 1};

@@ -16,7 +16,7 @@ class VectorWarmUpTest {
             for (int i = 0; i < parents.length; i++) {
                 assertThat(parents[i]).as("parent of %d with %d lanes", i, lanes).isLessThan(i);
             }
-            if (lanes == LocalToWorldVector.lanes()) {
+            if (lanes == VectorLanes.lanes()) {
                 int[] counts = new int[LocalToWorldVector.BATCH_KINDS];
                 LocalToWorldVector.countKinds(parents, 0, counts);
                 LocalToWorldVector.countKinds(parents, 64, counts);

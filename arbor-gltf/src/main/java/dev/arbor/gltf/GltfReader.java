@@ -5,16 +5,9 @@ import dev.arbor.animation.Interpolation;
 import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.TargetPath;
 import dev.arbor.math.Affine;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Set;
 
@@ -204,133 +197,19 @@ final class GltfReader {
                 bufferData[i] = file;
                 bufferStart[i] = glb.binOffset;
             } else if (uri.startsWith("data:")) {
-                bufferData[i] = decodeDataUri(uri, Json.at(path, "uri"), byteLength);
+                bufferData[i] = UriSources.decodeDataUri(uri, Json.at(path, "uri"), byteLength);
             } else {
                 bufferData[i] = readExternal(uri, Json.at(path, "uri"), byteLength);
             }
         }
     }
 
-    static byte[] decodeDataUri(String uri, Location loc, long byteLength) throws GltfException {
-        int comma = uri.indexOf(',');
-        if (comma < 0 || !uri.substring(0, comma).endsWith(";base64")) {
-            throw new GltfException(loc, "only base64 data: URIs are supported, found \""
-                    + uri.substring(0, Math.min(uri.length(), 40)) + "\"");
-        }
-        byte[] data;
-        try {
-            data = Base64.getDecoder().decode(uri.substring(comma + 1));
-        } catch (IllegalArgumentException e) {
-            throw new GltfException(loc, "invalid base64 data: " + e.getMessage(), e);
-        }
-        if (data.length < byteLength) {
-            throw new GltfException(loc, "data: URI holds " + data.length + " bytes, byteLength says "
-                    + byteLength);
-        }
-        return data;
-    }
-
     private byte[] readExternal(String uri, Location loc, long byteLength) throws GltfException {
-        return readFile(baseDir, uri, loc, byteLength, "buffer");
+        return UriSources.readFile(baseDir, uri, loc, byteLength, "buffer");
     }
 
-    /**
-     * Reads a file that a relative URI names beside the document: the first {@code byteLength} bytes, or the whole
-     * file when {@code byteLength} is negative. Refuses schemes, absolute paths and paths that leave the folder.
-     */
-    static byte[] readFile(Path baseDir, String uri, Location loc, long byteLength, String what)
-            throws GltfException {
-        if (baseDir == null) {
-            throw new GltfException(loc, "external " + what + " \"" + shorten(uri) + "\" cannot be resolved: the"
-                    + " document was not read from a file");
-        }
-        String decoded = percentDecode(uri, loc);
-        if (decoded.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")) {
-            throw new GltfException(loc, "refused URI \"" + shorten(uri) + "\": only relative paths and data: URIs"
-                    + " are allowed");
-        }
-        if (decoded.startsWith("/") || decoded.startsWith("\\") || decoded.indexOf('\0') >= 0) {
-            throw new GltfException(loc, "refused absolute path \"" + shorten(uri) + "\"");
-        }
-        for (String segment : decoded.split("[/\\\\]")) {
-            if (segment.equals("..")) {
-                throw new GltfException(loc, "refused path \"" + shorten(uri) + "\": it leaves the file's folder");
-            }
-        }
-        Path target;
-        try {
-            Path base = baseDir.toAbsolutePath().normalize();
-            target = base.resolve(decoded).normalize();
-            if (!target.startsWith(base)) {
-                throw new GltfException(loc, "refused path \"" + shorten(uri) + "\": it leaves the file's folder");
-            }
-            if (Files.exists(target)) {
-                Path realBase = base.toRealPath();
-                Path real = target.toRealPath();
-                if (!real.startsWith(realBase)) {
-                    throw new GltfException(loc, "refused path \"" + shorten(uri) + "\": it links outside the"
-                            + " file's folder");
-                }
-            }
-        } catch (InvalidPathException | IOException e) {
-            throw new GltfException(loc, "invalid path \"" + shorten(uri) + "\": " + e.getMessage(), e);
-        }
-        try {
-            if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(target)) {
-                throw new GltfException(loc, what + " file \"" + shorten(uri) + "\" does not exist");
-            }
-            long size = Files.size(target);
-            if (byteLength < 0) {
-                if (size > MAX_BUFFER_BYTES) {
-                    throw new GltfException(loc, what + " file \"" + shorten(uri) + "\" has " + size
-                            + " bytes, more than the largest accepted, " + MAX_BUFFER_BYTES);
-                }
-                byteLength = size;
-            }
-            if (size < byteLength) {
-                throw new GltfException(loc, "buffer file \"" + shorten(uri) + "\" has " + size
-                        + " bytes, byteLength says " + byteLength);
-            }
-            try (InputStream in = Files.newInputStream(target)) {
-                byte[] data = in.readNBytes((int) byteLength);
-                if (data.length < byteLength) {
-                    throw new GltfException(loc, "buffer file \"" + shorten(uri) + "\" ended after " + data.length
-                            + " bytes, byteLength says " + byteLength);
-                }
-                return data;
-            }
-        } catch (GltfException e) {
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            throw new GltfException(loc, "cannot read " + what + " file \"" + shorten(uri) + "\": " + e, e);
-        }
-    }
-
-    private static String percentDecode(String s, Location loc) throws GltfException {
-        if (s.indexOf('%') < 0) {
-            return s;
-        }
-        byte[] out = new byte[s.length()];
-        int n = 0;
-        byte[] in = s.getBytes(StandardCharsets.UTF_8);
-        for (int i = 0; i < in.length; i++) {
-            if (in[i] == '%') {
-                if (i + 2 >= in.length || Character.digit(in[i + 1], 16) < 0 || Character.digit(in[i + 2], 16) < 0) {
-                    throw new GltfException(loc, "bad percent escape in \"" + shorten(s) + "\"");
-                }
-                out[n++] = (byte) (Character.digit(in[i + 1], 16) * 16 + Character.digit(in[i + 2], 16));
-                i += 2;
-            } else {
-                if (n == out.length) {
-                    out = Arrays.copyOf(out, out.length * 2);
-                }
-                out[n++] = in[i];
-            }
-        }
-        return new String(out, 0, n, StandardCharsets.UTF_8);
-    }
-
-    private static String shorten(String s) {
+    /** @return {@code s}, cut to 80 characters for a message */
+    static String shorten(String s) {
         return s.length() > 80 ? s.substring(0, 80) + "…" : s;
     }
 

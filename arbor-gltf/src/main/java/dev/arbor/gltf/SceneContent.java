@@ -224,9 +224,9 @@ final class SceneContent {
         }
         String uri = Json.optString(image, path, "uri");
         if (uri.startsWith("data:")) {
-            return GltfReader.decodeDataUri(uri, Json.at(path, "uri"), 0);
+            return UriSources.decodeDataUri(uri, Json.at(path, "uri"), 0);
         }
-        return GltfReader.readFile(baseDir, uri, Json.at(path, "uri"), -1, "image");
+        return UriSources.readFile(baseDir, uri, Json.at(path, "uri"), -1, "image");
     }
 
     // ------------------------------------------------------------------------------------------------ cameras, lights

@@ -1,0 +1,141 @@
+package dev.arbor.gltf;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Base64;
+
+/**
+ * The bytes a glTF URI names: a base64 {@code data:} URI, or a file beside the document named by a relative path
+ * (percent-decoded; schemes, absolute paths and paths that leave the document's folder, also through links, are
+ * refused). Used for buffers and images; every refusal is a {@link GltfException} at the URI's location.
+ */
+final class UriSources {
+    private UriSources() {
+    }
+
+    /**
+     * Decodes a base64 {@code data:} URI holding at least {@code byteLength} bytes.
+     *
+     * @return the decoded bytes, all of them
+     */
+    static byte[] decodeDataUri(String uri, Location loc, long byteLength) throws GltfException {
+        int comma = uri.indexOf(',');
+        if (comma < 0 || !uri.substring(0, comma).endsWith(";base64")) {
+            throw new GltfException(loc, "only base64 data: URIs are supported, found \""
+                    + uri.substring(0, Math.min(uri.length(), 40)) + "\"");
+        }
+        byte[] data;
+        try {
+            data = Base64.getDecoder().decode(uri.substring(comma + 1));
+        } catch (IllegalArgumentException e) {
+            throw new GltfException(loc, "invalid base64 data: " + e.getMessage(), e);
+        }
+        if (data.length < byteLength) {
+            throw new GltfException(loc, "data: URI holds " + data.length + " bytes, byteLength says "
+                    + byteLength);
+        }
+        return data;
+    }
+
+    /**
+     * Reads a file that a relative URI names beside the document: the first {@code byteLength} bytes, or the whole
+     * file when {@code byteLength} is negative. Refuses schemes, absolute paths and paths that leave the folder.
+     */
+    static byte[] readFile(Path baseDir, String uri, Location loc, long byteLength, String what)
+            throws GltfException {
+        if (baseDir == null) {
+            throw new GltfException(loc, "external " + what + " \"" + GltfReader.shorten(uri) + "\" cannot be resolved: the"
+                    + " document was not read from a file");
+        }
+        String decoded = percentDecode(uri, loc);
+        if (decoded.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")) {
+            throw new GltfException(loc, "refused URI \"" + GltfReader.shorten(uri) + "\": only relative paths and data: URIs"
+                    + " are allowed");
+        }
+        if (decoded.startsWith("/") || decoded.startsWith("\\") || decoded.indexOf('\0') >= 0) {
+            throw new GltfException(loc, "refused absolute path \"" + GltfReader.shorten(uri) + "\"");
+        }
+        for (String segment : decoded.split("[/\\\\]")) {
+            if (segment.equals("..")) {
+                throw new GltfException(loc, "refused path \"" + GltfReader.shorten(uri) + "\": it leaves the file's folder");
+            }
+        }
+        Path target;
+        try {
+            Path base = baseDir.toAbsolutePath().normalize();
+            target = base.resolve(decoded).normalize();
+            if (!target.startsWith(base)) {
+                throw new GltfException(loc, "refused path \"" + GltfReader.shorten(uri) + "\": it leaves the file's folder");
+            }
+            if (Files.exists(target)) {
+                Path realBase = base.toRealPath();
+                Path real = target.toRealPath();
+                if (!real.startsWith(realBase)) {
+                    throw new GltfException(loc, "refused path \"" + GltfReader.shorten(uri) + "\": it links outside the"
+                            + " file's folder");
+                }
+            }
+        } catch (InvalidPathException | IOException e) {
+            throw new GltfException(loc, "invalid path \"" + GltfReader.shorten(uri) + "\": " + e.getMessage(), e);
+        }
+        try {
+            if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(target)) {
+                throw new GltfException(loc, what + " file \"" + GltfReader.shorten(uri) + "\" does not exist");
+            }
+            long size = Files.size(target);
+            if (byteLength < 0) {
+                if (size > GltfReader.MAX_BUFFER_BYTES) {
+                    throw new GltfException(loc, what + " file \"" + GltfReader.shorten(uri) + "\" has " + size
+                            + " bytes, more than the largest accepted, " + GltfReader.MAX_BUFFER_BYTES);
+                }
+                byteLength = size;
+            }
+            if (size < byteLength) {
+                throw new GltfException(loc, "buffer file \"" + GltfReader.shorten(uri) + "\" has " + size
+                        + " bytes, byteLength says " + byteLength);
+            }
+            try (InputStream in = Files.newInputStream(target)) {
+                byte[] data = in.readNBytes((int) byteLength);
+                if (data.length < byteLength) {
+                    throw new GltfException(loc, "buffer file \"" + GltfReader.shorten(uri) + "\" ended after " + data.length
+                            + " bytes, byteLength says " + byteLength);
+                }
+                return data;
+            }
+        } catch (GltfException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new GltfException(loc, "cannot read " + what + " file \"" + GltfReader.shorten(uri) + "\": " + e, e);
+        }
+    }
+
+    private static String percentDecode(String s, Location loc) throws GltfException {
+        if (s.indexOf('%') < 0) {
+            return s;
+        }
+        byte[] out = new byte[s.length()];
+        int n = 0;
+        byte[] in = s.getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < in.length; i++) {
+            if (in[i] == '%') {
+                if (i + 2 >= in.length || Character.digit(in[i + 1], 16) < 0 || Character.digit(in[i + 2], 16) < 0) {
+                    throw new GltfException(loc, "bad percent escape in \"" + GltfReader.shorten(s) + "\"");
+                }
+                out[n++] = (byte) (Character.digit(in[i + 1], 16) * 16 + Character.digit(in[i + 2], 16));
+                i += 2;
+            } else {
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, out.length * 2);
+                }
+                out[n++] = in[i];
+            }
+        }
+        return new String(out, 0, n, StandardCharsets.UTF_8);
+    }
+}
