@@ -61,6 +61,9 @@ import org.joml.Vector3f;
  *   <li><b>Copies.</b> {@link #writeCopies} writes several copies of one model: each copy's nodes carry their
  *       source nodes' data, each copy gets its own skins and animation channels. A node of a copy that is not
  *       given as a source is written as a plain node (its name, transform and children, no mesh or skin).</li>
+ *   <li><b>Meshes built in code</b> ({@link GltfMeshData}) go on nodes that have no mesh from the source
+ *       ({@link #write(Hierarchy, long[], GltfInstance, Map, Path)}): their data is appended to the buffer, their
+ *       materials and meshes to the document's.</li>
  *   <li><b>Buffers.</b> All source buffers become one (each starting at a multiple of 4 bytes, so every alignment is
  *       kept; buffer views renumbered), embedded: the BIN chunk of a {@code .glb}, a {@code data:} URI in a
  *       {@code .gltf}. Images with relative URIs keep them (copy the files beside the output).</li>
@@ -332,6 +335,47 @@ public final class GltfWriter {
         return new GltfWriter(hierarchy, roots, checkedCopies(hierarchy, sources), false).encode(glb);
     }
 
+    /**
+     * Writes the subtrees under {@code roots} as {@link #write(Hierarchy, long[], GltfInstance, Path)} does, with
+     * meshes built in code on some of the nodes: each node of {@code meshes} gets its mesh (one primitive of
+     * triangles, its attributes, indices and material appended to the document; a mesh given to several nodes is
+     * written once, equal materials once).
+     *
+     * @param hierarchy the hierarchy
+     * @param roots the nodes that become roots
+     * @param source instance whose document to carry, or {@code null}
+     * @param meshes by node handle, the meshes to write on written nodes that have none from the source
+     * @param file destination (overwritten); {@code .glb} for the binary container
+     * @return the handle of each written node, by its glTF node index in the new file
+     * @throws IOException if the file cannot be written
+     * @throws IllegalArgumentException if a root is stale or lies in another root's subtree, a node of
+     *     {@code meshes} is not written, or it has the source's mesh (nothing written)
+     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
+     */
+    public static long[] write(Hierarchy hierarchy, long[] roots, GltfInstance source, Map<Long, GltfMeshData> meshes,
+                               Path file) throws IOException {
+        GltfWriter w = new GltfWriter(hierarchy, roots, sourceIn(hierarchy, source), false);
+        Files.write(file, w.encode(isGlb(file), meshes));
+        return w.handles.clone();
+    }
+
+    /**
+     * Encodes in memory what {@link #write(Hierarchy, long[], GltfInstance, Map, Path)} writes.
+     *
+     * @param hierarchy the hierarchy
+     * @param roots the nodes that become roots
+     * @param source instance whose document to carry, or {@code null}
+     * @param meshes by node handle, the meshes to write on written nodes that have none from the source
+     * @param glb {@code true} for the binary container, {@code false} for JSON with a {@code data:} URI
+     * @return the file's bytes
+     * @throws IllegalArgumentException as {@link #write(Hierarchy, long[], GltfInstance, Map, Path)}
+     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
+     */
+    public static byte[] encode(Hierarchy hierarchy, long[] roots, GltfInstance source,
+                                Map<Long, GltfMeshData> meshes, boolean glb) {
+        return new GltfWriter(hierarchy, roots, sourceIn(hierarchy, source), false).encode(glb, meshes);
+    }
+
     /** The single source as a list when it lives in {@code hierarchy}, else none (its document is not carried). */
     private static List<GltfInstance> sourceIn(Hierarchy hierarchy, GltfInstance source) {
         return source != null && source.hierarchy() == hierarchy ? List.of(source) : List.of();
@@ -354,6 +398,35 @@ public final class GltfWriter {
     }
 
     private byte[] encode(boolean glb) {
+        return encode(glb, Map.of());
+    }
+
+    /** The output node index of each node handle of {@code meshes}. */
+    private Map<Integer, GltfMeshData> meshesByOutput(Map<Long, GltfMeshData> meshes) {
+        Map<Integer, GltfMeshData> byOutput = new HashMap<>();
+        if (meshes.isEmpty()) {
+            return byOutput;
+        }
+        Map<Long, Integer> outputOf = new HashMap<>();
+        for (int o = 0; o < handles.length; o++) {
+            outputOf.put(handles[o], o);
+        }
+        for (Map.Entry<Long, GltfMeshData> e : meshes.entrySet()) {
+            if (e.getValue() == null) {
+                throw new IllegalArgumentException("meshes: the mesh of node " + e.getKey() + " is null");
+            }
+            Integer o = e.getKey() == Hierarchy.NULL ? null : outputOf.get(e.getKey());
+            if (o == null) {
+                throw new IllegalArgumentException("meshes: node " + e.getKey() + " is not written (not in the"
+                        + " roots' subtrees)");
+            }
+            byOutput.put(o, e.getValue());
+        }
+        return byOutput;
+    }
+
+    private byte[] encode(boolean glb, Map<Long, GltfMeshData> meshes) {
+        Map<Integer, GltfMeshData> codeMeshes = meshesByOutput(meshes);
         SourceDocument doc = model == null ? null : model.source();
         ObjectNode root = doc == null ? JacksonTree.objectNode() : JacksonTree.copyObject(doc.json);
         ObjectNode asset = root.get("asset") instanceof ObjectNode ? (ObjectNode) root.get("asset")
@@ -370,6 +443,7 @@ public final class GltfWriter {
         }
         writeScenes(root);
         byte[] bin = doc == null ? new byte[0] : mergeBuffers(root, doc, glb);
+        bin = CodeMeshes.write(root, bin, codeMeshes, glb);
         byte[] json;
         try {
             json = JacksonTree.mapper().writeValueAsBytes(root);
