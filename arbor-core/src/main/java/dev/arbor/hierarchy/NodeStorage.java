@@ -146,6 +146,33 @@ final class NodeStorage {
         return nodeEnd++;
     }
 
+    /** Drops the cached inverse of position {@code node}, if any: its world matrix changed. */
+    void dropInverse(int node) {
+        if (inverseValidBits != null) {
+            Bits.clear(inverseValidBits, node);
+        }
+    }
+
+    /** Drops the cached inverses of the nodes set in {@code bits}' words {@code [loWord, hiWord)}. */
+    void dropInverses(long[] bits, int loWord, int hiWord) {
+        long[] valid = inverseValidBits;
+        if (valid != null) {
+            for (int w = loWord; w < hiWord; w++) {
+                valid[w] &= ~bits[w];
+            }
+        }
+    }
+
+    /** @return whether position {@code node} holds a valid cached inverse of its world matrix */
+    boolean inverseValid(int node) {
+        return inverseValidBits != null && Bits.get(inverseValidBits, node);
+    }
+
+    /** Marks the cached inverse of position {@code node} as computed ({@link #ensureInverses} first). */
+    void inverseComputed(int node) {
+        Bits.set(inverseValidBits, node);
+    }
+
     /** Turns position {@code node} into a counted hole: no slot, no parent, no flags, no valid cached inverse. */
     void makeHole(int node) {
         setMode(node, MODE_HOLE);

@@ -2,7 +2,6 @@ package dev.arbor.hierarchy;
 
 import static dev.arbor.hierarchy.Invariants.check;
 
-import dev.arbor.kernel.Bits;
 import dev.arbor.kernel.LocalToWorld;
 import dev.arbor.kernel.VectorSupport;
 import dev.arbor.math.Affine;
@@ -161,12 +160,7 @@ final class Refresh {
 
     /** The cached inverses of the stale nodes are dropped: their world matrices are about to change. */
     private void dropStaleInverses() {
-        long[] inverseValid = store.inverseValidBits;
-        if (inverseValid != null) {
-            for (int w = stale.loWord; w < stale.hiWord; w++) {
-                inverseValid[w] &= ~stale.words[w];
-            }
-        }
+        store.dropInverses(stale.words, stale.loWord, stale.hiWord);
     }
 
     /**
@@ -368,9 +362,7 @@ final class Refresh {
         recomputedNodes++;
         stale.clear(c);
         changed.set(c);
-        if (store.inverseValidBits != null) {
-            Bits.clear(store.inverseValidBits, c);
-        }
+        store.dropInverse(c);
     }
 
     /**
@@ -399,7 +391,7 @@ final class Refresh {
                 check(Float.floatToIntBits(computed[k]) == Float.floatToIntBits(stored[k]), "world matrix of node ",
                         node, " is out of date at element ", k);
             }
-            if (store.inverseValidBits != null && Bits.get(store.inverseValidBits, node)) {
+            if (store.inverseValid(node)) {
                 check(Affine.invert(stored, 0, inverse, 0), "cached inverse of singular node ", node, "", 0);
                 for (int k = 0; k < Affine.STRIDE; k++) {
                     check(inverse[k] == store.inverses[node * Affine.STRIDE + k], "cached inverse of node ", node,

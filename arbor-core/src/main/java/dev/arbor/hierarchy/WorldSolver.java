@@ -2,7 +2,6 @@ package dev.arbor.hierarchy;
 
 import static dev.arbor.kernel.LocalToWorld.MODE_TRS;
 
-import dev.arbor.kernel.Bits;
 import dev.arbor.math.Affine;
 
 /**
@@ -59,10 +58,10 @@ final class WorldSolver {
         refresh.ensureWorld(node);
         store.ensureInverses(stale.words.length);
         int at = node * Affine.STRIDE;
-        if (!Bits.get(store.inverseValidBits, node)) {
+        if (!store.inverseValid(node)) {
             store.convertWorld(node, MatrixLayout.COLUMN_MAJOR_3X4, parentWorld, 0);
             invertOrThrow(parentWorld, store.inverses, at, handle, "cannot invert the world matrix");
-            Bits.set(store.inverseValidBits, node);
+            store.inverseComputed(node);
         }
         return at;
     }
