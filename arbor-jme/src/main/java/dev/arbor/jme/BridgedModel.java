@@ -1,0 +1,104 @@
+package dev.arbor.jme;
+
+import com.jme3.anim.AnimClip;
+import com.jme3.anim.AnimComposer;
+import com.jme3.anim.Armature;
+import com.jme3.anim.SkinningControl;
+import com.jme3.scene.Geometry;
+import com.jme3.scene.Mesh;
+import com.jme3.scene.Spatial;
+import dev.arbor.animation.AnimationClip;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One jME model taken over by the bridge: its {@link SkinningControl} and {@link Armature} (read into an
+ * {@link ArmatureRig} and bound to a {@link PaletteBinding}), its clips converted from the model's
+ * {@link AnimComposer} (which is disabled: Arbor plays them now) and the bounds of its skinned geometries
+ * ({@link SkinBounds}). Made once per model; allocates.
+ */
+final class BridgedModel {
+    final Spatial model;
+    final SkinningControl skinning;
+    final Armature armature;
+    final ArmatureRig rig;
+    final PaletteBinding binding;
+    final SkinBounds bounds;
+    final AnimComposer composer;
+    /** The composer's clips converted, by name, in the composer's order. */
+    final Map<String, AnimationClip> clips = new LinkedHashMap<>();
+
+    /**
+     * Takes a model over.
+     *
+     * @param model a model with one {@link SkinningControl} on it or below it (a jME glTF model has one per skin: the
+     *     first found depth-first is taken)
+     * @throws IllegalArgumentException if there is none, or the armature is not one the bridge can read
+     */
+    BridgedModel(Spatial model) {
+        this.model = model;
+        this.skinning = find(model, SkinningControl.class);
+        if (skinning == null) {
+            throw new IllegalArgumentException("no SkinningControl on or below spatial=" + model.getName());
+        }
+        this.armature = skinning.getArmature();
+        this.rig = new ArmatureRig(armature);
+        this.composer = find(model, AnimComposer.class);
+        if (composer != null) {
+            for (AnimClip clip : composer.getAnimClips()) {
+                clips.put(clip.getName(), JmeClips.toArbor(clip, armature));
+            }
+            composer.setEnabled(false);
+        }
+        this.binding = rig.bind(armature);
+        this.bounds = new SkinBounds(targets(skinning.getSpatial()), rig.jointCount());
+    }
+
+    /**
+     * @param name a clip name
+     * @return the converted clip
+     * @throws IllegalArgumentException naming the clip and the names there are, if the model has none of that name
+     */
+    AnimationClip clip(String name) {
+        AnimationClip clip = clips.get(name);
+        if (clip == null) {
+            throw new IllegalArgumentException("no clip named " + name + " on spatial=" + model.getName()
+                    + ", clips=" + clips.keySet());
+        }
+        return clip;
+    }
+
+    /** Gives the model back to jME: its armature reads its own joints again and its composer is enabled. */
+    void release() {
+        ArmatureRig.unbind(armature);
+        if (composer != null) {
+            composer.setEnabled(true);
+        }
+    }
+
+    static <T extends com.jme3.scene.control.Control> T find(Spatial root, Class<T> type) {
+        List<T> found = new ArrayList<>(1);
+        root.depthFirstTraversal(s -> {
+            T c = s.getControl(type);
+            if (c != null && found.isEmpty()) {
+                found.add(c);
+            }
+        });
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    private static List<Geometry> targets(Spatial root) {
+        List<Geometry> found = new ArrayList<>();
+        root.depthFirstTraversal(s -> {
+            if (s instanceof Geometry) {
+                Mesh mesh = ((Geometry) s).getMesh();
+                if (mesh != null && mesh.isAnimated()) {
+                    found.add((Geometry) s);
+                }
+            }
+        });
+        return found;
+    }
+}
