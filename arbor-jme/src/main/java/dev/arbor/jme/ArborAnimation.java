@@ -136,14 +136,14 @@ public final class ArborAnimation extends AbstractControl {
         return animator.addLayer(bridged.clip(clip), mode);
     }
 
-    /** @return the converted clips' names, in the composer's order */
+    /** @return the names of the model's clips (those of its composer) */
     public Set<String> clipNames() {
-        return bridged.clips.keySet();
+        return bridged.clipNames();
     }
 
     /**
      * @param name a clip's name
-     * @return the converted clip
+     * @return the clip converted for Arbor (converted on the first call, O(keys), then kept)
      * @throws IllegalArgumentException if there is no clip of that name
      */
     public AnimationClip clip(String name) {

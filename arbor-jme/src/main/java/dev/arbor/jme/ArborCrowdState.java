@@ -3,7 +3,6 @@ package dev.arbor.jme;
 import com.jme3.app.Application;
 import com.jme3.app.state.BaseAppState;
 import com.jme3.scene.Spatial;
-import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.CrowdAnimator;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +67,12 @@ public final class ArborCrowdState extends BaseAppState {
      */
     public int add(Spatial model, String clip, float time) {
         BridgedModel bridged = new BridgedModel(model);
-        AnimationClip c = bridged.clip(clip);
+        try {
+            bridged.requireClip(clip);
+        } catch (IllegalArgumentException e) {
+            bridged.release();
+            throw e;
+        }
         CrowdGroup group = null;
         for (CrowdGroup g : groups) {
             if (g.rig.sameShape(bridged.rig) && clip.equals(g.clip.name())) {
@@ -77,7 +81,8 @@ public final class ArborCrowdState extends BaseAppState {
             }
         }
         if (group == null) {
-            group = new CrowdGroup(bridged.rig, c);
+            // the clip is converted once per group: its members' clips of that name are the same
+            group = new CrowdGroup(bridged.rig, bridged.clip(clip));
             groups.add(group);
         }
         if (count == groupOf.length) {

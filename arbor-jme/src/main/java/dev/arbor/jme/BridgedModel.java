@@ -1,6 +1,5 @@
 package dev.arbor.jme;
 
-import com.jme3.anim.AnimClip;
 import com.jme3.anim.AnimComposer;
 import com.jme3.anim.Armature;
 import com.jme3.anim.SkinningControl;
@@ -12,11 +11,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One jME model taken over by the bridge: its {@link SkinningControl} and {@link Armature} (read into an
  * {@link ArmatureRig} and bound to a {@link PaletteBinding}), its clips converted from the model's
- * {@link AnimComposer} (which is disabled: Arbor plays them now) and the bounds of its skinned geometries
+ * {@link AnimComposer} when first asked for (the composer is disabled: Arbor plays them now) and the bounds of its skinned geometries
  * ({@link SkinBounds}). Made once per model; allocates.
  */
 final class BridgedModel {
@@ -27,8 +27,8 @@ final class BridgedModel {
     final PaletteBinding binding;
     final SkinBounds bounds;
     final AnimComposer composer;
-    /** The composer's clips converted, by name, in the composer's order. */
-    final Map<String, AnimationClip> clips = new LinkedHashMap<>();
+    /** The composer's clips converted so far, by name. */
+    private final Map<String, AnimationClip> clips = new LinkedHashMap<>();
 
     /**
      * Takes a model over.
@@ -47,9 +47,6 @@ final class BridgedModel {
         this.rig = new ArmatureRig(armature);
         this.composer = find(model, AnimComposer.class);
         if (composer != null) {
-            for (AnimClip clip : composer.getAnimClips()) {
-                clips.put(clip.getName(), JmeClips.toArbor(clip, armature));
-            }
             composer.setEnabled(false);
         }
         this.binding = rig.bind(armature);
@@ -64,10 +61,27 @@ final class BridgedModel {
     AnimationClip clip(String name) {
         AnimationClip clip = clips.get(name);
         if (clip == null) {
-            throw new IllegalArgumentException("no clip named " + name + " on spatial=" + model.getName()
-                    + ", clips=" + clips.keySet());
+            requireClip(name);
+            clip = JmeClips.toArbor(composer.getAnimClip(name), armature);
+            clips.put(name, clip);
         }
         return clip;
+    }
+
+    /**
+     * @param name a clip name
+     * @throws IllegalArgumentException naming the clip and the names there are, if the model has none of that name
+     */
+    void requireClip(String name) {
+        if (composer == null || !composer.hasAnimClip(name)) {
+            throw new IllegalArgumentException("no clip named " + name + " on spatial=" + model.getName()
+                    + ", clips=" + clipNames());
+        }
+    }
+
+    /** @return the names of the composer's clips (empty without a composer) */
+    Set<String> clipNames() {
+        return composer == null ? Set.of() : composer.getAnimClipsNames();
     }
 
     /** Gives the model back to jME: its armature reads its own joints again and its composer is enabled. */
