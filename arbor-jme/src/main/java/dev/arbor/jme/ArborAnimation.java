@@ -169,6 +169,20 @@ public final class ArborAnimation extends AbstractControl {
         return j < 0 ? Hierarchy.NULL : joints[j];
     }
 
+    /**
+     * Attaches a spatial (a sword, a hat) to a joint: the spatial becomes a child of the skinned geometry's parent and
+     * follows the joint through a {@link SpatialFollowsNode} added to it, which owns its local transform from then on
+     * (see that class). Allocates the control.
+     *
+     * @param spatial the spatial to attach (detached from its parent first)
+     * @param joint the joint's name
+     * @return the control that moves the spatial, already applied to this frame's pose
+     * @throws IllegalArgumentException if the armature has no joint of that name
+     */
+    public SpatialFollowsNode attachToJoint(Spatial spatial, String joint) {
+        return bridged.attach(spatial, hierarchy, joints[bridged.requireJoint(joint)]);
+    }
+
     /** @return the joints' nodes in the armature's joint order (a copy) */
     public long[] joints() {
         return joints.clone();

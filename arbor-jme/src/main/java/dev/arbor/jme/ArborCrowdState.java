@@ -94,6 +94,22 @@ public final class ArborCrowdState extends BaseAppState {
         return count++;
     }
 
+    /**
+     * Adds a model playing the first clip of its composer, as {@link #add(Spatial, String, float)} does.
+     *
+     * @param model a model with a {@code SkinningControl} and an {@code AnimComposer} with at least one clip
+     * @param time where on the clip it starts, seconds
+     * @return the character's index in this crowd
+     * @throws IllegalArgumentException if the model has no skinning control or no clip
+     */
+    public int add(Spatial model, float time) {
+        com.jme3.anim.AnimComposer composer = BridgedModel.find(model, com.jme3.anim.AnimComposer.class);
+        if (composer == null || composer.getAnimClipsNames().isEmpty()) {
+            throw new IllegalArgumentException("no clip on spatial=" + model.getName());
+        }
+        return add(model, composer.getAnimClipsNames().iterator().next(), time);
+    }
+
     /** @return the number of characters */
     public int size() {
         return count;
@@ -144,6 +160,24 @@ public final class ArborCrowdState extends BaseAppState {
         int floats = g.rig.jointCount() * PaletteBinding.ENTRY_FLOATS;
         System.arraycopy(g.palettes(), indexInGroup[character] * floats, dest, offset, floats);
         return dest;
+    }
+
+    /**
+     * Attaches a spatial to a character's joint, as {@link ArborAnimation#attachToJoint} does; the crowd's frame runs
+     * before the scene's controls, so the spatial follows this frame's pose.
+     *
+     * @param character a character index
+     * @param spatial the spatial to attach
+     * @param joint the joint's name
+     * @return the control that moves the spatial
+     * @throws IndexOutOfBoundsException if there is no such character
+     * @throws IllegalArgumentException if its armature has no joint of that name
+     */
+    public SpatialFollowsNode attachToJoint(int character, Spatial spatial, String joint) {
+        CrowdGroup g = groupOf(character);
+        int member = indexInGroup[character];
+        BridgedModel model = g.member(member);
+        return model.attach(spatial, g.hierarchy(), g.joint(member, model.requireJoint(joint)));
     }
 
     private CrowdGroup groupOf(int character) {

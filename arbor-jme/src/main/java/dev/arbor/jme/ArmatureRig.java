@@ -64,7 +64,8 @@ final class ArmatureRig {
             s[1] = sc.y;
             s[2] = sc.z;
             rest.set(j, t, r, s);
-            writeAffine(joint.getInverseModelBindMatrix(), inverseBinds, 12 * j);
+            writeAffine(joint.getInverseModelBindMatrix(), inverseBinds, 12 * j, "inverse model bind matrix of joint "
+                    + j);
         }
         creationOrder = parentsFirst(parents);
     }
@@ -90,16 +91,33 @@ final class ArmatureRig {
         return order;
     }
 
-    /** Writes a jME affine matrix as Arbor's 3×4 column-major affine. */
-    static void writeAffine(Matrix4f m, float[] dest, int o) {
-        float[] v = {m.m00, m.m10, m.m20, m.m01, m.m11, m.m21, m.m02, m.m12, m.m22, m.m03, m.m13, m.m23};
+    /**
+     * Writes a jME affine matrix as Arbor's 3×4 column-major affine. Allocation-free.
+     *
+     * @param m the matrix (its last row is taken to be 0 0 0 1)
+     * @param dest destination
+     * @param o offset in {@code dest}
+     * @param what what the matrix is, for the error message
+     * @throws IllegalArgumentException if an element is not finite (naming it and the value)
+     */
+    static void writeAffine(Matrix4f m, float[] dest, int o, String what) {
+        dest[o] = m.m00;
+        dest[o + 1] = m.m10;
+        dest[o + 2] = m.m20;
+        dest[o + 3] = m.m01;
+        dest[o + 4] = m.m11;
+        dest[o + 5] = m.m21;
+        dest[o + 6] = m.m02;
+        dest[o + 7] = m.m12;
+        dest[o + 8] = m.m22;
+        dest[o + 9] = m.m03;
+        dest[o + 10] = m.m13;
+        dest[o + 11] = m.m23;
         for (int e = 0; e < 12; e++) {
-            if (!Float.isFinite(v[e])) {
-                throw new IllegalArgumentException("inverse model bind matrix of joint " + o / 12
-                        + " is not finite: value=" + v[e]);
+            if (!Float.isFinite(dest[o + e])) {
+                throw new IllegalArgumentException(what + " is not finite: element=" + e + ", value=" + dest[o + e]);
             }
         }
-        System.arraycopy(v, 0, dest, o, 12);
     }
 
     /** @return the number of joints */

@@ -5,8 +5,10 @@ import com.jme3.anim.Armature;
 import com.jme3.anim.SkinningControl;
 import com.jme3.scene.Geometry;
 import com.jme3.scene.Mesh;
+import com.jme3.scene.Node;
 import com.jme3.scene.Spatial;
 import dev.arbor.animation.AnimationClip;
+import dev.arbor.hierarchy.Hierarchy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +29,8 @@ final class BridgedModel {
     final PaletteBinding binding;
     final SkinBounds bounds;
     final AnimComposer composer;
+    /** The first geometry the skinning control deforms, or null: the space the joints' model transforms are in. */
+    final Geometry skinnedGeometry;
     /** The composer's clips converted so far, by name. */
     private final Map<String, AnimationClip> clips = new LinkedHashMap<>();
 
@@ -50,7 +54,9 @@ final class BridgedModel {
             composer.setEnabled(false);
         }
         this.binding = rig.bind(armature);
-        this.bounds = new SkinBounds(targets(skinning.getSpatial()), rig.jointCount());
+        List<Geometry> targets = targets(skinning.getSpatial());
+        this.skinnedGeometry = targets.isEmpty() ? null : targets.get(0);
+        this.bounds = new SkinBounds(targets, rig.jointCount());
     }
 
     /**
@@ -82,6 +88,45 @@ final class BridgedModel {
     /** @return the names of the composer's clips (empty without a composer) */
     Set<String> clipNames() {
         return composer == null ? Set.of() : composer.getAnimClipsNames();
+    }
+
+    /**
+     * Attaches a spatial so that it follows a joint: as a child of the skinned geometry's parent, with the geometry's
+     * local transform as offset (skinned vertices are in the geometry's space), as jME's own attachment nodes are.
+     *
+     * @param spatial the spatial
+     * @param hierarchy the hierarchy holding the joint
+     * @param joint the joint's node
+     * @return the control added to the spatial, already applied once
+     */
+    SpatialFollowsNode attach(Spatial spatial, Hierarchy hierarchy, long joint) {
+        SpatialFollowsNode follower = new SpatialFollowsNode(hierarchy, joint, Hierarchy.NULL);
+        Node parent;
+        if (skinnedGeometry != null && skinnedGeometry.getParent() != null) {
+            parent = skinnedGeometry.getParent();
+            follower.setOffset(skinnedGeometry.getLocalTransform());
+        } else {
+            Spatial s = skinning.getSpatial();
+            parent = s instanceof Node ? (Node) s : s.getParent();
+        }
+        parent.attachChild(spatial);
+        spatial.addControl(follower);
+        follower.follow();
+        return follower;
+    }
+
+    /**
+     * @param name a joint name
+     * @return its joint index
+     * @throws IllegalArgumentException if the armature has none of that name
+     */
+    int requireJoint(String name) {
+        int j = rig.jointIndex(name);
+        if (j < 0) {
+            throw new IllegalArgumentException("no joint named " + name + " in the armature of spatial="
+                    + model.getName());
+        }
+        return j;
     }
 
     /** Gives the model back to jME: its armature reads its own joints again and its composer is enabled. */

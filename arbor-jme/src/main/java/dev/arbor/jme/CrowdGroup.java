@@ -80,6 +80,25 @@ final class CrowdGroup {
         return count++;
     }
 
+    /** @return the hierarchy holding the members' joints */
+    Hierarchy hierarchy() {
+        return hierarchy;
+    }
+
+    /**
+     * @param member a member index
+     * @param joint a joint index
+     * @return that joint's node
+     */
+    long joint(int member, int joint) {
+        return joints[member * rig.jointCount() + joint];
+    }
+
+    /** @return the member's bridged model */
+    BridgedModel member(int member) {
+        return members[member];
+    }
+
     /** @return the number of characters */
     int size() {
         return count;
