@@ -110,6 +110,20 @@ public final class ArborCrowdState extends BaseAppState {
         return add(model, composer.getAnimClipsNames().iterator().next(), time);
     }
 
+    /**
+     * Sets whether a character's skinned geometries' model bounds follow its pose each frame (on by default), with the
+     * trade-off {@link ArborAnimation#setBoundsFollowPose} describes.
+     *
+     * @param character a character index
+     * @param follow whether the bounds follow the pose
+     * @return this state
+     * @throws IndexOutOfBoundsException if there is no such character
+     */
+    public ArborCrowdState setBoundsFollowPose(int character, boolean follow) {
+        groupOf(character).member(indexInGroup[character]).boundsFollowPose = follow;
+        return this;
+    }
+
     /** @return the number of characters */
     public int size() {
         return count;

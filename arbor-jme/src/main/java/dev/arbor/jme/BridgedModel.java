@@ -31,6 +31,8 @@ final class BridgedModel {
     final AnimComposer composer;
     /** The first geometry the skinning control deforms, or null: the space the joints' model transforms are in. */
     final Geometry skinnedGeometry;
+    /** Whether each frame sets the skinned geometries' bounds from the pose ({@link SkinBounds}). */
+    boolean boundsFollowPose = true;
     /** The composer's clips converted so far, by name. */
     private final Map<String, AnimationClip> clips = new LinkedHashMap<>();
 

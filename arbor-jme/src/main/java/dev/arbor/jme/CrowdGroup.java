@@ -169,7 +169,9 @@ final class CrowdGroup {
         hierarchy.update();
         int stride = rig.jointCount() * PaletteBinding.ENTRY_FLOATS;
         for (int i = 0; i < count; i++) {
-            members[i].bounds.update(palettes, i * stride);
+            if (members[i].boundsFollowPose) {
+                members[i].bounds.update(palettes, i * stride);
+            }
         }
     }
 }
