@@ -18,7 +18,10 @@ class CrowdRoundsMainTest {
                 new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertThat(out).contains("jme-arbor").contains("least ratio to jme");
-        assertThat(result).hasSize(4).allSatisfy(v -> assertThat(v).isPositive());
+        assertThat(result).hasSize(4);
+        for (double v : result) {
+            assertThat(v).isPositive();
+        }
     }
 
     @Test

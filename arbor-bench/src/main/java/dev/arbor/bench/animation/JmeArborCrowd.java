@@ -2,17 +2,12 @@ package dev.arbor.bench.animation;
 
 import com.jme3.anim.AnimComposer;
 import com.jme3.anim.Armature;
-import com.jme3.anim.SkinningControl;
-import com.jme3.math.Matrix4f;
-import com.jme3.scene.Geometry;
-import com.jme3.scene.Node;
 import com.jme3.scene.Spatial;
 import dev.arbor.jme.ArborCrowdState;
-import java.nio.FloatBuffer;
 
 /**
- * jMonkeyEngine 3.9 animated through the {@code arbor-jme} bridge: the models of {@link JmeCrowd} (jME's glTF loader,
- * one clone per instance on the grid, meshes emptied), each added to one {@link ArborCrowdState} playing the clip at
+ * jMonkeyEngine 3.9 animated through the {@code arbor-jme} bridge: the models of {@link JmeCrowd} ({@link JmeGrid}:
+ * jME's glTF loader, one clone per instance on the grid, meshes emptied), each added to one {@link ArborCrowdState} playing the clip at
  * {@code clock + phase(i)}; jME's {@code SkinningControl}s and {@code Armature}s stay, and read Arbor's palettes.
  *
  * <p>Per frame: sample = per instance {@code crowd.setTime(i, clock + phase)}, then the crowd's whole frame
@@ -24,13 +19,8 @@ import java.nio.FloatBuffer;
  * bridge, beside what {@link JmeCrowd} measures without it. The skinned bounds the bridge keeps cost nothing here:
  * the meshes are empty. Not for blend crowds (the bridge's crowd plays one clip per character).
  */
-final class JmeArborCrowd implements CrowdSystem {
+final class JmeArborCrowd extends JmeGrid {
     private final ArborCrowdState state = new ArborCrowdState();
-    private Node root;
-    private SkinningControl[] skinnings;
-    private Armature[] armatures;
-    private Geometry[] meshes;
-    private float[] phases;
 
     @Override
     public String id() {
@@ -48,30 +38,13 @@ final class JmeArborCrowd implements CrowdSystem {
             throw new IllegalArgumentException("jme-arbor plays one clip per character: crowd=" + crowd.id()
                     + " blends two");
         }
-        Spatial model = JmeCrowd.loadWithoutMeshes(crowd);
-        int count = crowd.count();
-        root = new Node("crowd");
-        skinnings = new SkinningControl[count];
-        armatures = new Armature[count];
-        meshes = new Geometry[count];
-        phases = new float[count];
-        for (int i = 0; i < count; i++) {
-            Spatial member = model.clone();
-            member.setLocalTranslation(crowd.gridX(i), 0, crowd.gridZ(i));
-            root.attachChild(member);
-            skinnings[i] = JmeCrowd.find(member, SkinningControl.class);
-            armatures[i] = skinnings[i].getArmature();
-            meshes[i] = JmeCrowd.skinnedGeometry(member);
-            phases[i] = crowd.phase(i);
-            AnimComposer composer = JmeCrowd.find(member, AnimComposer.class);
-            String clipName = crowd.clip().name();
-            String name = clipName != null && composer.hasAnimClip(clipName) ? clipName
-                    : composer.getAnimClipsNames().iterator().next();
-            state.add(member, name, phases[i]);
-        }
+        super.build(crowd);
         state.update(0);
-        root.updateLogicalState(0);
-        root.updateGeometricState();
+    }
+
+    @Override
+    void setUpMember(int i, Spatial member, AnimComposer composer, String clip) {
+        state.add(member, clip, phases[i]);
     }
 
     @Override
@@ -80,32 +53,5 @@ final class JmeArborCrowd implements CrowdSystem {
             state.setTime(i, clock + phases[i]);
         }
         state.update(0);
-    }
-
-    @Override
-    public void hierarchy() {
-        for (SkinningControl skinning : skinnings) {
-            skinning.update(0);
-        }
-        root.updateGeometricState();
-    }
-
-    @Override
-    public void palettes(FloatBuffer dest) {
-        int index = 0;
-        for (Armature armature : armatures) {
-            Matrix4f[] matrices = armature.computeSkinningMatrices();
-            dest.position(index);
-            for (Matrix4f m : matrices) {
-                m.fillFloatBuffer(dest, true);
-            }
-            index += matrices.length * 16;
-        }
-        dest.position(0);
-    }
-
-    @Override
-    public void renderWorld(int instance, float[] dest) {
-        meshes[instance].getWorldMatrix().get(dest, false);
     }
 }
