@@ -14,10 +14,10 @@ class CrowdRoundsMainTest {
     @Test
     void printsALinePerImplementation() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        double[] result = CrowdRoundsMain.run(Crowd.of("rigged-1000"), new String[] {"jme", "jme-arbor"}, 3, 1,
+        double[] result = CrowdRoundsMain.run(Crowd.of("rigged-1000"), new String[] {"jme", "jme-arbor"}, 3, 1, true,
                 new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String out = bytes.toString(StandardCharsets.UTF_8);
-        assertThat(out).contains("jme-arbor").contains("least ratio to jme");
+        assertThat(out).contains("jme-arbor").contains("least ratio to jme").contains("jme-arbor  palettes");
         assertThat(result).hasSize(4);
         for (double v : result) {
             assertThat(v).isPositive();
