@@ -19,14 +19,15 @@ import com.jme3.math.Transform;
  *
  * <p>{@link #getModelTransform} (read by jME's attachment nodes and by user code) is computed from the palette entry
  * on each call: {@code entry × armatureFromBind}, decomposed into translation, rotation and scale (exact where the
- * matrix has no shear). O(1), allocation-free. Not thread-safe: jME's render thread only.
+ * matrix has no shear). O(1), allocation-free after its first call. Not thread-safe: jME's render thread only.
  */
 public final class ArborJointTransform implements JointModelTransform {
     private final PaletteBinding binding;
     private final int joint;
     private final SeparateJointModelTransform unbound;
-    private final Transform model = new Transform();
-    private final Matrix4f scratch = new Matrix4f();
+    /** Made on the first {@link #getModelTransform} or {@link #applyBindPose}: the frame's walks touch less memory. */
+    private Transform model;
+    private Matrix4f scratch;
 
     /** Made by jME ({@code Armature.setModelTransformClass}); bound to Arbor's palette when the bridge asked for it. */
     public ArborJointTransform() {
@@ -66,12 +67,13 @@ public final class ArborJointTransform implements JointModelTransform {
             unbound.applyBindPose(localTransform, inverseModelBindMatrix, parent);
             return;
         }
-        scratch.set(binding.bindModels[joint]);
+        Matrix4f m = scratch();
+        m.set(binding.bindModels[joint]);
         if (parent != null) {
             Matrix4f parentModel = parent.getModelTransform().toTransformMatrix();
-            parentModel.invertLocal().mult(scratch, scratch);
+            parentModel.invertLocal().mult(m, m);
         }
-        localTransform.fromTransformMatrix(scratch);
+        localTransform.fromTransformMatrix(m);
     }
 
     /** @return the joint's current model transform, computed from the palette entry (see the class comment) */
@@ -80,10 +82,21 @@ public final class ArborJointTransform implements JointModelTransform {
         if (unbound != null) {
             return unbound.getModelTransform();
         }
-        read(binding.palettes, binding.base + joint * PaletteBinding.ENTRY_FLOATS, scratch);
-        scratch.mult(binding.bindModels[joint], scratch);
-        model.fromTransformMatrix(scratch);
+        Matrix4f m = scratch();
+        read(binding.palettes, binding.base + joint * PaletteBinding.ENTRY_FLOATS, m);
+        m.mult(binding.bindModels[joint], m);
+        if (model == null) {
+            model = new Transform();
+        }
+        model.fromTransformMatrix(m);
         return model;
+    }
+
+    private Matrix4f scratch() {
+        if (scratch == null) {
+            scratch = new Matrix4f();
+        }
+        return scratch;
     }
 
     /** Reads a 4×4 column-major entry into a jME matrix (whose fields are named row then column). */

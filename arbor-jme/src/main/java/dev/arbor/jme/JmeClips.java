@@ -10,12 +10,17 @@ import com.jme3.math.Vector3f;
 import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.Interpolation;
 import dev.arbor.animation.TargetPath;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Converts jME animation clips into Arbor clips, once: each {@link TransformTrack} whose target is a joint of the
  * armature (the same object, or a joint of the same name) becomes up to three LINEAR channels (translation,
- * rotation, scale, those the track has) on that joint's index, with the track's key times and values as they are.
- * Tracks on spatials and morph tracks are left out (jME can keep playing those).
+ * rotation, scale, those the track has) on that joint's index. Every channel of the clip gets the same key times
+ * (the union of the tracks' key times and of the rotation keys added below), with the values jME computes there, so
+ * that Arbor's compiled clip samples them all on one timeline (keys a channel did not have are exact points of its
+ * line, for translations and scales). Tracks on spatials and morph tracks are left out (jME can keep playing those).
  *
  * <p>Rotations: jME's default interpolator blends rotation keys with nlerp (a normalised straight-line blend), Arbor
  * with slerp; between keys 20–40° apart the two differ by up to 6e-4 in a quaternion component, 1.7e-3 in a
@@ -43,15 +48,13 @@ public final class JmeClips {
      *     key value is not finite (naming the clip, the joint and the value)
      */
     public static AnimationClip toArbor(AnimClip clip, Armature armature) {
-        AnimationClip.Builder b = AnimationClip.builder(clip.getName());
+        List<JointTrack> tracks = new ArrayList<>();
+        TreeSet<Float> shared = new TreeSet<>();
         for (AnimTrack<?> track : clip.getTracks()) {
-            if (!(track instanceof TransformTrack)) {
+            if (!(track instanceof TransformTrack) || !(((TransformTrack) track).getTarget() instanceof Joint)) {
                 continue;
             }
             TransformTrack tt = (TransformTrack) track;
-            if (!(tt.getTarget() instanceof Joint)) {
-                continue;
-            }
             Joint joint = (Joint) tt.getTarget();
             int target = armature.getJointIndex(joint);
             if (target < 0) {
@@ -60,25 +63,106 @@ public final class JmeClips {
             if (target < 0) {
                 continue;
             }
-            float[] times = tt.getTimes();
             String where = "clip " + clip.getName() + ", joint " + joint.getName();
+            JointTrack jt = new JointTrack(target, where, tt);
+            tracks.add(jt);
+            for (float t : jt.times) {
+                shared.add(t);
+            }
+            if (jt.rotations != null) {
+                for (float t : new RotationKeys(jt.times, jt.rotations).times()) {
+                    shared.add(t);
+                }
+            }
+        }
+        float[] times = new float[shared.size()];
+        int n = 0;
+        for (float t : shared) {
+            times[n++] = t;
+        }
+        AnimationClip.Builder b = AnimationClip.builder(clip.getName());
+        for (JointTrack jt : tracks) {
             try {
-                if (tt.getTranslations() != null) {
-                    b.addChannel(target, TargetPath.TRANSLATION, Interpolation.LINEAR, times,
-                            vectors(tt.getTranslations()));
+                if (jt.translations != null) {
+                    b.addChannel(jt.target, TargetPath.TRANSLATION, Interpolation.LINEAR, times,
+                            jt.resample(jt.translations, 3, times));
                 }
-                if (tt.getRotations() != null) {
-                    RotationKeys keys = new RotationKeys(times, quaternions(tt.getRotations()));
-                    b.addChannel(target, TargetPath.ROTATION, Interpolation.LINEAR, keys.times(), keys.values());
+                if (jt.rotations != null) {
+                    b.addChannel(jt.target, TargetPath.ROTATION, Interpolation.LINEAR, times,
+                            jt.resample(jt.rotations, 4, times));
                 }
-                if (tt.getScales() != null) {
-                    b.addChannel(target, TargetPath.SCALE, Interpolation.LINEAR, times, vectors(tt.getScales()));
+                if (jt.scales != null) {
+                    b.addChannel(jt.target, TargetPath.SCALE, Interpolation.LINEAR, times,
+                            jt.resample(jt.scales, 3, times));
                 }
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException(jt.where + ": " + e.getMessage(), e);
             }
         }
         return b.build();
+    }
+
+    /** One joint's track of a jME clip, read into flat arrays, sampled as jME samples it. */
+    private static final class JointTrack {
+        final int target;
+        final String where;
+        final float[] times;
+        final float[] translations;
+        final float[] rotations;
+        final float[] scales;
+
+        JointTrack(int target, String where, TransformTrack track) {
+            this.target = target;
+            this.where = where;
+            this.times = track.getTimes();
+            if (times == null || times.length == 0) {
+                throw new IllegalArgumentException(where + ": no keys");
+            }
+            for (int k = 0; k < times.length; k++) {
+                if (!Float.isFinite(times[k]) || k > 0 && !(times[k] > times[k - 1])) {
+                    throw new IllegalArgumentException(where + ": key times not finite and strictly increasing: key="
+                            + k + ", time=" + times[k]);
+                }
+            }
+            this.translations = track.getTranslations() == null ? null : vectors(track.getTranslations());
+            this.rotations = track.getRotations() == null ? null : quaternions(track.getRotations());
+            this.scales = track.getScales() == null ? null : vectors(track.getScales());
+        }
+
+        /**
+         * The track's values at the given times as jME computes them: the first key before the first, the last
+         * after the last, and between two keys a linear blend (vectors) or jME's nlerp (quaternions).
+         */
+        float[] resample(float[] values, int components, float[] at) {
+            float[] out = new float[components * at.length];
+            int last = times.length - 1;
+            int k = 0;
+            for (int i = 0; i < at.length; i++) {
+                float t = at[i];
+                int o = components * i;
+                if (t <= times[0] || last == 0) {
+                    System.arraycopy(values, 0, out, o, components);
+                    continue;
+                }
+                if (t >= times[last]) {
+                    System.arraycopy(values, components * last, out, o, components);
+                    continue;
+                }
+                while (times[k + 1] < t) {
+                    k++;
+                }
+                float f = (t - times[k]) / (times[k + 1] - times[k]);
+                if (components == 4) {
+                    RotationKeys.nlerp(values, k, f, out, o);
+                } else {
+                    float fi = 1f - f;
+                    for (int c = 0; c < 3; c++) {
+                        out[o + c] = fi * values[3 * k + c] + f * values[3 * (k + 1) + c];
+                    }
+                }
+            }
+            return out;
+        }
     }
 
     private static float[] vectors(Vector3f[] v) {
@@ -134,10 +218,6 @@ public final class JmeClips {
             return java.util.Arrays.copyOf(times, count);
         }
 
-        float[] values() {
-            return java.util.Arrays.copyOf(values, 4 * count);
-        }
-
         private void add(float time, float[] q, int o) {
             if (count == times.length) {
                 times = java.util.Arrays.copyOf(times, 2 * count);
@@ -177,10 +257,13 @@ public final class JmeClips {
             return true;
         }
 
-        /** jME's nlerp of interval {@code k} at fraction {@code f}, in float as jME computes it. */
         private void nlerp(int k, float f, float[] dest) {
+            nlerp(keyValues, k, f, dest, 0);
+        }
+
+        /** jME's nlerp of interval {@code k} of quaternion keys {@code q} at fraction {@code f}, in float as jME. */
+        static void nlerp(float[] q, int k, float f, float[] dest, int d) {
             int o = 4 * k;
-            float[] q = keyValues;
             float dot = q[o] * q[o + 4] + q[o + 1] * q[o + 5] + q[o + 2] * q[o + 6] + q[o + 3] * q[o + 7];
             float fi = 1f - f;
             float sign = dot < 0f ? -1f : 1f;
@@ -196,10 +279,10 @@ public final class JmeClips {
                 z *= inv;
                 w *= inv;
             }
-            dest[0] = x;
-            dest[1] = y;
-            dest[2] = z;
-            dest[3] = w;
+            dest[d] = x;
+            dest[d + 1] = y;
+            dest[d + 2] = z;
+            dest[d + 3] = w;
         }
 
         /** Largest component difference between slerp(q0, q1, s) (shorter arc, double) and {@code want}, up to sign. */

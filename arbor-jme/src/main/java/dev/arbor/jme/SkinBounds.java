@@ -5,6 +5,7 @@ import com.jme3.math.Vector3f;
 import com.jme3.scene.Geometry;
 import com.jme3.scene.Mesh;
 import com.jme3.scene.VertexBuffer;
+import dev.arbor.bounds.Aabb;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
@@ -19,17 +20,21 @@ import java.util.List;
  * <p>Read once per geometry: for each joint, the box (in the mesh's bind space) of the vertices it weighs on. A
  * skinned vertex is a weighted average of its joints' palette entries applied to it, so it lies in the convex hull of
  * those entries applied to the joints' boxes, and the union of {@code palette[j] × box[j]} over the joints bounds the
- * whole skinned mesh: never too small, usually a little large. {@link #update} computes it into the geometry's own
+ * whole skinned mesh: never too small, usually a little large. {@link #update} computes it with Arbor's box kernel
+ * ({@link Aabb}) into the geometry's own
  * {@link BoundingBox} in place and marks the geometry's world bound stale (through its local transform, set to
  * itself), allocation-free, O(joints) per geometry. Geometries with no vertex data keep their bound.
  */
 final class SkinBounds {
-    /** Floats per joint box: min x, y, z, max x, y, z; an empty box has min > max. */
-    private static final int BOX = 6;
+    /** Floats per joint box ({@link Aabb}'s layout); a joint no vertex weighs on has min > max. */
+    private static final int BOX = Aabb.STRIDE;
     private final Geometry[] geometries;
     private final float[][] jointBoxes;
     private final BoundingBox[] boxes;
     private final Vector3f center = new Vector3f();
+    private final float[] affine = new float[12];
+    private final float[] moved = new float[Aabb.STRIDE];
+    private final float[] total = new float[Aabb.STRIDE];
 
     /**
      * Reads the joint boxes of skinned geometries. O(vertices); allocates.
@@ -127,49 +132,33 @@ final class SkinBounds {
     void update(float[] palettes, int base) {
         for (int g = 0; g < geometries.length; g++) {
             float[] b = jointBoxes[g];
-            float minX = Float.POSITIVE_INFINITY;
-            float minY = Float.POSITIVE_INFINITY;
-            float minZ = Float.POSITIVE_INFINITY;
-            float maxX = Float.NEGATIVE_INFINITY;
-            float maxY = Float.NEGATIVE_INFINITY;
-            float maxZ = Float.NEGATIVE_INFINITY;
             int joints = b.length / BOX;
+            boolean any = false;
             for (int j = 0; j < joints; j++) {
                 int o = BOX * j;
                 if (!(b[o] <= b[o + 3])) {
                     continue; // no vertex weighs on this joint
                 }
-                float cx = (b[o] + b[o + 3]) * 0.5f;
-                float cy = (b[o + 1] + b[o + 4]) * 0.5f;
-                float cz = (b[o + 2] + b[o + 5]) * 0.5f;
-                float ex = (b[o + 3] - b[o]) * 0.5f;
-                float ey = (b[o + 4] - b[o + 1]) * 0.5f;
-                float ez = (b[o + 5] - b[o + 2]) * 0.5f;
+                // the entry's affine part as Arbor's 3×4 column-major matrix: each column's first three rows
                 int m = base + PaletteBinding.ENTRY_FLOATS * j;
-                // column-major 4×4: element (row, col) at m + 4 col + row
-                float x = palettes[m] * cx + palettes[m + 4] * cy + palettes[m + 8] * cz + palettes[m + 12];
-                float y = palettes[m + 1] * cx + palettes[m + 5] * cy + palettes[m + 9] * cz + palettes[m + 13];
-                float z = palettes[m + 2] * cx + palettes[m + 6] * cy + palettes[m + 10] * cz + palettes[m + 14];
-                float rx = Math.abs(palettes[m]) * ex + Math.abs(palettes[m + 4]) * ey + Math.abs(palettes[m + 8]) * ez;
-                float ry = Math.abs(palettes[m + 1]) * ex + Math.abs(palettes[m + 5]) * ey
-                        + Math.abs(palettes[m + 9]) * ez;
-                float rz = Math.abs(palettes[m + 2]) * ex + Math.abs(palettes[m + 6]) * ey
-                        + Math.abs(palettes[m + 10]) * ez;
-                minX = Math.min(minX, x - rx);
-                minY = Math.min(minY, y - ry);
-                minZ = Math.min(minZ, z - rz);
-                maxX = Math.max(maxX, x + rx);
-                maxY = Math.max(maxY, y + ry);
-                maxZ = Math.max(maxZ, z + rz);
+                for (int c = 0; c < 4; c++) {
+                    System.arraycopy(palettes, m + 4 * c, affine, 3 * c, 3);
+                }
+                Aabb.transform(affine, 0, b, o, any ? moved : total, 0);
+                if (any) {
+                    Aabb.include(moved, 0, total, 0);
+                }
+                any = true;
             }
-            if (!(minX <= maxX)) {
+            if (!any) {
                 continue;
             }
             BoundingBox box = boxes[g];
-            box.setCenter(center.set((minX + maxX) * 0.5f, (minY + maxY) * 0.5f, (minZ + maxZ) * 0.5f));
-            box.setXExtent((maxX - minX) * 0.5f);
-            box.setYExtent((maxY - minY) * 0.5f);
-            box.setZExtent((maxZ - minZ) * 0.5f);
+            box.setCenter(center.set((total[0] + total[3]) * 0.5f, (total[1] + total[4]) * 0.5f,
+                    (total[2] + total[5]) * 0.5f));
+            box.setXExtent((total[3] - total[0]) * 0.5f);
+            box.setYExtent((total[4] - total[1]) * 0.5f);
+            box.setZExtent((total[5] - total[2]) * 0.5f);
             Geometry geometry = geometries[g];
             // the world bound is recomputed from the model bound when the transform is marked changed
             geometry.setLocalTransform(geometry.getLocalTransform());
