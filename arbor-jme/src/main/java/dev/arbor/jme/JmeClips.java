@@ -16,25 +16,19 @@ import java.util.TreeSet;
 
 /**
  * Converts jME animation clips into Arbor clips, once: each {@link TransformTrack} whose target is a joint of the
- * armature (the same object, or a joint of the same name) becomes up to three LINEAR channels (translation,
- * rotation, scale, those the track has) on that joint's index. Every channel of the clip gets the same key times
- * (the union of the tracks' key times and of the rotation keys added below), with the values jME computes there, so
- * that Arbor's compiled clip samples them all on one timeline (keys a channel did not have are exact points of its
- * line, for translations and scales). Tracks on spatials and morph tracks are left out (jME can keep playing those).
+ * armature (the same object, or a joint of the same name) becomes up to three channels on that joint's index, those
+ * the track has: translation and scale LINEAR, rotation CUBICSPLINE (below). Every channel of the clip gets the same
+ * key times (the union of the tracks' key times) with the values jME computes there, so that Arbor's compiled clip
+ * samples them all on one timeline (a key a channel did not have is a point of its line). Tracks on spatials and
+ * morph tracks are left out (jME can keep playing those).
  *
- * <p>Rotations: jME's default interpolator blends rotation keys with nlerp (a normalised straight-line blend), Arbor
- * with slerp; between keys 20–40° apart the two differ by up to 6e-4 in a quaternion component, 1.7e-3 in a
- * skinning matrix. So that Arbor plays the curve jME plays, each rotation interval is subdivided where needed: keys
- * are added at jME's nlerp values until slerp between them is within {@link #ROTATION_TOLERANCE} of the nlerp at the
- * quarter points of every piece (at most {@link #MAX_DEPTH} halvings). Translation and scale
- * keys are linear in both and kept as they are.
+ * <p>Rotations: jME's default interpolator blends rotation keys with nlerp (a normalised straight-line blend), Arbor's
+ * LINEAR with slerp; between keys 20–40° apart the two differ by up to 6e-4 in a quaternion component, 1.7e-3 in a
+ * skinning matrix. So rotations become CUBICSPLINE channels whose tangents make Arbor's spline, normalised after
+ * evaluation as Arbor does, the very curve of jME's nlerp (see {@code nlerpSpline}): no key is added, and the matrices
+ * agree with jME's own within float rounding.
  */
 public final class JmeClips {
-    /** Largest quaternion component difference between Arbor's slerp and jME's nlerp left by the subdivision. */
-    public static final double ROTATION_TOLERANCE = 1e-6;
-    /** Most halvings of one key interval. */
-    static final int MAX_DEPTH = 8;
-
     private JmeClips() {
     }
 
@@ -69,11 +63,6 @@ public final class JmeClips {
             for (float t : jt.times) {
                 shared.add(t);
             }
-            if (jt.rotations != null) {
-                for (float t : new RotationKeys(jt.times, jt.rotations).times()) {
-                    shared.add(t);
-                }
-            }
         }
         float[] times = new float[shared.size()];
         int n = 0;
@@ -88,8 +77,8 @@ public final class JmeClips {
                             jt.resample(jt.translations, 3, times));
                 }
                 if (jt.rotations != null) {
-                    b.addChannel(jt.target, TargetPath.ROTATION, Interpolation.LINEAR, times,
-                            jt.resample(jt.rotations, 4, times));
+                    b.addChannel(jt.target, TargetPath.ROTATION, Interpolation.CUBICSPLINE, times,
+                            jt.nlerpSpline(times));
                 }
                 if (jt.scales != null) {
                     b.addChannel(jt.target, TargetPath.SCALE, Interpolation.LINEAR, times,
@@ -130,8 +119,8 @@ public final class JmeClips {
         }
 
         /**
-         * The track's values at the given times as jME computes them: the first key before the first, the last
-         * after the last, and between two keys a linear blend (vectors) or jME's nlerp (quaternions).
+         * The track's vectors at the given times as jME computes them: the first key before the first, the last
+         * after the last, and between two keys a linear blend.
          */
         float[] resample(float[] values, int components, float[] at) {
             float[] out = new float[components * at.length];
@@ -152,16 +141,89 @@ public final class JmeClips {
                     k++;
                 }
                 float f = (t - times[k]) / (times[k + 1] - times[k]);
-                if (components == 4) {
-                    RotationKeys.nlerp(values, k, f, out, o);
-                } else {
-                    float fi = 1f - f;
-                    for (int c = 0; c < 3; c++) {
-                        out[o + c] = fi * values[3 * k + c] + f * values[3 * (k + 1) + c];
-                    }
+                float fi = 1f - f;
+                for (int c = 0; c < components; c++) {
+                    out[o + c] = fi * values[components * k + c] + f * values[components * (k + 1) + c];
                 }
             }
             return out;
+        }
+
+        /**
+         * The rotation track at the given times (which hold every key time of the track) as CUBICSPLINE keys whose
+         * normalised curve is jME's nlerp: per segment of the given times, within one key interval of the track,
+         * {@code L(f) = (1 - f) q[k] + f q[k + 1]} (the keys' signs chosen so that neighbours have a non-negative dot
+         * product, which is the flip jME's nlerp makes) is a straight line; a Hermite segment with the normalised
+         * values at its ends and the tangents of {@code λ(s) L(s)}, {@code λ} the linear blend of the ends' inverse
+         * lengths, is that line times a positive factor, so normalising it gives {@code L(f) / |L(f)|}, the nlerp.
+         * Before the first key and after the last, the end key with zero tangents.
+         */
+        float[] nlerpSpline(float[] at) {
+            int keys = times.length;
+            double[] q = new double[4 * keys];
+            for (int k = 0; k < keys; k++) {
+                double dot = 0;
+                for (int c = 0; c < 4; c++) {
+                    q[4 * k + c] = rotations[4 * k + c];
+                    if (k > 0) {
+                        dot += q[4 * (k - 1) + c] * q[4 * k + c];
+                    }
+                }
+                if (dot < 0) {
+                    for (int c = 0; c < 4; c++) {
+                        q[4 * k + c] = -q[4 * k + c];
+                    }
+                }
+            }
+            int n = at.length;
+            double[] line = new double[4 * n];
+            int last = keys - 1;
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                float t = at[i];
+                if (last == 0 || t <= times[0] || t >= times[last]) {
+                    int e = last == 0 || t <= times[0] ? 0 : last;
+                    System.arraycopy(q, 4 * e, line, 4 * i, 4);
+                    continue;
+                }
+                while (times[k + 1] < t) {
+                    k++;
+                }
+                double f = ((double) t - times[k]) / ((double) times[k + 1] - times[k]);
+                for (int c = 0; c < 4; c++) {
+                    line[4 * i + c] = (1 - f) * q[4 * k + c] + f * q[4 * (k + 1) + c];
+                }
+            }
+            float[] out = new float[12 * n];
+            for (int i = 0; i < n; i++) {
+                double inverse = 1 / length(line, i);
+                for (int c = 0; c < 4; c++) {
+                    out[12 * i + 4 + c] = (float) (line[4 * i + c] * inverse);
+                }
+            }
+            for (int i = 0; i + 1 < n; i++) {
+                // a segment between the first and the last key lies in one key interval (the given times hold every
+                // key time), both ends on its line
+                if (last == 0 || at[i] < times[0] || at[i + 1] > times[last]) {
+                    continue; // constant before the first key or after the last: zero tangents
+                }
+                double td = (double) at[i + 1] - at[i];
+                double l0 = 1 / length(line, i);
+                double l1 = 1 / length(line, i + 1);
+                for (int c = 0; c < 4; c++) {
+                    double a = line[4 * i + c];
+                    double b = line[4 * (i + 1) + c];
+                    // p(s) = ((1 - s) l0 + s l1) (a + s (b - a)); p'(0) and p'(1), per unit of time
+                    out[12 * i + 8 + c] = (float) (((l1 - l0) * a + l0 * (b - a)) / td);
+                    out[12 * (i + 1) + c] = (float) (((l1 - l0) * b + l1 * (b - a)) / td);
+                }
+            }
+            return out;
+        }
+
+        private static double length(double[] q, int i) {
+            return Math.sqrt(q[4 * i] * q[4 * i] + q[4 * i + 1] * q[4 * i + 1] + q[4 * i + 2] * q[4 * i + 2]
+                    + q[4 * i + 3] * q[4 * i + 3]);
         }
     }
 
@@ -184,134 +246,5 @@ public final class JmeClips {
             out[4 * k + 3] = q[k].getW();
         }
         return out;
-    }
-
-    /** A rotation channel's keys with the keys added so that slerp between them follows jME's nlerp. */
-    private static final class RotationKeys {
-        private final float[] keyTimes;
-        private final float[] keyValues;
-        private float[] times;
-        private float[] values;
-        private int count;
-        private final float[] a = new float[4];
-        private final float[] b = new float[4];
-        private final float[] m = new float[4];
-
-        RotationKeys(float[] keyTimes, float[] keyValues) {
-            this.keyTimes = keyTimes;
-            this.keyValues = keyValues;
-            int n = keyTimes.length;
-            times = new float[Math.max(1, 2 * n)];
-            values = new float[4 * times.length];
-            for (int k = 0; k + 1 < n; k++) {
-                add(keyTimes[k], keyValues, 4 * k);
-                nlerp(k, 0f, a);
-                nlerp(k, 1f, b);
-                subdivide(k, 0f, 1f, a.clone(), b.clone(), 0);
-            }
-            if (n > 0) {
-                add(keyTimes[n - 1], keyValues, 4 * (n - 1));
-            }
-        }
-
-        float[] times() {
-            return java.util.Arrays.copyOf(times, count);
-        }
-
-        private void add(float time, float[] q, int o) {
-            if (count == times.length) {
-                times = java.util.Arrays.copyOf(times, 2 * count);
-                values = java.util.Arrays.copyOf(values, 8 * count);
-            }
-            times[count] = time;
-            System.arraycopy(q, o, values, 4 * count, 4);
-            count++;
-        }
-
-        /** Adds keys strictly inside ({@code f0}, {@code f1}) of interval {@code k} where slerp strays from nlerp. */
-        private void subdivide(int k, float f0, float f1, float[] q0, float[] q1, int depth) {
-            if (depth >= MAX_DEPTH || withinTolerance(k, f0, f1, q0, q1)) {
-                return;
-            }
-            float fm = (f0 + f1) * 0.5f;
-            float t0 = keyTimes[k];
-            float tm = t0 + fm * (keyTimes[k + 1] - t0);
-            if (!(tm > times[count - 1] && tm < keyTimes[k + 1])) {
-                return; // no float time between the neighbours
-            }
-            float[] qm = new float[4];
-            nlerp(k, fm, qm);
-            subdivide(k, f0, fm, q0, qm, depth + 1);
-            add(tm, qm, 0);
-            subdivide(k, fm, f1, qm, q1, depth + 1);
-        }
-
-        private boolean withinTolerance(int k, float f0, float f1, float[] q0, float[] q1) {
-            for (int i = 1; i <= 3; i++) {
-                double s = i * 0.25;
-                nlerp(k, (float) (f0 + s * (f1 - f0)), m);
-                if (slerpError(q0, q1, s, m) > ROTATION_TOLERANCE) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private void nlerp(int k, float f, float[] dest) {
-            nlerp(keyValues, k, f, dest, 0);
-        }
-
-        /** jME's nlerp of interval {@code k} of quaternion keys {@code q} at fraction {@code f}, in float as jME. */
-        static void nlerp(float[] q, int k, float f, float[] dest, int d) {
-            int o = 4 * k;
-            float dot = q[o] * q[o + 4] + q[o + 1] * q[o + 5] + q[o + 2] * q[o + 6] + q[o + 3] * q[o + 7];
-            float fi = 1f - f;
-            float sign = dot < 0f ? -1f : 1f;
-            float x = fi * q[o] + sign * f * q[o + 4];
-            float y = fi * q[o + 1] + sign * f * q[o + 5];
-            float z = fi * q[o + 2] + sign * f * q[o + 6];
-            float w = fi * q[o + 3] + sign * f * q[o + 7];
-            float n = x * x + y * y + z * z + w * w;
-            if (n != 1f && n != 0f) {
-                float inv = (float) (1.0 / Math.sqrt(n));
-                x *= inv;
-                y *= inv;
-                z *= inv;
-                w *= inv;
-            }
-            dest[d] = x;
-            dest[d + 1] = y;
-            dest[d + 2] = z;
-            dest[d + 3] = w;
-        }
-
-        /** Largest component difference between slerp(q0, q1, s) (shorter arc, double) and {@code want}, up to sign. */
-        private static double slerpError(float[] q0, float[] q1, double s, float[] want) {
-            double dot = 0;
-            for (int c = 0; c < 4; c++) {
-                dot += (double) q0[c] * q1[c];
-            }
-            double sign = dot < 0 ? -1 : 1;
-            dot = Math.min(1, Math.abs(dot));
-            double theta = Math.acos(dot);
-            double w0;
-            double w1;
-            if (theta < 1e-9) {
-                w0 = 1 - s;
-                w1 = s;
-            } else {
-                double sin = Math.sin(theta);
-                w0 = Math.sin((1 - s) * theta) / sin;
-                w1 = Math.sin(s * theta) / sin;
-            }
-            double same = 0;
-            double opposite = 0;
-            for (int c = 0; c < 4; c++) {
-                double v = w0 * q0[c] + w1 * sign * q1[c];
-                same = Math.max(same, Math.abs(v - want[c]));
-                opposite = Math.max(opposite, Math.abs(v + want[c]));
-            }
-            return Math.min(same, opposite);
-        }
     }
 }
