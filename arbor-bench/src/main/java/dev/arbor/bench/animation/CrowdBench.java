@@ -25,7 +25,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code arbor-folded} (the same with channels constant within 1e-6 folded), {@code arbor-pose} (the per-instance
  * API, {@link ArborPoseCrowd}), {@code jme} (jMonkeyEngine 3.9's
  * {@code AnimComposer}, {@code SkinningControl} and {@code Armature} on the same {@code .glb} through its own glTF
- * loader, headless) and {@code joml-tree} (a JOML object tree with a straightforward sampler).
+ * loader, headless), {@code jme-arbor} (the same jME models animated through the {@code arbor-jme} bridge: one
+ * {@code ArborCrowdState} frame, then jME's skinning controls and matrices read from Arbor's palettes,
+ * {@link JmeArborCrowd}; not for blend crowds) and {@code joml-tree} (a JOML object tree with a straightforward
+ * sampler).
  *
  * <p>Benchmarks, one frame each (the clock advances 1/60 s per call): {@link #frame} = sample + apply, hierarchy
  * update, skinning palettes into one direct buffer; {@link #sample} = sample + apply alone; {@link #sampleAndHierarchy}
@@ -57,7 +60,7 @@ public class CrowdBench {
         @Param({"cesium-1000", "cesium-10000", "rigged-1000", "cesium-blend-1000"})
         public String crowd;
         /** Implementation id ({@link CrowdSystem#byId}). */
-        @Param({"arbor", "arbor-calls", "arbor-folded", "arbor-pose", "jme", "joml-tree"})
+        @Param({"arbor", "arbor-calls", "arbor-folded", "arbor-pose", "jme", "jme-arbor", "joml-tree"})
         public String impl;
         /** Threads of the frame, for the implementations that have the setting (Arbor's crowd path). */
         @Param({"1"})

@@ -68,8 +68,8 @@ public interface CrowdSystem {
     }
 
     /**
-     * @param id {@code arbor}, {@code arbor-calls}, {@code arbor-folded}, {@code arbor-pose}, {@code jme} or
-     *     {@code joml-tree}
+     * @param id {@code arbor}, {@code arbor-calls}, {@code arbor-folded}, {@code arbor-pose}, {@code jme},
+     *     {@code jme-arbor} or {@code joml-tree}
      * @return a new, unbuilt implementation
      * @throws IllegalArgumentException for an unknown id
      */
@@ -85,6 +85,8 @@ public interface CrowdSystem {
                 return new ArborPoseCrowd();
             case "jme":
                 return new JmeCrowd();
+            case "jme-arbor":
+                return new JmeArborCrowd();
             case "joml-tree":
                 return new JomlTreeCrowd();
             default:

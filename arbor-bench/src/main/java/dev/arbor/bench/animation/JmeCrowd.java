@@ -6,13 +6,9 @@ import com.jme3.anim.SkinningControl;
 import com.jme3.anim.tween.action.ClipAction;
 import com.jme3.asset.DesktopAssetManager;
 import com.jme3.math.Matrix4f;
-import com.jme3.scene.Geometry;
 import com.jme3.scene.Mesh;
-import com.jme3.scene.Node;
 import com.jme3.scene.Spatial;
 import java.nio.FloatBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * jMonkeyEngine 3.9: the same {@code .glb} loaded by jME's own glTF loader ({@code jme3-plugins}) through a
@@ -39,15 +35,10 @@ import java.util.List;
  * geometry): no implementation skins vertices here, and a skinned mesh is deep-copied per clone otherwise
  * (gigabytes for 10,000 instances).
  */
-final class JmeCrowd implements CrowdSystem {
+final class JmeCrowd extends JmeGrid {
     private static final String SECOND_LAYER = "second";
     private Crowd crowd;
-    private Node root;
     private AnimComposer[] composers;
-    private SkinningControl[] skinnings;
-    private Armature[] armatures;
-    private Geometry[] meshes;
-    private float[] phases;
 
     @Override
     public String id() {
@@ -57,70 +48,23 @@ final class JmeCrowd implements CrowdSystem {
     @Override
     public void build(Crowd crowd) {
         this.crowd = crowd;
-        DesktopAssetManager assets = new DesktopAssetManager(true);
-        Spatial model = assets.loadModel(Crowd.resource(crowd.modelName()));
-        model.depthFirstTraversal(s -> {
-            if (s instanceof Geometry) {
-                ((Geometry) s).setMesh(new Mesh());
-            }
-        });
-        int count = crowd.count();
-        root = new Node("crowd");
-        composers = new AnimComposer[count];
-        skinnings = new SkinningControl[count];
-        armatures = new Armature[count];
-        meshes = new Geometry[count];
-        phases = new float[count];
-        String clipName = crowd.clip().name();
-        for (int i = 0; i < count; i++) {
-            Spatial member = model.clone();
-            member.setLocalTranslation(crowd.gridX(i), 0, crowd.gridZ(i));
-            root.attachChild(member);
-            composers[i] = find(member, AnimComposer.class);
-            skinnings[i] = find(member, SkinningControl.class);
-            armatures[i] = skinnings[i].getArmature();
-            meshes[i] = skinnedGeometry(member);
-            phases[i] = crowd.phase(i);
-            AnimComposer composer = composers[i];
-            String name = clipName != null && composer.hasAnimClip(clipName) ? clipName
-                    : composer.getAnimClipsNames().iterator().next();
-            ((ClipAction) composer.action(name)).setTransitionLength(0);
-            composer.setCurrentAction(name);
-            if (crowd.blend()) {
-                ClipAction second = new ClipAction(composer.getAnimClip(name));
-                second.setTransitionLength(0);
-                second.setMaxTransitionWeight(Crowd.BLEND_WEIGHT);
-                composer.addAction(SECOND_LAYER, second);
-                composer.makeLayer(SECOND_LAYER, null);
-                composer.setCurrentAction(SECOND_LAYER, SECOND_LAYER);
-            }
-        }
-        root.updateLogicalState(0);
-        root.updateGeometricState();
+        composers = new AnimComposer[crowd.count()];
+        super.build(crowd);
     }
 
-    private static <T extends com.jme3.scene.control.Control> T find(Spatial member, Class<T> type) {
-        List<T> found = new ArrayList<>();
-        member.depthFirstTraversal(s -> {
-            T c = s.getControl(type);
-            if (c != null) {
-                found.add(c);
-            }
-        });
-        if (found.size() != 1) {
-            throw new IllegalStateException("expected one " + type.getSimpleName() + ", found " + found.size());
+    @Override
+    void setUpMember(int i, Spatial member, AnimComposer composer, String clip) {
+        composers[i] = composer;
+        ((ClipAction) composer.action(clip)).setTransitionLength(0);
+        composer.setCurrentAction(clip);
+        if (crowd.blend()) {
+            ClipAction second = new ClipAction(composer.getAnimClip(clip));
+            second.setTransitionLength(0);
+            second.setMaxTransitionWeight(Crowd.BLEND_WEIGHT);
+            composer.addAction(SECOND_LAYER, second);
+            composer.makeLayer(SECOND_LAYER, null);
+            composer.setCurrentAction(SECOND_LAYER, SECOND_LAYER);
         }
-        return found.get(0);
-    }
-
-    private static Geometry skinnedGeometry(Spatial member) {
-        List<Geometry> found = new ArrayList<>();
-        member.depthFirstTraversal(s -> {
-            if (s instanceof Geometry) {
-                found.add((Geometry) s);
-            }
-        });
-        return found.get(0);
     }
 
     @Override
@@ -136,32 +80,5 @@ final class JmeCrowd implements CrowdSystem {
             }
             composer.update(0);
         }
-    }
-
-    @Override
-    public void hierarchy() {
-        for (SkinningControl skinning : skinnings) {
-            skinning.update(0);
-        }
-        root.updateGeometricState();
-    }
-
-    @Override
-    public void palettes(FloatBuffer dest) {
-        int index = 0;
-        for (Armature armature : armatures) {
-            Matrix4f[] matrices = armature.computeSkinningMatrices();
-            dest.position(index);
-            for (Matrix4f m : matrices) {
-                m.fillFloatBuffer(dest, true);
-            }
-            index += matrices.length * 16;
-        }
-        dest.position(0);
-    }
-
-    @Override
-    public void renderWorld(int instance, float[] dest) {
-        meshes[instance].getWorldMatrix().get(dest, false);
     }
 }

@@ -15,7 +15,8 @@ class CrowdPeersAgreeTest {
     @CsvSource({
         "arbor-pose, cesium-1000", "arbor-pose, cesium-blend-1000", "arbor-folded, cesium-1000",
         "arbor-folded, rigged-1000", "joml-tree, cesium-1000", "joml-tree, rigged-1000", "joml-tree, cesium-blend-1000",
-        "jme, cesium-1000", "jme, rigged-1000", "jme, cesium-blend-1000"})
+        "jme, cesium-1000", "jme, rigged-1000", "jme, cesium-blend-1000", "jme-arbor, cesium-1000",
+        "jme-arbor, rigged-1000"})
     void peerMatchesArbor(String impl, String crowdId) {
         CrowdCheck.Result result = compare(impl, crowdId);
         assertThat(result.error()).as(result.toString()).isLessThanOrEqualTo(CrowdCheck.tolerance(impl));
