@@ -103,7 +103,7 @@ final class CrowdDemo {
             phases[i] = length * ((i * 0.618034f) % 1f);
         }
         Frames run = new Frames(animated, model.restPose(), phases, frames);
-        int total = warmup + 2 * frames;
+        int total = 2 * warmup + 2 * frames;
         ProgressBar bar = noProgress ? null : new ProgressBarBuilder().setTaskName("frames").setInitialMax(total)
                 .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250).continuousUpdate().build();
         boolean vector;
@@ -113,12 +113,16 @@ final class CrowdDemo {
                 step(bar);
             }
             vector = Kernels.warmUp(); // the medians are the steady state: the vector kernel compiled, if any
-            for (int f = 0; f < frames; f++) {
-                run.wholeNanos[f] = run.whole(warmup + f);
+            for (int frame = 0; frame < warmup; frame++) {
+                run.whole(warmup + frame); // and the storage laid out for it (the hierarchy adapts within frames)
                 step(bar);
             }
             for (int f = 0; f < frames; f++) {
-                run.phases(warmup + frames + f, f);
+                run.wholeNanos[f] = run.whole(2 * warmup + f);
+                step(bar);
+            }
+            for (int f = 0; f < frames; f++) {
+                run.phases(2 * warmup + frames + f, f);
                 step(bar);
             }
         } finally {
@@ -127,9 +131,9 @@ final class CrowdDemo {
             }
         }
         long jointCount = Math.max(1, (long) crowd * Math.max(joints, 1));
-        out.printf(Locale.ROOT, "warm-up: %d frames, then %s; JDK %s, kernel: %s%n", warmup, vector
-                ? "waited for the vector kernel to be compiled" : "no vector kernel to wait for (scalar kernel)",
-                Runtime.version(), Hierarchy.kernelDescription());
+        out.printf(Locale.ROOT, "warm-up: %d frames, then %s, then %d frames more; JDK %s, kernel: %s%n", warmup,
+                vector ? "waited for the vector kernel to be compiled" : "no vector kernel to wait for (scalar kernel)",
+                warmup, Runtime.version(), Hierarchy.kernelDescription());
         out.printf(Locale.ROOT, "ns per joint below: per frame over %,d joints (%,d instances × %d)%n", jointCount,
                 crowd, Math.max(joints, 1));
         out.printf(Locale.ROOT, "the whole frame, Crowd.frame() and update() (%d frames, %d thread%s; each part of the"

@@ -253,6 +253,7 @@ public final class CrowdAnimator implements AutoCloseable {
         InstanceNodes nodes = job.nodes;
         CrowdSkin skin = job.skin;
         Hierarchy hierarchy = nodes.hierarchy();
+        NODES.convertLayoutIfEarned(nodes); // the frames' own updates count for the layout: planes once they pay
         skin.prepare(hierarchy, threads.threads());
         int parts = NODES.beginPartWrites(nodes, skin.jointNodes(), skin.meshes, threads.threads());
         if (parts == 0) {

@@ -57,6 +57,11 @@ public final class InstanceNodes {
         }
 
         @Override
+        public void convertLayoutIfEarned(InstanceNodes nodes) {
+            nodes.owner.refresh().convertIfEarned();
+        }
+
+        @Override
         public int partStart(InstanceNodes nodes, int part) {
             return nodes.partStart(part);
         }
@@ -167,6 +172,12 @@ public final class InstanceNodes {
     private float readAheadSink;
     /** Per part of the current part write, the nodes {@code updateWorlds} computed, or -1 before it ran. */
     private int[] partComputed = NO_INTS;
+    /**
+     * Per part of the current part write, the batch shapes its update counted ({@link LocalToWorld#STATS} entries),
+     * summed for the refresh when the write ends: the layout choice and the breadth-first rewrite judge the frames'
+     * updates as they judge the hierarchy's own.
+     */
+    private int[][] partStats = new int[0][];
 
     /**
      * Takes the nodes of {@code instances} instances of {@code size} members each. O(instances × size); allocates.
@@ -313,6 +324,12 @@ public final class InstanceNodes {
             partComputed = new int[count];
         }
         Arrays.fill(partComputed, 0, count, -1);
+        if (partStats.length < count) {
+            partStats = new int[count][LocalToWorld.STATS];
+        }
+        for (int p = 0; p < count; p++) {
+            Arrays.fill(partStats[p], 0);
+        }
         partWrite = true;
         return count;
     }
@@ -361,7 +378,7 @@ public final class InstanceNodes {
         int count = 0;
         for (int r = cut.firstRun(part); r < cut.endRun(part); r++) {
             count += ParallelUpdate.computeStale(st.locals, st.modes, st.parentNodes, st.worlds, capacity, staleBits,
-                    st.matrixBits, st.wordPlans, cut.runFrom(r), cut.runTo(r), partKinds, null);
+                    st.matrixBits, st.wordPlans, cut.runFrom(r), cut.runTo(r), partKinds, partStats[part]);
         }
         partComputed[part] = count;
     }
@@ -622,7 +639,7 @@ public final class InstanceNodes {
             }
             computed += partComputed[p];
         }
-        owner.refresh().computedElsewhere(owner.pendingVersion(), computed);
+        owner.refresh().computedElsewhere(owner.pendingVersion(), computed, partStats, parts.parts());
     }
 
     /**

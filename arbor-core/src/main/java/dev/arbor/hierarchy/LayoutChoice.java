@@ -49,9 +49,10 @@ final class LayoutChoice {
      * that would cost less in planes than in records, is computed in planes (from records once dense refreshes have
      * paid for the conversion); a sparse one counts its nodes as single-node work, and in planes converts to records
      * once that work is enough. Without the vector path no refresh is dense: records compute single nodes at least
-     * as fast.
+     * as fast. Where {@code mayConvert} is false (the nodes are computed by a crowd frame's threads, which hold the
+     * storage's arrays) the work is counted and the conversion it earned waits for {@link #convertIfEarned}.
      */
-    void beforeRefresh(long staleCount, long planesCost, boolean vectorPath) {
+    void beforeRefresh(long staleCount, long planesCost, boolean vectorPath, boolean mayConvert) {
         if (policy != StorageLayout.AUTOMATIC) {
             return;
         }
@@ -59,16 +60,33 @@ final class LayoutChoice {
             singleNodeWork = 0;
             if (store.records) {
                 denseGain += Adaptation.denseGain(tuning, staleCount, planesCost);
-                if (Adaptation.convertsToPlanes(tuning, denseGain, slots.liveCount)) {
-                    use(false);
-                }
             }
         } else {
             denseGain = 0;
             if (!store.records) {
                 singleNodeWork += staleCount;
-                convertIfRecordsEarned();
             }
+        }
+        if (mayConvert) {
+            convertIfEarned();
+        }
+    }
+
+    /**
+     * Converts the storage if the work counted since the latest conversion has earned it: to planes after dense
+     * refreshes, to records after single-node work. A crowd frame calls it before its threads start, so that the
+     * frames whose worlds its threads compute move the storage as updates computing them would.
+     */
+    void convertIfEarned() {
+        if (policy != StorageLayout.AUTOMATIC) {
+            return;
+        }
+        if (store.records) {
+            if (Adaptation.convertsToPlanes(tuning, denseGain, slots.liveCount)) {
+                use(false);
+            }
+        } else {
+            convertIfRecordsEarned();
         }
     }
 

@@ -164,15 +164,15 @@ final class Refresh {
     }
 
     /**
-     * Before a refresh: marks the stale nodes active in the activity packing's window, and (if {@code mayConvert})
-     * lets the layout choice convert the storage for the refresh ({@link LayoutChoice#beforeRefresh}). The planes
+     * Before a refresh: marks the stale nodes active in the activity packing's window, and counts the refresh for the
+     * layout choice, which converts the storage for it if {@code mayConvert} ({@link LayoutChoice#beforeRefresh}). The planes
      * cost is estimated in units of one node of a vector word: a word with at least
      * {@link LocalToWorld#DENSE_WORD_MIN} stale nodes is computed whole (64 units), a node elsewhere alone
      * ({@link Tuning#planeNodeCost}). O(stale words).
      */
     private void beforeRefresh(boolean mayConvert) {
         long[] active = packing.windowBits(stale.words.length, store.layoutVersion); // null when packing is off
-        boolean automatic = mayConvert && layoutChoice.policy() == StorageLayout.AUTOMATIC;
+        boolean automatic = layoutChoice.policy() == StorageLayout.AUTOMATIC;
         if (active == null && !automatic) {
             return;
         }
@@ -196,7 +196,7 @@ final class Refresh {
             packing.addWork(staleCount);
         }
         if (automatic) {
-            layoutChoice.beforeRefresh(staleCount, planesCost, vectorKinds != 0);
+            layoutChoice.beforeRefresh(staleCount, planesCost, vectorKinds != 0, mayConvert);
         }
     }
 
@@ -294,6 +294,14 @@ final class Refresh {
      * ({@link InstanceNodes#updateWorlds}), each on a range of the storage: drops their cached inverses. The storage
      * is not converted (the threads hold its arrays).
      */
+    /**
+     * Converts the storage if the refreshes counted since the latest conversion earned it (also those computed
+     * elsewhere, by a crowd frame's threads, which cannot convert it). Before a crowd frame, on the caller's thread.
+     */
+    void convertIfEarned() {
+        layoutChoice.convertIfEarned();
+    }
+
     void beforeComputedElsewhere() {
         dropStaleInverses();
     }
@@ -303,12 +311,23 @@ final class Refresh {
      * with {@code stamp}, and turns their stale bits into changed bits, as a refresh does. O(stale words).
      *
      * @param count the nodes computed
+     * @param stats per part of the computing, the batch shapes it counted ({@link LocalToWorld#STATS} entries each):
+     *     this refresh's, for the next batch shapes and {@link #layoutUnfit}, as a refresh's own
+     * @param parts the parts in {@code stats}
      */
-    void computedElsewhere(long stamp, long count) {
+    void computedElsewhere(long stamp, long count, int[][] stats, int parts) {
         if (stale.isEmpty()) {
             return;
         }
         beforeRefresh(false);
+        Arrays.fill(batchStats, 0);
+        for (int p = 0; p < parts; p++) {
+            for (int e = 0; e < LocalToWorld.STATS; e++) {
+                batchStats[e] += stats[p][e];
+            }
+        }
+        counted = true;
+        chooseVectorKinds((int) Math.min(Integer.MAX_VALUE, count));
         scannedWords += stale.hiWord - stale.loWord;
         recomputedNodes += count;
         stampStale(stamp);

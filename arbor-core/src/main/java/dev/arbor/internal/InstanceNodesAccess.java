@@ -52,6 +52,15 @@ public abstract class InstanceNodesAccess {
     public abstract int beginPartWrites(InstanceNodes nodes, InstanceNodes reads, long[] fixed, int threads);
 
     /**
+     * Lets the hierarchy convert its storage layout where the crowd frames' work has earned it (the frames compute
+     * their nodes on their threads, where the storage cannot be converted). Before a frame, on the caller's thread,
+     * before anything of the frame reads the storage.
+     *
+     * @param nodes the nodes
+     */
+    public abstract void convertLayoutIfEarned(InstanceNodes nodes);
+
+    /**
      * @param nodes the nodes
      * @param part a part
      * @return its first instance

@@ -849,8 +849,8 @@ public final class LocalToWorld {
      * @param from first node
      * @param to end (exclusive)
      * @param vectorKinds the batch shapes to compute on the vector path, as in {@link #propagateStale}
-     * @param batchStats if not null, receives counts of the vector path's batches, as in {@link #propagateStale}
-     *     (not {@link #STAT_SLOW}'s words kept off the vector path by a matrix)
+     * @param batchStats if not null, receives counts of the vector path's batches and of the dense words an explicit
+     *     matrix kept off it ({@link #STAT_SLOW}), as in {@link #propagateStale}
      * @return the number of nodes recomputed
      */
     public static int computeStale(float[] locals, byte[] modes, int[] parents, float[] worlds, int capacity,
@@ -876,6 +876,12 @@ public final class LocalToWorld {
                     count += Long.bitCount(bits);
                     node += 64;
                     continue;
+                }
+                if (vectorKinds != 0 && batchStats != null && matrixBits[word] != 0L
+                        && denseEnough(bits, base, capacity)) {
+                    // dense, but an explicit matrix keeps this word off the vector path: slow, as propagateStale
+                    // reports it, so that the layout is rewritten with the matrices on their own
+                    batchStats[STAT_SLOW] += 64 / VectorLanes.lanes();
                 }
                 if (bits == -1L && matrixBits[word] == 0L && base + 64 <= capacity) {
                     // a run of fully stale TRS words inside the range: one counted loop, as in propagateStale

@@ -18,21 +18,21 @@ class HierarchyPartsTest {
         slots.liveCount = 100;
         LayoutChoice choice = new LayoutChoice(store, slots, Tuning.DEFAULT);
         // sparse: 1,000 stale nodes costing 8 each in planes against 4 in records; the conversion needs 2,048
-        choice.beforeRefresh(1000, 8000, true);
-        choice.beforeRefresh(1000, 8000, true);
+        choice.beforeRefresh(1000, 8000, true, true);
+        choice.beforeRefresh(1000, 8000, true, true);
         assertThat(store.records).as("2,000 of 2,048 units of single-node work").isFalse();
-        choice.beforeRefresh(1000, 8000, true);
+        choice.beforeRefresh(1000, 8000, true, true);
         assertThat(store.records).isTrue();
         assertThat(choice.layoutChanges).isEqualTo(1);
         // dense: a full word costs 64 in planes against 256 in records; 192 saved per word, 800 needed
-        choice.beforeRefresh(256, 256, true);
+        choice.beforeRefresh(256, 256, true, true);
         assertThat(store.records).as("768 of 800 saved").isTrue();
-        choice.beforeRefresh(64, 64, true);
+        choice.beforeRefresh(64, 64, true, true);
         assertThat(store.records).isFalse();
         assertThat(choice.layoutChanges).isEqualTo(2);
         // without the vector path nothing is dense: the same refreshes count towards records again
         for (int k = 0; k < 100; k++) {
-            choice.beforeRefresh(256, 256, false);
+            choice.beforeRefresh(256, 256, false, true);
         }
         assertThat(store.records).isTrue();
     }
@@ -46,7 +46,7 @@ class HierarchyPartsTest {
         choice.setPolicy(StorageLayout.RECORDS);
         assertThat(store.records).isTrue();
         for (int k = 0; k < 100; k++) {
-            choice.beforeRefresh(64, 64, true);
+            choice.beforeRefresh(64, 64, true, true);
             choice.singleNodeComputed();
             choice.convertIfRecordsEarned();
         }
