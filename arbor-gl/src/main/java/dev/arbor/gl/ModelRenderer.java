@@ -347,7 +347,7 @@ public final class ModelRenderer implements AutoCloseable {
                     blended = deferBlended(node, p, k, primitives[p], blended);
                 } else {
                     drawPrimitive(primitives[p], joints(instance, node), paletteBases[node], k, morphBase(node),
-                            1);
+                            morphCount(node), 1);
                 }
             }
             k++;
@@ -358,7 +358,7 @@ public final class ModelRenderer implements AutoCloseable {
             for (int b = 0; b < blended; b++) {
                 int node = blendNodes[b];
                 drawPrimitive(gpu.meshes[model.mesh(node)][blendPrimitives[b]], joints(instance, node),
-                        paletteBases[node], blendMeshes[b], morphBase(node), 1);
+                        paletteBases[node], blendMeshes[b], morphBase(node), morphCount(node), 1);
             }
             endBlending();
         }
@@ -370,10 +370,16 @@ public final class ModelRenderer implements AutoCloseable {
         return skin < 0 ? 0 : instance.skeleton(skin).jointCount();
     }
 
-    /** The first of a node's morph weights in the weight buffer, or -1 when its mesh has no morph targets. */
+    /** The first of a node's morph weights in the weight buffer (0 when its mesh has no morph targets). */
     private int morphBase(int node) {
         int morph = morphModel == null ? -1 : morphModel.morphIndex(node);
-        return morph < 0 ? -1 : morphWeights.offset(morph);
+        return morph < 0 ? 0 : morphWeights.offset(morph);
+    }
+
+    /** The number of a node's morph weights in the weight buffer, 0 when its mesh has no morph targets. */
+    private int morphCount(int node) {
+        int morph = morphModel == null ? -1 : morphModel.morphIndex(node);
+        return morph < 0 ? 0 : morphWeights.count(morph);
     }
 
     /**
@@ -502,14 +508,14 @@ public final class ModelRenderer implements AutoCloseable {
             if (p.material.alphaMode == Shaders.BLEND) {
                 blended = true;
             } else {
-                drawPrimitive(p, joints, 0, 0, -1, instances);
+                drawPrimitive(p, joints, 0, 0, 0, 0, instances);
             }
         }
         if (blended) {
             beginBlending();
             for (GpuModel.Primitive p : primitives) {
                 if (p.material.alphaMode == Shaders.BLEND) {
-                    drawPrimitive(p, joints, 0, 0, -1, instances);
+                    drawPrimitive(p, joints, 0, 0, 0, 0, instances);
                 }
             }
             endBlending();
@@ -594,10 +600,11 @@ public final class ModelRenderer implements AutoCloseable {
 
     /**
      * One draw call of a primitive: {@code instances} copies, palettes from {@code paletteBase}, mesh matrices from
-     * {@code meshBase}, morph weights from {@code morphBase} of their buffers ({@code morphBase} -1: bind shape).
+     * {@code meshBase}, {@code morphCount} morph weights per instance from {@code morphBase} of their buffers (the
+     * primitive's targets beyond them, all of them when 0, are left out).
      */
     private void drawPrimitive(GpuModel.Primitive p, int joints, int paletteBase, int meshBase, int morphBase,
-                               int instances) {
+                               int morphCount, int instances) {
         boolean skinned = p.skinned && joints > 0;
         if (skinned && p.maxJoint >= joints) {
             return;
@@ -606,10 +613,9 @@ public final class ModelRenderer implements AutoCloseable {
         glUniform1i(uJointCount, skinned ? joints : 0);
         glUniform1i(uPaletteBase, paletteBase);
         glUniform1i(uMeshBase, meshBase);
-        int targets = morphBase < 0 ? 0 : p.morphTargets;
-        glUniform1i(uMorphTargets, targets);
+        glUniform1i(uMorphTargets, Math.min(p.morphTargets, morphCount));
         glUniform1i(uMorphVertices, p.vertices);
-        glUniform1i(uMorphBase, Math.max(morphBase, 0));
+        glUniform1i(uMorphBase, morphBase);
         glActiveTexture(GL_TEXTURE0 + Shaders.UNIT_MORPH_DELTAS);
         glBindTexture(GL_TEXTURE_BUFFER, p.morphTexture);
         glUniform4f(uBaseColorFactor, m.baseColorFactor[0], m.baseColorFactor[1], m.baseColorFactor[2],
