@@ -1,0 +1,189 @@
+package dev.arbor.gl;
+
+import static org.lwjgl.opengl.GL11.glBindTexture;
+import static org.lwjgl.opengl.GL11.glDeleteTextures;
+import static org.lwjgl.opengl.GL11.glGenTextures;
+import static org.lwjgl.opengl.GL15.GL_DYNAMIC_DRAW;
+import static org.lwjgl.opengl.GL15.glBindBuffer;
+import static org.lwjgl.opengl.GL15.glBufferData;
+import static org.lwjgl.opengl.GL15.glDeleteBuffers;
+import static org.lwjgl.opengl.GL15.glGenBuffers;
+import static org.lwjgl.opengl.GL15.nglBufferSubData;
+import static org.lwjgl.opengl.GL30.GL_RGBA32F;
+import static org.lwjgl.opengl.GL31.GL_COPY_READ_BUFFER;
+import static org.lwjgl.opengl.GL31.GL_COPY_WRITE_BUFFER;
+import static org.lwjgl.opengl.GL31.GL_TEXTURE_BUFFER;
+import static org.lwjgl.opengl.GL31.glCopyBufferSubData;
+import static org.lwjgl.opengl.GL31.glTexBuffer;
+
+import dev.arbor.hierarchy.Handles;
+import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.MatrixLayout;
+import java.nio.FloatBuffer;
+import org.lwjgl.system.MemoryUtil;
+
+/**
+ * Every node's world matrix of a {@link Hierarchy} in one OpenGL buffer, kept in step by uploading only the matrices
+ * that changed: {@link #sync()} asks {@link Hierarchy#writeChangedSince} for the world matrices changed since the
+ * previous sync and copies each to its place, so a static scene where 1% of the nodes move uploads 1% of the
+ * matrices.
+ *
+ * <h2>Layout</h2>
+ * 4×4 column-major matrices ({@code MatrixLayout.COLUMN_MAJOR_4X4}), 64 bytes each, indexed by the node's slot
+ * ({@link Handles#slot}, stable for the node's life): node {@code n}'s matrix at byte {@code 64 × slot(n)}. The buffer
+ * is also a texture buffer of RGBA32F texels ({@link #texture()}), one column per texel, as {@link ModelRenderer}'s
+ * mesh matrices are read: a shader fetches texels {@code 4 × slot} to {@code 4 × slot + 3}. Slots of destroyed nodes
+ * keep their last matrix until the slot is reused.
+ *
+ * <h2>Cost</h2>
+ * A sync costs {@code writeChangedSince}'s scan (O(the hierarchy's capacity) to read the versions, plus the changed
+ * matrices) and one {@code glBufferSubData} per run of changed nodes with consecutive slots, 64 bytes per matrix. The
+ * CPU staging holds 64 bytes per node (every node may change in one frame); it and the GPU buffer grow when the
+ * hierarchy does (the GPU buffer keeps its contents, copied on the GPU). Allocation-free once grown.
+ *
+ * <p>Made, synced and closed on the thread where its {@link GlContext} is current.
+ */
+public final class WorldMatrixBuffer implements AutoCloseable {
+    private static final int MATRIX_BYTES = 64;
+
+    private final Hierarchy hierarchy;
+    private int buffer;
+    private final int texture;
+    /** Matrices the GPU buffer holds. */
+    private int capacity;
+    private FloatBuffer staging;
+    private long[] handles;
+    /** The hierarchy's version at the latest sync; -1 before the first (everything is uploaded then). */
+    private long seen = -1;
+    private long lastBytes;
+    private int lastMatrices;
+    private int lastCalls;
+    private boolean closed;
+
+    /**
+     * Makes the buffer for a hierarchy; nothing is uploaded until {@link #sync()}. Its context must be current.
+     *
+     * @param hierarchy the hierarchy whose world matrices the buffer mirrors
+     */
+    public WorldMatrixBuffer(Hierarchy hierarchy) {
+        this.hierarchy = hierarchy;
+        this.texture = glGenTextures();
+        this.buffer = glGenBuffers();
+        this.staging = MemoryUtil.memAllocFloat(16);
+        this.handles = new long[1];
+    }
+
+    /**
+     * Uploads the world matrix of every node whose world changed since the previous sync (every node at the first
+     * sync), bringing stale nodes up to date first (as {@link Hierarchy#writeChangedSince} does). Call it after
+     * {@link Hierarchy#update()}, once per frame.
+     *
+     * @return the number of matrices uploaded
+     * @throws IllegalStateException if this buffer is closed
+     */
+    public int sync() {
+        if (closed) {
+            throw new IllegalStateException("world matrix buffer is closed");
+        }
+        int nodes = hierarchy.size();
+        if (handles.length < nodes) {
+            handles = new long[Math.max(nodes, 2 * handles.length)];
+            MemoryUtil.memFree(staging);
+            staging = MemoryUtil.memAllocFloat(16 * handles.length);
+        }
+        staging.clear();
+        int count = hierarchy.writeChangedSince(seen, MatrixLayout.COLUMN_MAJOR_4X4, staging, handles);
+        seen = hierarchy.version();
+        int maxSlot = -1;
+        for (int i = 0; i < count; i++) {
+            maxSlot = Math.max(maxSlot, Handles.slot(handles[i]));
+        }
+        reserve(maxSlot + 1);
+        glBindBuffer(GL_TEXTURE_BUFFER, buffer);
+        long base = MemoryUtil.memAddress(staging, 0);
+        int calls = 0;
+        // runs of matrices whose slots follow each other go up in one call (staging holds them side by side)
+        int i = 0;
+        while (i < count) {
+            int first = Handles.slot(handles[i]);
+            int end = i + 1;
+            while (end < count && Handles.slot(handles[end]) == first + (end - i)) {
+                end++;
+            }
+            nglBufferSubData(GL_TEXTURE_BUFFER, (long) first * MATRIX_BYTES, (long) (end - i) * MATRIX_BYTES,
+                    base + (long) i * MATRIX_BYTES);
+            calls++;
+            i = end;
+        }
+        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+        lastMatrices = count;
+        lastBytes = (long) count * MATRIX_BYTES;
+        lastCalls = calls;
+        return count;
+    }
+
+    /** Grows the GPU buffer to hold at least {@code matrices}, keeping what it holds. */
+    private void reserve(int matrices) {
+        if (matrices <= capacity) {
+            return;
+        }
+        int grown = Math.max(matrices, Math.max(16, 2 * capacity));
+        int next = glGenBuffers();
+        glBindBuffer(GL_COPY_WRITE_BUFFER, next);
+        glBufferData(GL_COPY_WRITE_BUFFER, (long) grown * MATRIX_BYTES, GL_DYNAMIC_DRAW);
+        if (capacity > 0) {
+            glBindBuffer(GL_COPY_READ_BUFFER, buffer);
+            glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, (long) capacity * MATRIX_BYTES);
+            glBindBuffer(GL_COPY_READ_BUFFER, 0);
+        }
+        glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+        glDeleteBuffers(buffer);
+        buffer = next;
+        capacity = grown;
+        glBindTexture(GL_TEXTURE_BUFFER, texture);
+        glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, buffer);
+        glBindTexture(GL_TEXTURE_BUFFER, 0);
+    }
+
+    /** @return the bytes the latest {@link #sync()} uploaded: 64 per matrix */
+    public long lastUploadBytes() {
+        return lastBytes;
+    }
+
+    /** @return the matrices the latest {@link #sync()} uploaded */
+    public int lastUploadMatrices() {
+        return lastMatrices;
+    }
+
+    /** @return the {@code glBufferSubData} calls the latest {@link #sync()} made (one per run of consecutive slots) */
+    public int lastUploadCalls() {
+        return lastCalls;
+    }
+
+    /** @return the OpenGL buffer's name (it changes when the buffer grows) */
+    public int buffer() {
+        return buffer;
+    }
+
+    /** @return the texture-buffer texture (RGBA32F) over the buffer, for {@code texelFetch} in a shader */
+    public int texture() {
+        return texture;
+    }
+
+    /** @return the matrices the GPU buffer holds now */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Deletes the buffer and texture and frees the staging memory; its context must be current. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        glDeleteTextures(texture);
+        glDeleteBuffers(buffer);
+        MemoryUtil.memFree(staging);
+    }
+}
