@@ -533,6 +533,66 @@ public final class ModelRenderer implements AutoCloseable {
         glDisable(GL_BLEND);
     }
 
+    /**
+     * Draws the listed instances of a crowd (those a {@link CrowdVisibility} found in view, say): as
+     * {@link #drawCrowd(GpuModel, int, int, int, FloatBuffer, FloatBuffer, Camera)}, but only instances
+     * {@code visible[0 .. count)}, whose palettes and mesh matrices are gathered (one memory copy each) into this
+     * renderer's buffers and uploaded; the others are neither uploaded nor drawn. Allocation-free once the buffers
+     * are large enough.
+     *
+     * @param gpu the model on the GPU
+     * @param mesh the mesh index
+     * @param visible instance indices, each in [0, instances of the buffers)
+     * @param count how many of {@code visible} to draw
+     * @param joints joints per instance's palette, at least 0
+     * @param palettes every instance's palette, instance {@code i}'s at float {@code 16 × i × joints}
+     * @param worldFromMesh every instance's mesh matrix, instance {@code i}'s at float {@code 16 × i}
+     * @param camera the camera
+     * @throws IllegalArgumentException if a count is negative or beyond {@code visible}, a listed instance lies beyond
+     *     a buffer's limit, or {@code mesh} is out of range
+     * @throws IllegalStateException if this renderer or the model is closed
+     */
+    public void drawCrowd(GpuModel gpu, int mesh, int[] visible, int count, int joints, FloatBuffer palettes,
+                          FloatBuffer worldFromMesh, Camera camera) {
+        requireOpen(gpu);
+        if (mesh < 0 || mesh >= gpu.meshes.length) {
+            throw new IllegalArgumentException("mesh out of range: mesh=" + mesh + ", meshCount=" + gpu.meshes.length);
+        }
+        if (count < 0 || count > visible.length || joints < 0) {
+            throw new IllegalArgumentException("count out of range: count=" + count + ", visible.length="
+                    + visible.length + ", joints=" + joints);
+        }
+        long paletteFloats = (long) MATRIX * joints;
+        for (int k = 0; k < count; k++) {
+            int i = visible[k];
+            if (i < 0 || (i + 1) * paletteFloats > palettes.limit() || (i + 1L) * MATRIX > worldFromMesh.limit()) {
+                throw new IllegalArgumentException("instance out of range: visible[" + k + "]=" + i
+                        + ", palettes.limit=" + palettes.limit() + ", worldFromMesh.limit=" + worldFromMesh.limit()
+                        + ", joints=" + joints);
+            }
+        }
+        if (count == 0) {
+            return;
+        }
+        this.palettes = ensure(this.palettes, Math.max(count * paletteFloats, MATRIX));
+        worlds = ensure(worlds, (long) count * MATRIX);
+        long paletteFrom = MemoryUtil.memAddress(palettes, 0);
+        long paletteTo = MemoryUtil.memAddress(this.palettes, 0);
+        long worldFrom = MemoryUtil.memAddress(worldFromMesh, 0);
+        long worldTo = MemoryUtil.memAddress(worlds, 0);
+        long paletteBytes = paletteFloats * Float.BYTES;
+        for (int k = 0; k < count; k++) {
+            int i = visible[k];
+            MemoryUtil.memCopy(paletteFrom + i * paletteBytes, paletteTo + k * paletteBytes, paletteBytes);
+            MemoryUtil.memCopy(worldFrom + (long) i * MATRIX * Float.BYTES, worldTo + (long) k * MATRIX * Float.BYTES,
+                    MATRIX * Float.BYTES);
+        }
+        upload(count, (int) (count * (long) joints));
+        begin(camera);
+        drawInstanced(gpu.meshes[mesh], joints, count);
+        end();
+    }
+
     private void upload(int meshCount, int paletteEntries) {
         long meshFloats = (long) meshCount * MATRIX;
         long paletteFloats = (long) paletteEntries * MATRIX;
