@@ -1,0 +1,111 @@
+package dev.arbor.bench.gl;
+
+import dev.arbor.gl.GlContext;
+import dev.arbor.gl.WorldMatrixBuffer;
+import dev.arbor.hierarchy.Hierarchy;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A static scene of 100,000 nodes (1,000 roots with 99 leaves each) where 1% of the nodes (one leaf per root) move
+ * each frame: the frame's {@link Hierarchy#update()} alone ({@code update1pct}) against the update followed by
+ * {@link WorldMatrixBuffer#sync()}, which uploads the 1,000 moved world matrices (64,000 bytes) to an OpenGL buffer
+ * ({@code updateAndUpload1pct}). Scores are ns per frame. The GL context is made on the benchmark thread (offscreen,
+ * EGL; Mesa's llvmpipe here).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class StaticSceneUploadBench {
+    /** Roots, and leaves under each. */
+    static final int ROOTS = 1_000;
+    static final int LEAVES = 99;
+
+    /** The scene, its GL buffer and the frame's moves. */
+    @State(Scope.Thread)
+    public static class Scene {
+        Hierarchy h;
+        long[] leaves;
+        GlContext gl;
+        WorldMatrixBuffer worlds;
+        final SplittableRandom random = new SplittableRandom(49);
+        int frame;
+
+        /** Builds the scene, makes the context on this thread and uploads every matrix once. */
+        @Setup(Level.Trial)
+        public void setUp() {
+            h = new Hierarchy(ROOTS * (1 + LEAVES));
+            leaves = new long[ROOTS * LEAVES];
+            for (int r = 0; r < ROOTS; r++) {
+                long root = h.createRoot();
+                h.setLocalTranslation(root, r, 0, 0);
+                for (int l = 0; l < LEAVES; l++) {
+                    leaves[r * LEAVES + l] = h.createChild(root);
+                    h.setLocalTranslation(leaves[r * LEAVES + l], 0, l, 0);
+                }
+            }
+            h.update();
+            gl = GlContext.offscreen(4, 4);
+            worlds = new WorldMatrixBuffer(h);
+            worlds.sync();
+        }
+
+        /** Moves one leaf of every root: 1% of the nodes. */
+        void move() {
+            frame++;
+            for (int r = 0; r < ROOTS; r++) {
+                long leaf = leaves[r * LEAVES + random.nextInt(LEAVES)];
+                h.setLocalTranslation(leaf, 0.5f, frame & 7, 0.25f);
+            }
+        }
+
+        /** Checks the last upload's size, then frees the buffer and the context. */
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            long bytes = worlds.lastUploadBytes();
+            worlds.close();
+            gl.close();
+            if (bytes != 64L * ROOTS) {
+                throw new IllegalStateException("uploaded bytes=" + bytes + ", expected=" + 64L * ROOTS);
+            }
+        }
+    }
+
+    /**
+     * 1% of the nodes move; {@code update()}.
+     *
+     * @param s the scene
+     */
+    @Benchmark
+    public void update1pct(Scene s) {
+        s.move();
+        s.h.update();
+    }
+
+    /**
+     * 1% of the nodes move; {@code update()}, then the moved world matrices uploaded.
+     *
+     * @param s the scene
+     * @return the matrices uploaded
+     */
+    @Benchmark
+    public int updateAndUpload1pct(Scene s) {
+        s.move();
+        s.h.update();
+        return s.worlds.sync();
+    }
+}
