@@ -116,10 +116,15 @@ final class Shaders {
                 mat4 worldFromBind = matrixAt(meshes, meshBase + gl_InstanceID) * meshFromBind;
                 vec4 world = worldFromBind * vec4(p, 1.0);
                 mat3 linear = mat3(worldFromBind);
+                // normals by the cofactor matrix, det × inverse transpose: three cross products instead of an
+                // inverse; the sign of det turns it back, the length is normalized per pixel
+                vec3 c0 = cross(linear[1], linear[2]);
+                float det = dot(linear[0], c0);
+                mat3 cofactor = mat3(c0, cross(linear[2], linear[0]), cross(linear[0], linear[1]));
                 worldPosition = world.xyz;
-                worldNormal = transpose(inverse(linear)) * n;
+                worldNormal = (det < 0.0 ? -1.0 : 1.0) * (cofactor * n);
                 worldTangent = vec4(linear * t, tangent.w);
-                mirrored = determinant(linear) < 0.0 ? 1 : 0;
+                mirrored = det < 0.0 ? 1 : 0;
                 uv0 = texcoord0;
                 uv1 = texcoord1;
                 gl_Position = clipFromWorld * world;

@@ -3,6 +3,7 @@ package dev.arbor.gl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arbor.animation.Skeleton;
+import dev.arbor.bounds.Aabb;
 import dev.arbor.animation.WrapMode;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
@@ -12,6 +13,7 @@ import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
 import org.joml.Matrix4f;
+import org.joml.Matrix4x3f;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryUtil;
@@ -105,24 +107,10 @@ class CrowdCullingTest {
 
     /** A world box taken to a node's local space (the box of its eight corners). */
     static float[] toMesh(Hierarchy h, long node, float[] world) {
-        FloatBuffer m = org.lwjgl.BufferUtils.createFloatBuffer(16);
-        h.getWorld(node, MatrixLayout.COLUMN_MAJOR_4X4, m, 0);
-        float[] values = new float[16];
-        m.get(0, values);
-        Matrix4f meshFromWorld = new Matrix4f().set(values).invert();
-        float[] out = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE,
-                -Float.MAX_VALUE};
-        Vector3f corner = new Vector3f();
-        for (int c = 0; c < 8; c++) {
-            meshFromWorld.transformPosition(world[(c & 1) == 0 ? 0 : 3], world[(c & 2) == 0 ? 1 : 4],
-                    world[(c & 4) == 0 ? 2 : 5], corner);
-            out[0] = Math.min(out[0], corner.x);
-            out[1] = Math.min(out[1], corner.y);
-            out[2] = Math.min(out[2], corner.z);
-            out[3] = Math.max(out[3], corner.x);
-            out[4] = Math.max(out[4], corner.y);
-            out[5] = Math.max(out[5], corner.z);
-        }
+        float[] worldFromMesh = h.getWorld(node, new float[12], 0);
+        float[] meshFromWorld = new Matrix4x3f().set(worldFromMesh).invert().get(new float[12]);
+        float[] out = new float[6];
+        Aabb.transform(meshFromWorld, 0, world, 0, out, 0);
         return out;
     }
 

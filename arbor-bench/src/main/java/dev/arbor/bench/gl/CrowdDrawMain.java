@@ -113,11 +113,40 @@ public final class CrowdDrawMain {
             print("glFinish, caller's thread CPU", finishCpu);
             print("glFinish, wall (llvmpipe's rasterizing waited for)", finishWall);
             bandwidth(palettes, count * joints * 64);
+            // the draw's CPU time against the instances drawn: on a software driver the vertex shader runs in the
+            // caller's thread at draw time; the line's intercept is what a draw costs without vertex work
+            int[] sizes = {10, 100, 1000};
+            long[] medians = new long[sizes.length];
+            long[] sample = new long[15];
+            for (int k = 0; k < sizes.length; k++) {
+                for (int r = -5; r < sample.length; r++) {
+                    renderer.clear(1, 1, 1);
+                    long t0 = threads.getCurrentThreadCpuTime();
+                    renderer.drawCrowd(gpu, mesh, sizes[k], joints, palettes, worlds, camera);
+                    long t1 = threads.getCurrentThreadCpuTime();
+                    glFinish();
+                    if (r >= 0) {
+                        sample[r] = t1 - t0;
+                    }
+                }
+                medians[k] = median(sample);
+                System.out.printf(Locale.ROOT, "drawCrowd of %,5d instances (thread CPU)                median %7.3f ms%n",
+                        sizes[k], medians[k] / 1e6);
+            }
+            double perInstance = (medians[1] - medians[0]) / 90.0;
+            double intercept = medians[0] - 10 * perInstance;
+            System.out.printf(Locale.ROOT, "draw CPU time = %.3f ms + %.4f ms per instance (the driver's vertex work);"
+                    + " animation + 1.2 MB upload + the draw without vertex work: %.3f ms, %.3f × the animation%n",
+                    intercept / 1e6, perInstance / 1e6, (median(animation) + medianUpload + intercept) / 1e6,
+                    (median(animation) + medianUpload + intercept) / median(animation));
         } finally {
             MemoryUtil.memFree(palettes);
             MemoryUtil.memFree(worlds);
         }
     }
+
+    /** The median CPU time of the latest {@link #bandwidth} upload. */
+    private static long medianUpload;
 
     /** glBufferSubData of {@code bytes} against a memory copy of the same bytes, thread CPU time, medians. */
     private static void bandwidth(FloatBuffer source, int bytes) {
@@ -149,6 +178,7 @@ public final class CrowdDrawMain {
             glDeleteBuffers(buffer);
         }
         long u = median(upload);
+        medianUpload = u;
         long c = median(copy);
         System.out.printf(Locale.ROOT, "upload of %.2f MB: glBufferSubData median %.3f ms (%.1f GB/s), memCopy median"
                 + " %.3f ms (%.1f GB/s), ratio %.2f%n", bytes / 1e6, u / 1e6, bytes / (double) u, c / 1e6,
