@@ -8,7 +8,14 @@ import static org.lwjgl.opengl.GL15.glBindBuffer;
 import static org.lwjgl.opengl.GL15.glBufferData;
 import static org.lwjgl.opengl.GL15.glDeleteBuffers;
 import static org.lwjgl.opengl.GL15.glGenBuffers;
+import static org.lwjgl.opengl.GL11.glGetError;
+import static org.lwjgl.opengl.GL15.glUnmapBuffer;
 import static org.lwjgl.opengl.GL15.nglBufferSubData;
+import static org.lwjgl.opengl.GL30.GL_MAP_FLUSH_EXPLICIT_BIT;
+import static org.lwjgl.opengl.GL30.GL_MAP_UNSYNCHRONIZED_BIT;
+import static org.lwjgl.opengl.GL30.GL_MAP_WRITE_BIT;
+import static org.lwjgl.opengl.GL30.glFlushMappedBufferRange;
+import static org.lwjgl.opengl.GL30.nglMapBufferRange;
 import static org.lwjgl.opengl.GL30.GL_RGBA32F;
 import static org.lwjgl.opengl.GL31.GL_COPY_READ_BUFFER;
 import static org.lwjgl.opengl.GL31.GL_COPY_WRITE_BUFFER;
@@ -37,7 +44,7 @@ import org.lwjgl.system.MemoryUtil;
  *
  * <h2>Cost</h2>
  * A sync costs {@code writeChangedSince}'s scan (O(the hierarchy's capacity) to read the versions, plus the changed
- * matrices) and one {@code glBufferSubData} per run of changed nodes with consecutive slots, 64 bytes per matrix. The
+ * matrices) and, per run of changed nodes with consecutive slots, one call ({@link Upload}), 64 bytes per matrix. The
  * CPU staging holds 64 bytes per node (every node may change in one frame); it and the GPU buffer grow when the
  * hierarchy does (the GPU buffer keeps its contents, copied on the GPU). Allocation-free once grown.
  *
@@ -46,7 +53,26 @@ import org.lwjgl.system.MemoryUtil;
 public final class WorldMatrixBuffer implements AutoCloseable {
     private static final int MATRIX_BYTES = 64;
 
+    /** How a sync puts the changed matrices into the buffer. */
+    public enum Upload {
+        /**
+         * One {@code glBufferSubData} per run of changed nodes with consecutive slots. Safe with draws in flight (the
+         * driver orders the copy after them), but each call has the driver's fixed cost: scattered changes cost one
+         * call per matrix.
+         */
+        SUB_DATA,
+        /**
+         * The range of buffer from the first to the last changed slot mapped once, unsynchronized
+         * ({@code GL_MAP_UNSYNCHRONIZED_BIT}), each matrix copied to its place and each run of consecutive slots
+         * flushed ({@code glFlushMappedBufferRange}). Cheaper per matrix, but the driver does not wait for draws that
+         * still read the buffer: sync after the previous frame's draws completed (a fence, or a frame's latency), or a
+         * draw in flight may read a matrix of the new frame.
+         */
+        MAPPED
+    }
+
     private final Hierarchy hierarchy;
+    private final Upload upload;
     private int buffer;
     private final int texture;
     /** Matrices the GPU buffer holds. */
@@ -61,12 +87,24 @@ public final class WorldMatrixBuffer implements AutoCloseable {
     private boolean closed;
 
     /**
-     * Makes the buffer for a hierarchy; nothing is uploaded until {@link #sync()}. Its context must be current.
+     * Makes the buffer for a hierarchy, uploading with {@link Upload#SUB_DATA}; nothing is uploaded until
+     * {@link #sync()}. Its context must be current.
      *
      * @param hierarchy the hierarchy whose world matrices the buffer mirrors
      */
     public WorldMatrixBuffer(Hierarchy hierarchy) {
+        this(hierarchy, Upload.SUB_DATA);
+    }
+
+    /**
+     * Makes the buffer for a hierarchy; nothing is uploaded until {@link #sync()}. Its context must be current.
+     *
+     * @param hierarchy the hierarchy whose world matrices the buffer mirrors
+     * @param upload how a sync writes the changed matrices (see {@link Upload} for the trade-off)
+     */
+    public WorldMatrixBuffer(Hierarchy hierarchy, Upload upload) {
         this.hierarchy = hierarchy;
+        this.upload = upload;
         this.texture = glGenTextures();
         this.buffer = glGenBuffers();
         this.staging = MemoryUtil.memAllocFloat(16);
@@ -94,32 +132,75 @@ public final class WorldMatrixBuffer implements AutoCloseable {
         staging.clear();
         int count = hierarchy.writeChangedSince(seen, MatrixLayout.COLUMN_MAJOR_4X4, staging, handles);
         seen = hierarchy.version();
+        int minSlot = Integer.MAX_VALUE;
         int maxSlot = -1;
         for (int i = 0; i < count; i++) {
-            maxSlot = Math.max(maxSlot, Handles.slot(handles[i]));
+            int slot = Handles.slot(handles[i]);
+            minSlot = Math.min(minSlot, slot);
+            maxSlot = Math.max(maxSlot, slot);
         }
         reserve(maxSlot + 1);
+        int calls = count == 0 ? 0 : upload == Upload.MAPPED ? mapped(count, minSlot, maxSlot) : subData(count);
+        lastMatrices = count;
+        lastBytes = (long) count * MATRIX_BYTES;
+        lastCalls = calls;
+        return count;
+    }
+
+    /** One glBufferSubData per run of consecutive slots (staging holds a run's matrices side by side); the calls. */
+    private int subData(int count) {
         glBindBuffer(GL_TEXTURE_BUFFER, buffer);
         long base = MemoryUtil.memAddress(staging, 0);
         int calls = 0;
-        // runs of matrices whose slots follow each other go up in one call (staging holds them side by side)
         int i = 0;
         while (i < count) {
             int first = Handles.slot(handles[i]);
-            int end = i + 1;
-            while (end < count && Handles.slot(handles[end]) == first + (end - i)) {
-                end++;
-            }
+            int end = runEnd(i, count);
             nglBufferSubData(GL_TEXTURE_BUFFER, (long) first * MATRIX_BYTES, (long) (end - i) * MATRIX_BYTES,
                     base + (long) i * MATRIX_BYTES);
             calls++;
             i = end;
         }
         glBindBuffer(GL_TEXTURE_BUFFER, 0);
-        lastMatrices = count;
-        lastBytes = (long) count * MATRIX_BYTES;
-        lastCalls = calls;
-        return count;
+        return calls;
+    }
+
+    /** Slots [minSlot, maxSlot] mapped once, each matrix copied, each run flushed; the flush calls. */
+    private int mapped(int count, int minSlot, int maxSlot) {
+        glBindBuffer(GL_TEXTURE_BUFFER, buffer);
+        long from = (long) minSlot * MATRIX_BYTES;
+        long mapped = nglMapBufferRange(GL_TEXTURE_BUFFER, from, (long) (maxSlot + 1 - minSlot) * MATRIX_BYTES,
+                GL_MAP_WRITE_BIT | GL_MAP_UNSYNCHRONIZED_BIT | GL_MAP_FLUSH_EXPLICIT_BIT);
+        if (mapped == 0) {
+            glBindBuffer(GL_TEXTURE_BUFFER, 0);
+            throw new IllegalStateException("glMapBufferRange failed: GL error " + glGetError());
+        }
+        long base = MemoryUtil.memAddress(staging, 0);
+        int calls = 0;
+        int i = 0;
+        while (i < count) {
+            int first = Handles.slot(handles[i]);
+            int end = runEnd(i, count);
+            long bytes = (long) (end - i) * MATRIX_BYTES;
+            long at = (long) first * MATRIX_BYTES - from;
+            MemoryUtil.memCopy(base + (long) i * MATRIX_BYTES, mapped + at, bytes);
+            glFlushMappedBufferRange(GL_TEXTURE_BUFFER, at, bytes);
+            calls++;
+            i = end;
+        }
+        glUnmapBuffer(GL_TEXTURE_BUFFER);
+        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+        return calls;
+    }
+
+    /** The end (exclusive) of the run of matrices from {@code i} whose slots follow each other. */
+    private int runEnd(int i, int count) {
+        int first = Handles.slot(handles[i]);
+        int end = i + 1;
+        while (end < count && Handles.slot(handles[end]) == first + (end - i)) {
+            end++;
+        }
+        return end;
     }
 
     /** Grows the GPU buffer to hold at least {@code matrices}, keeping what it holds. */
@@ -155,7 +236,10 @@ public final class WorldMatrixBuffer implements AutoCloseable {
         return lastMatrices;
     }
 
-    /** @return the {@code glBufferSubData} calls the latest {@link #sync()} made (one per run of consecutive slots) */
+    /**
+     * @return the calls per run the latest {@link #sync()} made: {@code glBufferSubData} or
+     *     {@code glFlushMappedBufferRange}, one per run of consecutive slots
+     */
     public int lastUploadCalls() {
         return lastCalls;
     }

@@ -10,7 +10,8 @@ import dev.arbor.hierarchy.Handles;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A static scene of 100,000 nodes where 1% move each frame: {@link WorldMatrixBuffer#sync()} uploads the moved
@@ -26,8 +27,9 @@ class WorldMatrixBufferTest {
     static final int LEAVES = 99;
     static final int NODES = ROOTS * (1 + LEAVES);
 
-    @Test
-    void staticSceneUploadsOnlyTheMovedMatrices() {
+    @ParameterizedTest
+    @EnumSource(WorldMatrixBuffer.Upload.class)
+    void staticSceneUploadsOnlyTheMovedMatrices(WorldMatrixBuffer.Upload upload) {
         Hierarchy h = new Hierarchy(NODES);
         long[] roots = new long[ROOTS];
         long[] leaves = new long[ROOTS * LEAVES];
@@ -40,7 +42,7 @@ class WorldMatrixBufferTest {
             }
         }
         h.update();
-        try (GlContext gl = GlTests.context(4, 4); WorldMatrixBuffer worlds = new WorldMatrixBuffer(h)) {
+        try (GlContext gl = GlTests.context(4, 4); WorldMatrixBuffer worlds = new WorldMatrixBuffer(h, upload)) {
             assertThat(worlds.sync()).isEqualTo(NODES);
             assertThat(worlds.lastUploadBytes()).isEqualTo(64L * NODES);
             assertThat(worlds.sync()).as("nothing moved").isZero();
@@ -52,7 +54,7 @@ class WorldMatrixBufferTest {
                 }
                 h.update();
                 int uploaded = worlds.sync();
-                System.out.printf("frame %d: matrices=%d bytes=%d calls=%d%n", frame, uploaded,
+                System.out.printf("%s frame %d: matrices=%d bytes=%d calls=%d%n", upload, frame, uploaded,
                         worlds.lastUploadBytes(), worlds.lastUploadCalls());
                 assertThat(uploaded).isEqualTo(ROOTS);
                 assertThat(worlds.lastUploadBytes()).isEqualTo(64L * ROOTS);
@@ -73,8 +75,9 @@ class WorldMatrixBufferTest {
         }
     }
 
-    @Test
-    void syncAllocatesNothingAndRefusesUseAfterClose() {
+    @ParameterizedTest
+    @EnumSource(WorldMatrixBuffer.Upload.class)
+    void syncAllocatesNothingAndRefusesUseAfterClose(WorldMatrixBuffer.Upload upload) {
         Hierarchy h = new Hierarchy(1_000);
         long[] nodes = new long[1_000];
         for (int i = 0; i < nodes.length; i++) {
@@ -82,7 +85,7 @@ class WorldMatrixBufferTest {
         }
         h.update();
         try (GlContext gl = GlTests.context(4, 4)) {
-            WorldMatrixBuffer worlds = new WorldMatrixBuffer(h);
+            WorldMatrixBuffer worlds = new WorldMatrixBuffer(h, upload);
             worlds.sync();
             long allocated = AllocationProbe.bytes(100, frame -> {
                 h.setLocalTranslation(nodes[frame % nodes.length], frame, 0, 0);
