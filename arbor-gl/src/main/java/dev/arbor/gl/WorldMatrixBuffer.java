@@ -43,8 +43,8 @@ import org.lwjgl.system.MemoryUtil;
  * keep their last matrix until the slot is reused.
  *
  * <h2>Cost</h2>
- * A sync costs {@code writeChangedSince}'s scan (O(the hierarchy's capacity) to read the versions, plus the changed
- * matrices) and, per run of changed nodes with consecutive slots, one call ({@link Upload}), 64 bytes per matrix. The
+ * A sync costs finding the changes ({@link Changes}: {@code writeChangedSince}'s scan of every node's version, or
+ * the latest update's change list, O(changed)) and, per run of changed nodes with consecutive slots, one call ({@link Upload}), 64 bytes per matrix. The
  * CPU staging holds 64 bytes per node (every node may change in one frame); it and the GPU buffer grow when the
  * hierarchy does (the GPU buffer keeps its contents, copied on the GPU). Allocation-free once grown.
  *
@@ -52,6 +52,24 @@ import org.lwjgl.system.MemoryUtil;
  */
 public final class WorldMatrixBuffer implements AutoCloseable {
     private static final int MATRIX_BYTES = 64;
+
+    /** How a sync finds the changed matrices. */
+    public enum Changes {
+        /**
+         * {@link Hierarchy#writeChangedSince} with the version of the previous sync: every world matrix that changed
+         * since, however many updates came between syncs, stale nodes brought up to date. Costs a scan of every
+         * node's version (O(the hierarchy's capacity)) each sync, which for a few changes in a large scene is most of
+         * the sync.
+         */
+        SINCE_LAST_SYNC,
+        /**
+         * The latest update's change list ({@link Hierarchy#changedHandles}) and {@link Hierarchy#writeWorldMatrices}
+         * of those nodes (destroyed ones left out): O(changed nodes). Exact when exactly one {@code update()} came
+         * between two syncs; when more or none did (or at the first sync), that sync uses
+         * {@link #SINCE_LAST_SYNC}, so nothing is missed. Nodes changed since the latest update go up with the next.
+         */
+        LATEST_UPDATE
+    }
 
     /** How a sync puts the changed matrices into the buffer. */
     public enum Upload {
@@ -73,6 +91,7 @@ public final class WorldMatrixBuffer implements AutoCloseable {
 
     private final Hierarchy hierarchy;
     private final Upload upload;
+    private final Changes changes;
     private int buffer;
     private final int texture;
     /** Matrices the GPU buffer holds. */
@@ -87,23 +106,25 @@ public final class WorldMatrixBuffer implements AutoCloseable {
     private boolean closed;
 
     /**
-     * Makes the buffer for a hierarchy, uploading with {@link Upload#SUB_DATA}; nothing is uploaded until
-     * {@link #sync()}. Its context must be current.
+     * Makes the buffer for a hierarchy, finding changes with {@link Changes#SINCE_LAST_SYNC} and uploading with
+     * {@link Upload#SUB_DATA}; nothing is uploaded until {@link #sync()}. Its context must be current.
      *
      * @param hierarchy the hierarchy whose world matrices the buffer mirrors
      */
     public WorldMatrixBuffer(Hierarchy hierarchy) {
-        this(hierarchy, Upload.SUB_DATA);
+        this(hierarchy, Changes.SINCE_LAST_SYNC, Upload.SUB_DATA);
     }
 
     /**
      * Makes the buffer for a hierarchy; nothing is uploaded until {@link #sync()}. Its context must be current.
      *
      * @param hierarchy the hierarchy whose world matrices the buffer mirrors
-     * @param upload how a sync writes the changed matrices (see {@link Upload} for the trade-off)
+     * @param changes how a sync finds the changed matrices (see {@link Changes} for the trade-off)
+     * @param upload how a sync writes them (see {@link Upload} for the trade-off)
      */
-    public WorldMatrixBuffer(Hierarchy hierarchy, Upload upload) {
+    public WorldMatrixBuffer(Hierarchy hierarchy, Changes changes, Upload upload) {
         this.hierarchy = hierarchy;
+        this.changes = changes;
         this.upload = upload;
         this.texture = glGenTextures();
         this.buffer = glGenBuffers();
@@ -130,8 +151,14 @@ public final class WorldMatrixBuffer implements AutoCloseable {
             staging = MemoryUtil.memAllocFloat(16 * handles.length);
         }
         staging.clear();
-        int count = hierarchy.writeChangedSince(seen, MatrixLayout.COLUMN_MAJOR_4X4, staging, handles);
-        seen = hierarchy.version();
+        long version = hierarchy.version();
+        int count;
+        if (changes == Changes.LATEST_UPDATE && seen >= 0 && version == seen + 1) {
+            count = latestUpdate();
+        } else {
+            count = hierarchy.writeChangedSince(seen, MatrixLayout.COLUMN_MAJOR_4X4, staging, handles);
+        }
+        seen = version;
         int minSlot = Integer.MAX_VALUE;
         int maxSlot = -1;
         for (int i = 0; i < count; i++) {
@@ -144,6 +171,19 @@ public final class WorldMatrixBuffer implements AutoCloseable {
         lastMatrices = count;
         lastBytes = (long) count * MATRIX_BYTES;
         lastCalls = calls;
+        return count;
+    }
+
+    /** The latest update's changed nodes (destroyed ones left out) and their matrices into staging; the count. */
+    private int latestUpdate() {
+        int listed = hierarchy.changedHandles(handles, 0);
+        int count = 0;
+        for (int i = 0; i < listed; i++) {
+            if (hierarchy.isAlive(handles[i])) {
+                handles[count++] = handles[i];
+            }
+        }
+        hierarchy.writeWorldMatrices(handles, 0, count, MatrixLayout.COLUMN_MAJOR_4X4, staging);
         return count;
     }
 

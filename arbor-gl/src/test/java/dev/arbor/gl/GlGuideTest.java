@@ -12,6 +12,7 @@ import dev.arbor.gltf.Gltf;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.HierarchyBounds;
 import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.FloatBuffer;
@@ -38,7 +39,7 @@ class GlGuideTest {
         while (m.find()) {
             regions.put(m.group(1), dedent(m.group(2)));
         }
-        assertThat(regions).containsOnlyKeys("use", "crowd");
+        assertThat(regions).containsOnlyKeys("use", "crowd", "culling", "static");
         String page = Files.readString(Path.of("../docs/gl.md"));
         List<String> blocks = new ArrayList<>();
         Matcher b = Pattern.compile("(?s)```java\\n(.*?)\\n```").matcher(page);
@@ -167,9 +168,46 @@ class GlGuideTest {
                 }
                 assertThat(inThird).as("copy %d", i).isGreaterThan(150);
             }
+            // every copy's mesh node gets the first copy's posed box (in mesh space, widened) as its content
+            HierarchyBounds bounds = new HierarchyBounds(hierarchy);
+            float[] posed = new float[6];
+            ModelBounds.posed(copies[0], posed);
+            float[] box = ModelRendererTest.widen(CrowdCullingTest.toMesh(hierarchy, meshNodes[0], posed));
+            for (long node : meshNodes) {
+                bounds.setContentBounds(node, box[0], box[1], box[2], box[3], box[4], box[5]);
+            }
+            // [culling]
+            CrowdVisibility visibility = new CrowdVisibility(bounds, meshNodes, count);
+            int[] visible = new int[count];
+            // each frame, after the crowd's frame and hierarchy.update():
+            int seen = visibility.query(camera, visible);                       // ascending instance indices
+            renderer.drawCrowd(gpu, mesh, visible, seen, joints, palettes, worlds, camera);
+            // [/culling]
+            assertThat(seen).isEqualTo(count);
+            assertThat(visible).containsExactly(0, 1, 2);
         } finally {
             MemoryUtil.memFree(palettes);
             MemoryUtil.memFree(worlds);
+        }
+    }
+
+    @Test
+    void thePagesStaticSceneExampleUploadsOneMatrix() {
+        Hierarchy hierarchy = new Hierarchy();
+        long root = hierarchy.createRoot();
+        long node = hierarchy.createChild(root);
+        hierarchy.createChild(root);
+        hierarchy.update();
+        try (GlContext gl = GlTests.context(4, 4)) {
+            // [static]
+            try (WorldMatrixBuffer worlds = new WorldMatrixBuffer(hierarchy)) {
+                worlds.sync();                                   // the first sync uploads every matrix
+                hierarchy.setLocalTranslation(node, 1, 0, 0);    // each frame: some nodes move,
+                hierarchy.update();
+                int moved = worlds.sync();                       // and only their matrices go up, 64 bytes each
+                System.out.println(moved + " matrices, " + worlds.lastUploadBytes() + " bytes");
+            }
+            // [/static]
         }
     }
 }

@@ -11,7 +11,7 @@ import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A static scene of 100,000 nodes where 1% move each frame: {@link WorldMatrixBuffer#sync()} uploads the moved
@@ -28,8 +28,9 @@ class WorldMatrixBufferTest {
     static final int NODES = ROOTS * (1 + LEAVES);
 
     @ParameterizedTest
-    @EnumSource(WorldMatrixBuffer.Upload.class)
-    void staticSceneUploadsOnlyTheMovedMatrices(WorldMatrixBuffer.Upload upload) {
+    @CsvSource({"SINCE_LAST_SYNC, SUB_DATA", "SINCE_LAST_SYNC, MAPPED", "LATEST_UPDATE, SUB_DATA",
+        "LATEST_UPDATE, MAPPED"})
+    void staticSceneUploadsOnlyTheMovedMatrices(WorldMatrixBuffer.Changes changes, WorldMatrixBuffer.Upload upload) {
         Hierarchy h = new Hierarchy(NODES);
         long[] roots = new long[ROOTS];
         long[] leaves = new long[ROOTS * LEAVES];
@@ -42,7 +43,7 @@ class WorldMatrixBufferTest {
             }
         }
         h.update();
-        try (GlContext gl = GlTests.context(4, 4); WorldMatrixBuffer worlds = new WorldMatrixBuffer(h, upload)) {
+        try (GlContext gl = GlTests.context(4, 4); WorldMatrixBuffer worlds = new WorldMatrixBuffer(h, changes, upload)) {
             assertThat(worlds.sync()).isEqualTo(NODES);
             assertThat(worlds.lastUploadBytes()).isEqualTo(64L * NODES);
             assertThat(worlds.sync()).as("nothing moved").isZero();
@@ -54,11 +55,18 @@ class WorldMatrixBufferTest {
                 }
                 h.update();
                 int uploaded = worlds.sync();
-                System.out.printf("%s frame %d: matrices=%d bytes=%d calls=%d%n", upload, frame, uploaded,
+                System.out.printf("%s %s frame %d: matrices=%d bytes=%d calls=%d%n", changes, upload, frame, uploaded,
                         worlds.lastUploadBytes(), worlds.lastUploadCalls());
                 assertThat(uploaded).isEqualTo(ROOTS);
                 assertThat(worlds.lastUploadBytes()).isEqualTo(64L * ROOTS);
             }
+            // two updates between syncs: both frames' moves go up (LATEST_UPDATE scans, as SINCE_LAST_SYNC does)
+            h.setLocalTranslation(leaves[0], 7, 7, 7);
+            h.update();
+            h.setLocalTranslation(leaves[LEAVES], 8, 8, 8);
+            h.update();
+            assertThat(worlds.sync()).isEqualTo(2);
+            assertThat(worlds.sync()).as("nothing moved since").isZero();
             // the GPU's copy of every node's matrix equals the hierarchy's
             float[] gpu = new float[16 * worlds.capacity()];
             glBindBuffer(GL_TEXTURE_BUFFER, worlds.buffer());
@@ -76,8 +84,9 @@ class WorldMatrixBufferTest {
     }
 
     @ParameterizedTest
-    @EnumSource(WorldMatrixBuffer.Upload.class)
-    void syncAllocatesNothingAndRefusesUseAfterClose(WorldMatrixBuffer.Upload upload) {
+    @CsvSource({"SINCE_LAST_SYNC, SUB_DATA", "LATEST_UPDATE, MAPPED"})
+    void syncAllocatesNothingAndRefusesUseAfterClose(WorldMatrixBuffer.Changes changes,
+                                                     WorldMatrixBuffer.Upload upload) {
         Hierarchy h = new Hierarchy(1_000);
         long[] nodes = new long[1_000];
         for (int i = 0; i < nodes.length; i++) {
@@ -85,7 +94,7 @@ class WorldMatrixBufferTest {
         }
         h.update();
         try (GlContext gl = GlTests.context(4, 4)) {
-            WorldMatrixBuffer worlds = new WorldMatrixBuffer(h, upload);
+            WorldMatrixBuffer worlds = new WorldMatrixBuffer(h, changes, upload);
             worlds.sync();
             long allocated = AllocationProbe.bytes(100, frame -> {
                 h.setLocalTranslation(nodes[frame % nodes.length], frame, 0, 0);

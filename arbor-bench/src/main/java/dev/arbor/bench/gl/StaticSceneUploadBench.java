@@ -42,6 +42,9 @@ public class StaticSceneUploadBench {
         /** How the moved matrices go up ({@link WorldMatrixBuffer.Upload}). */
         @Param({"SUB_DATA", "MAPPED"})
         public String upload;
+        /** How the changed matrices are found ({@link WorldMatrixBuffer.Changes}). */
+        @Param({"SINCE_LAST_SYNC", "LATEST_UPDATE"})
+        public String changes;
         Hierarchy h;
         long[] leaves;
         GlContext gl;
@@ -71,7 +74,8 @@ public class StaticSceneUploadBench {
             }
             h.update();
             gl = GlContext.offscreen(4, 4);
-            worlds = new WorldMatrixBuffer(h, WorldMatrixBuffer.Upload.valueOf(upload));
+            worlds = new WorldMatrixBuffer(h, WorldMatrixBuffer.Changes.valueOf(changes),
+                    WorldMatrixBuffer.Upload.valueOf(upload));
             worlds.sync();
         }
 
