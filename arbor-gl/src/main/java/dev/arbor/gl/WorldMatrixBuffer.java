@@ -11,10 +11,8 @@ import static org.lwjgl.opengl.GL15.glGenBuffers;
 import static org.lwjgl.opengl.GL11.glGetError;
 import static org.lwjgl.opengl.GL15.glUnmapBuffer;
 import static org.lwjgl.opengl.GL15.nglBufferSubData;
-import static org.lwjgl.opengl.GL30.GL_MAP_FLUSH_EXPLICIT_BIT;
 import static org.lwjgl.opengl.GL30.GL_MAP_UNSYNCHRONIZED_BIT;
 import static org.lwjgl.opengl.GL30.GL_MAP_WRITE_BIT;
-import static org.lwjgl.opengl.GL30.glFlushMappedBufferRange;
 import static org.lwjgl.opengl.GL30.nglMapBufferRange;
 import static org.lwjgl.opengl.GL30.GL_RGBA32F;
 import static org.lwjgl.opengl.GL31.GL_COPY_READ_BUFFER;
@@ -44,9 +42,10 @@ import org.lwjgl.system.MemoryUtil;
  *
  * <h2>Cost</h2>
  * A sync costs finding the changes ({@link Changes}: {@code writeChangedSince}'s scan of every node's version, or
- * the latest update's change list, O(changed)) and, per run of changed nodes with consecutive slots, one call ({@link Upload}), 64 bytes per matrix. The
- * CPU staging holds 64 bytes per node (every node may change in one frame); it and the GPU buffer grow when the
- * hierarchy does (the GPU buffer keeps its contents, copied on the GPU). Allocation-free once grown.
+ * the latest update's change list, O(changed)) and the upload ({@link Upload}: a call per run of changed nodes with
+ * consecutive slots, or one mapping), 64 bytes per matrix. The CPU staging holds 64 bytes per node (every node may
+ * change in one frame); it and the GPU buffer grow when the hierarchy does (the GPU buffer keeps its contents, copied
+ * on the GPU). Allocation-free once grown.
  *
  * <p>Made, synced and closed on the thread where its {@link GlContext} is current.
  */
@@ -80,11 +79,12 @@ public final class WorldMatrixBuffer implements AutoCloseable {
          */
         SUB_DATA,
         /**
-         * The range of buffer from the first to the last changed slot mapped once, unsynchronized
-         * ({@code GL_MAP_UNSYNCHRONIZED_BIT}), each matrix copied to its place and each run of consecutive slots
-         * flushed ({@code glFlushMappedBufferRange}). Cheaper per matrix, but the driver does not wait for draws that
-         * still read the buffer: sync after the previous frame's draws completed (a fence, or a frame's latency), or a
-         * draw in flight may read a matrix of the new frame.
+         * The span of the buffer from the first to the last changed slot mapped once, unsynchronized
+         * ({@code GL_MAP_UNSYNCHRONIZED_BIT}), each matrix copied to its place, then unmapped: three calls a sync
+         * however scattered the changes. The CPU writes 64 bytes per changed matrix, but a driver whose buffers live
+         * in GPU memory may transfer the whole mapped span at the unmap (Mesa's llvmpipe writes in place); and the
+         * driver does not wait for draws that still read the buffer: sync after the previous frame's draws completed
+         * (a fence, or a frame's latency), or a draw in flight may read a matrix of the new frame.
          */
         MAPPED
     }
@@ -205,32 +205,28 @@ public final class WorldMatrixBuffer implements AutoCloseable {
         return calls;
     }
 
-    /** Slots [minSlot, maxSlot] mapped once, each matrix copied, each run flushed; the flush calls. */
+    /** Slots [minSlot, maxSlot] mapped once, each run of matrices copied to its place, unmapped; the calls (3). */
     private int mapped(int count, int minSlot, int maxSlot) {
         glBindBuffer(GL_TEXTURE_BUFFER, buffer);
         long from = (long) minSlot * MATRIX_BYTES;
         long mapped = nglMapBufferRange(GL_TEXTURE_BUFFER, from, (long) (maxSlot + 1 - minSlot) * MATRIX_BYTES,
-                GL_MAP_WRITE_BIT | GL_MAP_UNSYNCHRONIZED_BIT | GL_MAP_FLUSH_EXPLICIT_BIT);
+                GL_MAP_WRITE_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
         if (mapped == 0) {
             glBindBuffer(GL_TEXTURE_BUFFER, 0);
             throw new IllegalStateException("glMapBufferRange failed: GL error " + glGetError());
         }
         long base = MemoryUtil.memAddress(staging, 0);
-        int calls = 0;
         int i = 0;
         while (i < count) {
             int first = Handles.slot(handles[i]);
             int end = runEnd(i, count);
-            long bytes = (long) (end - i) * MATRIX_BYTES;
-            long at = (long) first * MATRIX_BYTES - from;
-            MemoryUtil.memCopy(base + (long) i * MATRIX_BYTES, mapped + at, bytes);
-            glFlushMappedBufferRange(GL_TEXTURE_BUFFER, at, bytes);
-            calls++;
+            MemoryUtil.memCopy(base + (long) i * MATRIX_BYTES, mapped + (long) first * MATRIX_BYTES - from,
+                    (long) (end - i) * MATRIX_BYTES);
             i = end;
         }
         glUnmapBuffer(GL_TEXTURE_BUFFER);
         glBindBuffer(GL_TEXTURE_BUFFER, 0);
-        return calls;
+        return 3;
     }
 
     /** The end (exclusive) of the run of matrices from {@code i} whose slots follow each other. */
@@ -277,8 +273,8 @@ public final class WorldMatrixBuffer implements AutoCloseable {
     }
 
     /**
-     * @return the calls per run the latest {@link #sync()} made: {@code glBufferSubData} or
-     *     {@code glFlushMappedBufferRange}, one per run of consecutive slots
+     * @return the OpenGL calls that carried the latest {@link #sync()}'s matrices: one {@code glBufferSubData} per
+     *     run of consecutive slots ({@link Upload#SUB_DATA}), or bind, map and unmap ({@link Upload#MAPPED})
      */
     public int lastUploadCalls() {
         return lastCalls;
