@@ -46,26 +46,12 @@ public final class OrbitCamera {
      *     range
      */
     public OrbitCamera(float[] bounds, float verticalFov) {
-        if (bounds.length < 6) {
-            throw new IllegalArgumentException("bounds too short: length=" + bounds.length + ", required=6");
-        }
-        for (int k = 0; k < 3; k++) {
-            if (!(bounds[k] <= bounds[3 + k]) || !Float.isFinite(bounds[k]) || !Float.isFinite(bounds[3 + k])) {
-                throw new IllegalArgumentException("bounds empty or not finite: axis=" + k + ", min=" + bounds[k]
-                        + ", max=" + bounds[3 + k]);
-            }
-        }
-        if (!(verticalFov > 0 && verticalFov < Math.PI)) {
-            throw new IllegalArgumentException("verticalFov out of range: verticalFov=" + verticalFov
-                    + ", range=(0, " + (float) Math.PI + ")");
-        }
-        targetX = (bounds[0] + bounds[3]) / 2;
-        targetY = (bounds[1] + bounds[4]) / 2;
-        targetZ = (bounds[2] + bounds[5]) / 2;
-        float dx = bounds[3] - bounds[0];
-        float dy = bounds[4] - bounds[1];
-        float dz = bounds[5] - bounds[2];
-        radius = Math.max(1e-3f, (float) Math.sqrt(dx * dx + dy * dy + dz * dz) / 2);
+        Vector3f centre = new Vector3f();
+        radius = Camera.sphere(bounds, 0, centre);
+        Camera.checkFov(verticalFov);
+        targetX = centre.x;
+        targetY = centre.y;
+        targetZ = centre.z;
         this.verticalFov = verticalFov;
         fittedDistance = radius / (float) Math.sin(verticalFov / 2);
         distance = fittedDistance;

@@ -81,7 +81,7 @@ class OrbitCameraTest {
     @Test
     void misuseIsRefusedWithTheValueAndTheBound() {
         assertThatThrownBy(() -> new OrbitCamera(new float[5], FOV)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("bounds too short: length=5, required=6");
+                .hasMessage("bounds too short: length=5, offset=0, required=6");
         assertThatThrownBy(() -> new OrbitCamera(new float[] {0, 0, 0, -1, 1, 1}, FOV))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("bounds empty or not finite: axis=0, min=0.0, max=-1.0");
