@@ -122,6 +122,7 @@ public final class ModelRenderer implements AutoCloseable {
     private final int uMorphTargets;
     private final int uMorphVertices;
     private final int uMorphBase;
+    private final int uMorphStride;
     private final int uEmissiveFactor;
     private final int uNormalScale;
     private final int uOcclusionStrength;
@@ -171,6 +172,7 @@ public final class ModelRenderer implements AutoCloseable {
         uMorphTargets = program.uniform("morphTargets");
         uMorphVertices = program.uniform("morphVertices");
         uMorphBase = program.uniform("morphBase");
+        uMorphStride = program.uniform("morphStride");
         uEmissiveFactor = program.uniform("emissiveFactor");
         uNormalScale = program.uniform("normalScale");
         uOcclusionStrength = program.uniform("occlusionStrength");
@@ -457,8 +459,8 @@ public final class ModelRenderer implements AutoCloseable {
      * {@code CrowdAnimator.writePalettes}' (or {@code frame}'s) output for the crowd: instance {@code i}'s joint
      * {@code j} at float {@code 16 × (i × joints + j)} of {@code palettes}, 4×4 column-major; the mesh matrices
      * instance {@code i}'s at float {@code 16 × i} of {@code worldFromMesh}. Both are read from index 0 (their
-     * positions are ignored) and uploaded once. A rigid mesh takes {@code joints = 0} and no palettes.
-     * Allocation-free once the buffers are large enough.
+     * positions are ignored) and uploaded once. A rigid mesh takes {@code joints = 0} and no palettes. Morph targets
+     * keep their bind shape (see the overload with weights). Allocation-free once the buffers are large enough.
      *
      * @param gpu the model on the GPU
      * @param mesh the mesh index
@@ -472,12 +474,45 @@ public final class ModelRenderer implements AutoCloseable {
      */
     public void drawCrowd(GpuModel gpu, int mesh, int instances, int joints, FloatBuffer palettes,
                           FloatBuffer worldFromMesh, Camera camera) {
+        drawCrowd(gpu, mesh, instances, joints, palettes, worldFromMesh, null, 0, camera);
+    }
+
+    /**
+     * Draws a crowd whose mesh has morph targets, each instance with its own weights: as
+     * {@link #drawCrowd(GpuModel, int, int, int, FloatBuffer, FloatBuffer, Camera)}, plus instance {@code i}'s
+     * weights at float {@code i × weightsPerInstance} of {@code weights} (for instance each instance's
+     * {@code MorphWeights.weights(morph, …)} of the mesh's node, one after the other), uploaded once. A primitive
+     * with fewer targets reads the first of them; targets beyond {@code weightsPerInstance} are left out.
+     * Allocation-free once the buffers are large enough.
+     *
+     * @param gpu the model on the GPU
+     * @param mesh the mesh index
+     * @param instances how many copies, at least 0
+     * @param joints joints per instance's palette, at least 0
+     * @param palettes the palettes, at least {@code 16 × instances × joints} floats
+     * @param worldFromMesh the mesh matrices, at least {@code 16 × instances} floats
+     * @param weights the morph weights, at least {@code instances × weightsPerInstance} floats; {@code null} when
+     *     {@code weightsPerInstance} is 0
+     * @param weightsPerInstance weights per instance, at least 0
+     * @param camera the camera
+     * @throws IllegalArgumentException if a count is negative, a buffer is too short or missing, or {@code mesh} is out
+     *     of range
+     * @throws IllegalStateException if this renderer or the model is closed
+     */
+    public void drawCrowd(GpuModel gpu, int mesh, int instances, int joints, FloatBuffer palettes,
+                          FloatBuffer worldFromMesh, FloatBuffer weights, int weightsPerInstance, Camera camera) {
         requireOpen(gpu);
         if (mesh < 0 || mesh >= gpu.meshes.length) {
             throw new IllegalArgumentException("mesh out of range: mesh=" + mesh + ", meshCount=" + gpu.meshes.length);
         }
-        if (instances < 0 || joints < 0) {
-            throw new IllegalArgumentException("negative count: instances=" + instances + ", joints=" + joints);
+        if (instances < 0 || joints < 0 || weightsPerInstance < 0) {
+            throw new IllegalArgumentException("negative count: instances=" + instances + ", joints=" + joints
+                    + ", weightsPerInstance=" + weightsPerInstance);
+        }
+        long weightFloats = (long) instances * weightsPerInstance;
+        if (weightFloats > 0 && (weights == null || weights.limit() < weightFloats)) {
+            throw new IllegalArgumentException("weights too short: limit=" + (weights == null ? 0 : weights.limit())
+                    + ", required=" + weightFloats);
         }
         long paletteFloats = (long) MATRIX * instances * joints;
         long meshFloats = (long) MATRIX * instances;
@@ -492,30 +527,37 @@ public final class ModelRenderer implements AutoCloseable {
         if (instances == 0) {
             return;
         }
-        paletteCapacity = reserve(paletteBuffer, paletteTexture, GL_RGBA32F, paletteCapacity, Math.max(paletteFloats, MATRIX));
+        paletteCapacity = reserve(paletteBuffer, paletteTexture, GL_RGBA32F, paletteCapacity,
+                Math.max(paletteFloats, MATRIX));
         meshCapacity = reserve(meshBuffer, meshTexture, GL_RGBA32F, meshCapacity, meshFloats);
         subData(paletteBuffer, palettes, (int) paletteFloats);
         subData(meshBuffer, worldFromMesh, (int) meshFloats);
+        if (weightFloats > 0) {
+            upload(weightBuffer, weights, (int) weightFloats);
+        }
         begin(camera);
-        drawInstanced(gpu.meshes[mesh], joints, instances);
+        drawInstanced(gpu.meshes[mesh], joints, instances, weightsPerInstance);
         end();
     }
 
-    /** The opaque and MASK primitives, then the BLEND ones with depth writes off (instances not sorted). */
-    private void drawInstanced(GpuModel.Primitive[] primitives, int joints, int instances) {
+    /**
+     * The opaque and MASK primitives, then the BLEND ones with depth writes off (instances not sorted); morph weights
+     * {@code weightsPerInstance} an instance from the weight buffer's start.
+     */
+    private void drawInstanced(GpuModel.Primitive[] primitives, int joints, int instances, int weightsPerInstance) {
         boolean blended = false;
         for (GpuModel.Primitive p : primitives) {
             if (p.material.alphaMode == Shaders.BLEND) {
                 blended = true;
             } else {
-                drawPrimitive(p, joints, 0, 0, 0, 0, instances);
+                drawPrimitive(p, joints, 0, 0, 0, weightsPerInstance, instances);
             }
         }
         if (blended) {
             beginBlending();
             for (GpuModel.Primitive p : primitives) {
                 if (p.material.alphaMode == Shaders.BLEND) {
-                    drawPrimitive(p, joints, 0, 0, 0, 0, instances);
+                    drawPrimitive(p, joints, 0, 0, 0, weightsPerInstance, instances);
                 }
             }
             endBlending();
@@ -589,7 +631,7 @@ public final class ModelRenderer implements AutoCloseable {
         }
         upload(count, (int) (count * (long) joints));
         begin(camera);
-        drawInstanced(gpu.meshes[mesh], joints, count);
+        drawInstanced(gpu.meshes[mesh], joints, count, 0);
         end();
     }
 
@@ -674,6 +716,7 @@ public final class ModelRenderer implements AutoCloseable {
         glUniform1i(uPaletteBase, paletteBase);
         glUniform1i(uMeshBase, meshBase);
         glUniform1i(uMorphTargets, Math.min(p.morphTargets, morphCount));
+        glUniform1i(uMorphStride, morphCount);
         glUniform1i(uMorphVertices, p.vertices);
         glUniform1i(uMorphBase, morphBase);
         glActiveTexture(GL_TEXTURE0 + Shaders.UNIT_MORPH_DELTAS);

@@ -4,7 +4,7 @@ package dev.arbor.gl;
  * The GLSL 3.30 core sources of {@link ModelRenderer}'s program.
  *
  * <p>Vertex stage: a vertex's bind position, normal and tangent are first displaced by the primitive's morph targets
- * ({@code Σₜ weightₜ × deltaₜ}, the weights of instance {@code i} at {@code morphBase + i × morphTargets} of the
+ * ({@code Σₜ weightₜ × deltaₜ}, the weights of instance {@code i} at {@code morphBase + i × morphStride} of the
  * {@code morphWeights} texture buffer, the deltas of target {@code t}, vertex {@code v} at texels
  * {@code 3 × (t × morphVertices + v)} (position), {@code + 1} (normal) and {@code + 2} (tangent) of
  * {@code morphDeltas}), then skinned by the palette entries of its four joints (weights divided by their sum; a
@@ -74,6 +74,7 @@ final class Shaders {
             uniform int morphTargets;
             uniform int morphVertices;
             uniform int morphBase;
+            uniform int morphStride;
             uniform mat4 clipFromWorld;
 
             out vec3 worldPosition;
@@ -93,7 +94,7 @@ final class Shaders {
                 vec3 p = position;
                 vec3 n = normal;
                 vec3 t = tangent.xyz;
-                int weightBase = morphBase + gl_InstanceID * morphTargets;
+                int weightBase = morphBase + gl_InstanceID * morphStride;
                 for (int k = 0; k < morphTargets; k++) {
                     float w = texelFetch(morphWeights, weightBase + k).r;
                     if (w != 0.0) {

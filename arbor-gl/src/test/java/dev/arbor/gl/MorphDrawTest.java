@@ -8,9 +8,12 @@ import dev.arbor.gltf.Gltf;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.MatrixLayout;
+import java.nio.FloatBuffer;
 import java.nio.file.Path;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
+import org.lwjgl.system.MemoryUtil;
 
 /**
  * Morph targets displaced in the vertex shader from the instance's {@link MorphWeights}, against the CPU's
@@ -81,6 +84,59 @@ class MorphDrawTest {
                 double overlap = ModelRendererTest.drawAndCompare(gl, renderer, gpu, instance, camera, picture);
                 assertThat(overlap).as(picture).isGreaterThanOrEqualTo(0.97);
             }
+        }
+    }
+
+    @Test
+    void crowdOfCubesEachWithItsOwnWeightsCoversTheCpuMorphs() throws Exception {
+        GltfModel model = gltf("AnimatedMorphCube");
+        float[][] perCopy = {{0, 0}, {1, 0}, {0, 1}, {0.5f, 0.5f}};
+        int copies = perCopy.length;
+        int meshNode = model.morphNodes()[0];
+        int mesh = model.mesh(meshNode);
+        Hierarchy h = new Hierarchy();
+        GltfInstance[] instances = new GltfInstance[copies];
+        FloatBuffer weights = MemoryUtil.memAllocFloat(2 * copies);
+        FloatBuffer worlds = MemoryUtil.memAllocFloat(16 * copies);
+        MorphWeights w = model.restWeights();
+        for (int i = 0; i < copies; i++) {
+            long root = h.createRoot();
+            h.setLocalTranslation(root, 3f * i, 0, 0);
+            instances[i] = model.instantiate(h, model.sceneToShow(), root);
+            w.set(0, perCopy[i], 0);
+            instances[i].applyWeights(w);
+            weights.put(2 * i, perCopy[i]);
+        }
+        h.update();
+        for (int i = 0; i < copies; i++) {
+            h.getWorld(instances[i].handle(meshNode), MatrixLayout.COLUMN_MAJOR_4X4, worlds, 16 * i);
+        }
+        int width = 400;
+        int height = 100;
+        try (GlContext gl = GlTests.context(width, height); ModelRenderer renderer = new ModelRenderer();
+             GpuModel gpu = GpuModel.upload(model)) {
+            Camera camera = Camera.orthographic(new float[] {-1.5f, -1.5f, -1.5f, 10.5f, 1.5f, 1.5f}, 0,
+                    new Vector3f(0.3f, -0.3f, -1f), new Vector3f(0, 1, 0), (float) width / height);
+            renderer.clear(ModelRendererTest.BACKGROUND_RGB[0], ModelRendererTest.BACKGROUND_RGB[1],
+                    ModelRendererTest.BACKGROUND_RGB[2]);
+            renderer.drawCrowd(gpu, mesh, copies, 0, worlds, worlds, weights, 2, camera);
+            gl.writePng(ModelRendererTest.PICTURES.resolve("AnimatedMorphCube-crowd.png"));
+            boolean[] drawn = Coverage.drawn(gl, ModelRendererTest.BACKGROUND);
+            boolean[] reference = new boolean[width * height];
+            for (GltfInstance instance : instances) {
+                boolean[] one = Coverage.reference(instance, camera.clipFromWorld(), width, height);
+                for (int p = 0; p < one.length; p++) {
+                    reference[p] |= one[p];
+                }
+            }
+            double overlap = Coverage.overlap(drawn, reference);
+            System.out.printf("morphed crowd: drawn=%d reference=%d overlap=%.4f%n", Coverage.count(drawn),
+                    Coverage.count(reference), overlap);
+            assertThat(overlap).isGreaterThanOrEqualTo(0.97);
+            assertThat(Coverage.count(reference)).isGreaterThan(2000);
+        } finally {
+            MemoryUtil.memFree(weights);
+            MemoryUtil.memFree(worlds);
         }
     }
 
