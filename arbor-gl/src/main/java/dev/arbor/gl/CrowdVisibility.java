@@ -2,6 +2,7 @@ package dev.arbor.gl;
 
 import dev.arbor.hierarchy.Handles;
 import dev.arbor.hierarchy.HierarchyBounds;
+import java.util.Arrays;
 
 /**
  * Which instances of a crowd a camera sees: the instances whose mesh node's world box intersects the camera's view
@@ -42,7 +43,7 @@ public final class CrowdVisibility {
             slots = Math.max(slots, Handles.slot(meshNodes[i]) + 1);
         }
         instanceOfSlot = new int[slots];
-        java.util.Arrays.fill(instanceOfSlot, -1);
+        Arrays.fill(instanceOfSlot, -1);
         for (int i = 0; i < instances; i++) {
             instanceOfSlot[Handles.slot(meshNodes[i])] = i;
         }

@@ -54,6 +54,7 @@ import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.FloatBuffer;
+import java.util.Arrays;
 import org.joml.Vector3f;
 import org.joml.Vector3fc;
 import org.lwjgl.system.MemoryUtil;
@@ -412,10 +413,10 @@ public final class ModelRenderer implements AutoCloseable {
     private int deferBlended(int node, int primitive, int k, GpuModel.Primitive p, int count) {
         if (count == blendNodes.length) {
             int grown = 2 * count;
-            blendNodes = java.util.Arrays.copyOf(blendNodes, grown);
-            blendPrimitives = java.util.Arrays.copyOf(blendPrimitives, grown);
-            blendMeshes = java.util.Arrays.copyOf(blendMeshes, grown);
-            blendDepths = java.util.Arrays.copyOf(blendDepths, grown);
+            blendNodes = Arrays.copyOf(blendNodes, grown);
+            blendPrimitives = Arrays.copyOf(blendPrimitives, grown);
+            blendMeshes = Arrays.copyOf(blendMeshes, grown);
+            blendDepths = Arrays.copyOf(blendDepths, grown);
         }
         int m = MATRIX * k;
         float x = worlds.get(m) * p.centerX + worlds.get(m + 4) * p.centerY + worlds.get(m + 8) * p.centerZ

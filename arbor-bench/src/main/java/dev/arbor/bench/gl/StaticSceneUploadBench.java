@@ -3,6 +3,10 @@ package dev.arbor.bench.gl;
 import dev.arbor.gl.GlContext;
 import dev.arbor.gl.WorldMatrixBuffer;
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.MatrixLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,8 +56,8 @@ public class StaticSceneUploadBench {
         final SplittableRandom random = new SplittableRandom(49);
         int frame;
         /** What {@code updateAndExport1pct} exports into: the changed matrices and their handles. */
-        final java.nio.FloatBuffer exported = java.nio.ByteBuffer.allocateDirect(64 * ROOTS * (1 + LEAVES))
-                .order(java.nio.ByteOrder.nativeOrder()).asFloatBuffer();
+        final FloatBuffer exported = ByteBuffer.allocateDirect(64 * ROOTS * (1 + LEAVES))
+                .order(ByteOrder.nativeOrder()).asFloatBuffer();
         final long[] exportedHandles = new long[ROOTS * (1 + LEAVES)];
         long exportedVersion = -1;
         /** Frames synced after the first upload. */
@@ -123,7 +127,7 @@ public class StaticSceneUploadBench {
         s.move();
         s.h.update();
         s.exported.clear();
-        int n = s.h.writeChangedSince(s.exportedVersion, dev.arbor.hierarchy.MatrixLayout.COLUMN_MAJOR_4X4,
+        int n = s.h.writeChangedSince(s.exportedVersion, MatrixLayout.COLUMN_MAJOR_4X4,
                 s.exported, s.exportedHandles);
         s.exportedVersion = s.h.version();
         return n;
