@@ -147,13 +147,7 @@ class GlGuideTest {
             Files.createDirectories(ModelRendererTest.PICTURES);
             gl.writePng(ModelRendererTest.PICTURES.resolve("guide-crowd.png"));
             boolean[] drawn = Coverage.drawn(gl, ModelRendererTest.BACKGROUND);
-            boolean[] reference = new boolean[300 * 100];
-            for (GltfInstance copy : copies) {
-                boolean[] one = Coverage.reference(copy, camera.clipFromWorld(), 300, 100);
-                for (int p = 0; p < one.length; p++) {
-                    reference[p] |= one[p];
-                }
-            }
+            boolean[] reference = Coverage.reference(copies, camera.clipFromWorld(), 300, 100);
             double overlap = Coverage.overlap(drawn, reference);
             System.out.printf("guide crowd: drawn=%d reference=%d overlap=%.4f%n", Coverage.count(drawn),
                     Coverage.count(reference), overlap);

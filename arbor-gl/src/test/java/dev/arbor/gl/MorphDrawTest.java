@@ -122,13 +122,7 @@ class MorphDrawTest {
             renderer.drawCrowd(gpu, mesh, copies, 0, worlds, worlds, weights, 2, camera);
             gl.writePng(ModelRendererTest.PICTURES.resolve("AnimatedMorphCube-crowd.png"));
             boolean[] drawn = Coverage.drawn(gl, ModelRendererTest.BACKGROUND);
-            boolean[] reference = new boolean[width * height];
-            for (GltfInstance instance : instances) {
-                boolean[] one = Coverage.reference(instance, camera.clipFromWorld(), width, height);
-                for (int p = 0; p < one.length; p++) {
-                    reference[p] |= one[p];
-                }
-            }
+            boolean[] reference = Coverage.reference(instances, camera.clipFromWorld(), width, height);
             double overlap = Coverage.overlap(drawn, reference);
             System.out.printf("morphed crowd: drawn=%d reference=%d overlap=%.4f%n", Coverage.count(drawn),
                     Coverage.count(reference), overlap);
