@@ -62,18 +62,20 @@ import org.lwjgl.system.MemoryUtil;
 
 /**
  * A glTF model's meshes on the GPU: per primitive a vertex array (the reader's interleaved vertex buffer, the index
- * buffer in its own type), and its material: base colour and metallic-roughness factors, the base colour texture
- * (sRGB, mipmapped) and the metallic-roughness texture (linear), each with a sampler object made from the glTF
- * sampler, the {@code KHR_texture_transform} of the base colour texture, and the alpha cutoff of {@code MASK}
- * materials.
+ * buffer in its own type), its morph targets' displacements (a texture buffer of RGBA32F texels, three per target and
+ * vertex: position, normal, tangent), and its material: base colour, metallic-roughness, normal, occlusion and
+ * emissive factors and textures (colour textures sRGB, the others linear; mipmapped), each texture with a sampler
+ * object made from the glTF sampler, its UV set ({@code TEXCOORD_0} or {@code _1}) and its
+ * {@code KHR_texture_transform}; the alpha mode and cut-off, double-sidedness, {@code KHR_materials_unlit} and
+ * {@code KHR_materials_emissive_strength}.
  *
- * <p>Attribute locations: {@code POSITION} 0, {@code NORMAL} 1, the base colour texture's {@code TEXCOORD_n} 2,
- * {@code JOINTS_0} 3 (integers), {@code WEIGHTS_0} 4. Component types are kept as in the file (normalized integers
- * are read as OpenGL normalizes them).
+ * <p>Attribute locations: {@code POSITION} 0, {@code NORMAL} 1, {@code TEXCOORD_0} 2, {@code JOINTS_0} 3
+ * (integers), {@code WEIGHTS_0} 4, {@code TEXCOORD_1} 5, {@code TANGENT} 6. Component types are kept as in the file
+ * (normalized integers are read as OpenGL normalizes them).
  *
  * <p>Left out, each with a line in {@link #notes()}: primitives whose geometry was not decoded (Draco), points and
- * lines, images the JDK cannot decode (WebP, KTX2; drawn without that texture). Morph targets are not applied, normal,
- * occlusion and emissive textures are not read, and {@code BLEND} materials are drawn opaque.
+ * lines, images the JDK cannot decode (WebP, KTX2; drawn without that texture); a texture naming a UV set beyond 1 is
+ * sampled with {@code TEXCOORD_0}.
  *
  * <p>Made and closed on the thread where its {@link GlContext} is current; usable only with that context.
  */

@@ -76,7 +76,12 @@ import org.lwjgl.system.MemoryUtil;
  * Each is uploaded once per draw call with {@code glBufferSubData} (the storage grows, never per frame once large
  * enough), and a vertex computes {@code worldFromMesh × Σ wₖ · palette[jointₖ] × position} with its weights divided
  * by their sum. The texture buffers hold up to {@code GL_MAX_TEXTURE_BUFFER_SIZE} texels (at least 65,536 by the
- * OpenGL 3.3 specification, i.e. 16,384 matrices; Mesa's llvmpipe allows 134,217,728).
+ * OpenGL 3.3 specification, i.e. 16,384 matrices; Mesa's llvmpipe allows 134,217,728). A third buffer, of
+ * {@code R32F} texels, holds the morph weights of a draw ({@code MorphWeights}' layout for {@link #draw}, instance
+ * after instance for {@code drawCrowd} with weights).
+ *
+ * <p>Within a call, {@code OPAQUE} and {@code MASK} primitives are drawn first, then {@code BLEND} ones with blending
+ * on and depth writes off ({@link #draw} sorts them back to front).
  *
  * <p>Made, used and closed on the thread where its {@link GlContext} is current. The draw calls allocate nothing on
  * the Java heap once the buffers are large enough.
@@ -280,9 +285,12 @@ public final class ModelRenderer implements AutoCloseable {
     /**
      * Draws every built node of an instance that has a mesh, posed as its hierarchy is now: rigid primitives through
      * the node's world matrix, skinned ones through the palette of the node's skin (written with
-     * {@link Skeleton#writePalette} into the palette buffer, then uploaded once for the whole call). A skinned
-     * primitive whose {@code JOINTS_0} names a joint beyond its skin is not drawn. O(nodes + joints) on the CPU, one
-     * draw call per primitive; allocation-free once the buffers are large enough.
+     * {@link Skeleton#writePalette} into the palette buffer, then uploaded once for the whole call), morphed ones by
+     * the instance's {@link GltfInstance#weights morph weights} (uploaded once for the call). {@code BLEND} primitives
+     * are drawn last, farthest first by the view depth of their box's centre. A skinned primitive whose
+     * {@code JOINTS_0} names a joint beyond its skin is not drawn. O(nodes + joints + weights) on the CPU, one draw
+     * call per primitive; allocation-free once the buffers are large enough (and while the model stays the same:
+     * another model's weight layout is made once).
      *
      * @param gpu the instance's model on the GPU
      * @param instance the posed instance, of {@code gpu.model()}
