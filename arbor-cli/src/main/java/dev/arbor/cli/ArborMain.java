@@ -18,7 +18,7 @@ import picocli.CommandLine.IVersionProvider;
 @Command(name = "arbor", mixinStandardHelpOptions = true, versionProvider = ArborMain.Version.class,
         description = "Arbor: a data-oriented transform hierarchy for the JVM.",
         subcommands = {DemoCommand.class, InspectCommand.class, DumpCommand.class, RenderCommand.class,
-                BoundsCommand.class, ExportCommand.class, BenchCommand.class},
+                ViewCommand.class, BoundsCommand.class, ExportCommand.class, BenchCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:a file could not be read or written, or is not valid glTF",
                 "2:a wrong command line: an unknown option, a missing or bad value, a scene or animation the file "

@@ -56,10 +56,7 @@ public final class Camera {
      */
     public static Camera perspective(float[] bounds, int offset, Vector3fc viewDirection, Vector3fc up,
                                      float verticalFov, float aspect) {
-        if (!(verticalFov > 0 && verticalFov < Math.PI)) {
-            throw new IllegalArgumentException("verticalFov out of range: verticalFov=" + verticalFov
-                    + ", range=(0, " + (float) Math.PI + ")");
-        }
+        checkFov(verticalFov);
         Vector3f centre = new Vector3f();
         float radius = sphere(bounds, offset, centre);
         Vector3f direction = direction(viewDirection, up, aspect);
@@ -128,7 +125,16 @@ public final class Camera {
         return new Camera(m, eye, direction, true);
     }
 
-    private static float sphere(float[] b, int o, Vector3f centre) {
+    /** Refuses a vertical field of view outside (0, π). */
+    static void checkFov(float verticalFov) {
+        if (!(verticalFov > 0 && verticalFov < Math.PI)) {
+            throw new IllegalArgumentException("verticalFov out of range: verticalFov=" + verticalFov
+                    + ", range=(0, " + (float) Math.PI + ")");
+        }
+    }
+
+    /** A box's bounding sphere: its centre into {@code centre}, its radius (at least 0.001) returned; box checked. */
+    static float sphere(float[] b, int o, Vector3f centre) {
         if (o < 0 || b.length - o < 6) {
             throw new IllegalArgumentException("bounds too short: length=" + b.length + ", offset=" + o
                     + ", required=6");

@@ -31,6 +31,9 @@ import static org.lwjgl.opengl.GL30.glDeleteVertexArrays;
 import static org.lwjgl.opengl.GL30.glGenVertexArrays;
 import static org.lwjgl.opengl.GL30.glGenerateMipmap;
 import static org.lwjgl.opengl.GL30.glVertexAttribIPointer;
+import static org.lwjgl.opengl.GL30.GL_RGBA32F;
+import static org.lwjgl.opengl.GL31.GL_TEXTURE_BUFFER;
+import static org.lwjgl.opengl.GL31.glTexBuffer;
 import static org.lwjgl.opengl.GL33.glDeleteSamplers;
 import static org.lwjgl.opengl.GL33.glGenSamplers;
 import static org.lwjgl.opengl.GL33.glSamplerParameteri;
@@ -48,32 +51,36 @@ import dev.arbor.gltf.GltfTextureRef;
 import dev.arbor.gltf.GltfVertexAttribute;
 import dev.arbor.gltf.GltfVertexData;
 import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.joml.Matrix3f;
+import org.lwjgl.system.MemoryUtil;
 
 /**
  * A glTF model's meshes on the GPU: per primitive a vertex array (the reader's interleaved vertex buffer, the index
- * buffer in its own type), and its material: base colour and metallic-roughness factors, the base colour texture
- * (sRGB, mipmapped) and the metallic-roughness texture (linear), each with a sampler object made from the glTF
- * sampler, the {@code KHR_texture_transform} of the base colour texture, and the alpha cutoff of {@code MASK}
- * materials.
+ * buffer in its own type), its morph targets' displacements (a texture buffer of RGBA32F texels, three per target and
+ * vertex: position, normal, tangent), and its material: base colour, metallic-roughness, normal, occlusion and
+ * emissive factors and textures (colour textures sRGB, the others linear; mipmapped), each texture with a sampler
+ * object made from the glTF sampler, its UV set ({@code TEXCOORD_0} or {@code _1}) and its
+ * {@code KHR_texture_transform}; the alpha mode and cut-off, double-sidedness, {@code KHR_materials_unlit} and
+ * {@code KHR_materials_emissive_strength}.
  *
- * <p>Attribute locations: {@code POSITION} 0, {@code NORMAL} 1, the base colour texture's {@code TEXCOORD_n} 2,
- * {@code JOINTS_0} 3 (integers), {@code WEIGHTS_0} 4. Component types are kept as in the file (normalized integers
- * are read as OpenGL normalizes them).
+ * <p>Attribute locations: {@code POSITION} 0, {@code NORMAL} 1, {@code TEXCOORD_0} 2, {@code JOINTS_0} 3
+ * (integers), {@code WEIGHTS_0} 4, {@code TEXCOORD_1} 5, {@code TANGENT} 6. Component types are kept as in the file
+ * (normalized integers are read as OpenGL normalizes them).
  *
  * <p>Left out, each with a line in {@link #notes()}: primitives whose geometry was not decoded (Draco), points and
- * lines, images the JDK cannot decode (WebP, KTX2; drawn without that texture). Morph targets are not applied, normal,
- * occlusion and emissive textures are not read, and {@code BLEND} materials are drawn opaque.
+ * lines, images the JDK cannot decode (WebP, KTX2; drawn without that texture); a texture naming a UV set beyond 1 is
+ * sampled with {@code TEXCOORD_0}.
  *
  * <p>Made and closed on the thread where its {@link GlContext} is current; usable only with that context.
  */
 public final class GpuModel implements AutoCloseable {
-    /** One drawable primitive: its vertex array and how to draw it. */
+    /** One drawable primitive: its vertex array, how to draw it and its morph targets. */
     static final class Primitive {
         final int vertexArray;
         final int mode;
@@ -82,20 +89,57 @@ public final class GpuModel implements AutoCloseable {
         final int indexType;
         final boolean skinned;
         final boolean hasNormals;
+        final boolean hasTangents;
         /** The largest joint index of JOINTS_0, -1 when not skinned. */
         final int maxJoint;
         final Material material;
+        /** Morph targets and vertices; the texture buffer of their deltas ({@link Shaders#MORPH_TEXELS}), 0 if none. */
+        final int morphTargets;
+        final int vertices;
+        final int morphTexture;
+        /** The centre of the bind positions' box, mesh space: where a BLEND primitive is sorted from. */
+        final float centerX;
+        final float centerY;
+        final float centerZ;
 
         Primitive(int vertexArray, int mode, int count, int indexType, boolean skinned, boolean hasNormals,
-                  int maxJoint, Material material) {
+                  boolean hasTangents, int maxJoint, Material material, int morphTargets, int vertices,
+                  int morphTexture, float[] center) {
             this.vertexArray = vertexArray;
             this.mode = mode;
             this.count = count;
             this.indexType = indexType;
             this.skinned = skinned;
             this.hasNormals = hasNormals;
+            this.hasTangents = hasTangents;
             this.maxJoint = maxJoint;
             this.material = material;
+            this.morphTargets = morphTargets;
+            this.vertices = vertices;
+            this.morphTexture = morphTexture;
+            this.centerX = center[0];
+            this.centerY = center[1];
+            this.centerZ = center[2];
+        }
+    }
+
+    /**
+     * A texture a material samples: GL texture and sampler names (0 when absent), its {@code TEXCOORD_n} set (0 or
+     * 1) and its {@code KHR_texture_transform} (column-major 3×3).
+     */
+    static final class TextureSlot {
+        static final TextureSlot NONE = new TextureSlot(0, 0, 0, new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1});
+
+        final int texture;
+        final int sampler;
+        final int texCoord;
+        final float[] uvTransform;
+
+        TextureSlot(int texture, int sampler, int texCoord, float[] uvTransform) {
+            this.texture = texture;
+            this.sampler = sampler;
+            this.texCoord = texCoord;
+            this.uvTransform = uvTransform;
         }
     }
 
@@ -104,37 +148,48 @@ public final class GpuModel implements AutoCloseable {
         final float[] baseColorFactor;
         final float metallic;
         final float roughness;
-        /** GL texture and sampler names, 0 when absent. */
-        final int baseColorTexture;
-        final int baseColorSampler;
-        final int metallicRoughnessTexture;
-        final int metallicRoughnessSampler;
-        /** The UV set of the base colour texture. */
-        final int texCoord;
-        /** Column-major 3×3. */
-        final float[] uvTransform;
-        /** Fragments with alpha below are discarded; -1 for OPAQUE and BLEND. */
+        /** Linear RGB: emissiveFactor × emissiveStrength. */
+        final float[] emission;
+        final TextureSlot baseColor;
+        final TextureSlot metallicRoughness;
+        final TextureSlot normal;
+        final TextureSlot occlusion;
+        final TextureSlot emissive;
+        /** {@code normalTexture.scale} and {@code occlusionTexture.strength}. */
+        final float normalScale;
+        final float occlusionStrength;
+        /** {@link Shaders#OPAQUE}, {@link Shaders#MASK} or {@link Shaders#BLEND}. */
+        final int alphaMode;
         final float alphaCutoff;
+        final boolean doubleSided;
+        final boolean unlit;
 
-        Material(float[] baseColorFactor, float metallic, float roughness, int baseColorTexture,
-                 int baseColorSampler, int metallicRoughnessTexture, int metallicRoughnessSampler, int texCoord,
-                 float[] uvTransform, float alphaCutoff) {
+        Material(float[] baseColorFactor, float metallic, float roughness, float[] emission, TextureSlot baseColor,
+                 TextureSlot metallicRoughness, TextureSlot normal, TextureSlot occlusion, TextureSlot emissive,
+                 float normalScale, float occlusionStrength, int alphaMode, float alphaCutoff, boolean doubleSided,
+                 boolean unlit) {
             this.baseColorFactor = baseColorFactor;
             this.metallic = metallic;
             this.roughness = roughness;
-            this.baseColorTexture = baseColorTexture;
-            this.baseColorSampler = baseColorSampler;
-            this.metallicRoughnessTexture = metallicRoughnessTexture;
-            this.metallicRoughnessSampler = metallicRoughnessSampler;
-            this.texCoord = texCoord;
-            this.uvTransform = uvTransform;
+            this.emission = emission;
+            this.baseColor = baseColor;
+            this.metallicRoughness = metallicRoughness;
+            this.normal = normal;
+            this.occlusion = occlusion;
+            this.emissive = emissive;
+            this.normalScale = normalScale;
+            this.occlusionStrength = occlusionStrength;
+            this.alphaMode = alphaMode;
             this.alphaCutoff = alphaCutoff;
+            this.doubleSided = doubleSided;
+            this.unlit = unlit;
         }
     }
 
-    /** glTF's default material: white, fully metallic and rough. */
-    private static final Material DEFAULT = new Material(new float[] {1, 1, 1, 1}, 1, 1, 0, 0, 0, 0, 0,
-            new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1}, -1);
+    /** glTF's default material: white, fully metallic and rough, opaque, single-sided. */
+    private static final Material DEFAULT = new Material(new float[] {1, 1, 1, 1}, 1, 1, new float[3],
+            TextureSlot.NONE, TextureSlot.NONE, TextureSlot.NONE, TextureSlot.NONE, TextureSlot.NONE, 1, 1,
+            Shaders.OPAQUE, 0.5f, false, false);
 
     private final GltfModel model;
     /** Per mesh its drawable primitives. */
@@ -145,6 +200,8 @@ public final class GpuModel implements AutoCloseable {
     private final Map<Integer, Integer> textures = new HashMap<>();
     private final Map<Integer, Integer> samplers = new HashMap<>();
     private final Map<Integer, Material> materials = new HashMap<>();
+    /** Texture-buffer textures (morph displacements). */
+    private final List<Integer> bufferTextures = new ArrayList<>();
     private boolean closed;
 
     private GpuModel(GltfModel model) {
@@ -195,9 +252,6 @@ public final class GpuModel implements AutoCloseable {
             notes.add(where + ": not drawn: mode " + GltfPrimitive.modeName(mode) + " has no triangles");
             return null;
         }
-        if (p.hasMorphTargets()) {
-            notes.add(where + ": drawn without its morph targets");
-        }
         Material material = material(p.material());
         GltfVertexData data = p.vertexData(true);
         int vertexArray = glGenVertexArrays();
@@ -210,30 +264,33 @@ public final class GpuModel implements AutoCloseable {
             glBindBuffer(GL_ARRAY_BUFFER, names[b]);
             glBufferData(GL_ARRAY_BUFFER, data.buffer(b), GL_STATIC_DRAW);
         }
-        String texCoord = "TEXCOORD_" + material.texCoord;
         boolean hasNormals = false;
+        boolean hasTangents = false;
         boolean hasJoints = false;
         boolean hasWeights = false;
         for (GltfVertexAttribute a : data.attributes()) {
             int location;
             switch (a.name()) {
-                case "POSITION":
-                    location = Shaders.POSITION;
-                    break;
-                case "NORMAL":
+                case "POSITION" -> location = Shaders.POSITION;
+                case "NORMAL" -> {
                     location = Shaders.NORMAL;
                     hasNormals = true;
-                    break;
-                case "JOINTS_0":
+                }
+                case "TANGENT" -> {
+                    location = Shaders.TANGENT;
+                    hasTangents = true;
+                }
+                case "TEXCOORD_0" -> location = Shaders.TEXCOORD_0;
+                case "TEXCOORD_1" -> location = Shaders.TEXCOORD_1;
+                case "JOINTS_0" -> {
                     location = Shaders.JOINTS;
                     hasJoints = true;
-                    break;
-                case "WEIGHTS_0":
+                }
+                case "WEIGHTS_0" -> {
                     location = Shaders.WEIGHTS;
                     hasWeights = true;
-                    break;
-                default:
-                    location = a.name().equals(texCoord) ? Shaders.TEXCOORD : -1;
+                }
+                default -> location = -1;
             }
             if (location < 0) {
                 continue;
@@ -267,7 +324,77 @@ public final class GpuModel implements AutoCloseable {
         }
         glBindVertexArray(0);
         glBindBuffer(GL_ARRAY_BUFFER, 0);
-        return new Primitive(vertexArray, mode, count, indexType, skinned, hasNormals, maxJoint, material);
+        int morphTexture = p.targetCount() == 0 ? 0 : morphDeltas(p, data.vertexCount());
+        return new Primitive(vertexArray, mode, count, indexType, skinned, hasNormals, hasTangents, maxJoint,
+                material, p.targetCount(), data.vertexCount(), morphTexture, center(p.positions()));
+    }
+
+    /**
+     * Uploads a primitive's morph-target displacements as a texture buffer of RGBA32F texels:
+     * {@link Shaders#MORPH_TEXELS} per target and vertex (position, normal, tangent; zero where the target lacks the
+     * attribute), target {@code t}, vertex {@code v} from texel {@code 3 × (t × vertices + v)}.
+     */
+    private int morphDeltas(GltfPrimitive p, int vertices) throws GltfException {
+        int targets = p.targetCount();
+        long floats = 4L * Shaders.MORPH_TEXELS * targets * vertices;
+        if (floats > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("too many morph displacements: floats=" + floats + ", max="
+                    + Integer.MAX_VALUE);
+        }
+        FloatBuffer deltas = MemoryUtil.memCallocFloat((int) floats);
+        try {
+            for (int t = 0; t < targets; t++) {
+                Map<String, GltfAccessor> target = p.target(t);
+                String[] attributes = {"POSITION", "NORMAL", "TANGENT"};
+                for (int k = 0; k < attributes.length; k++) {
+                    GltfAccessor a = target.get(attributes[k]);
+                    if (a == null) {
+                        continue;
+                    }
+                    if (a.count() != vertices) {
+                        throw new GltfException(a.usedAt(), "count " + a.count() + " differs from the base"
+                                + " attribute's count " + vertices);
+                    }
+                    float[] values = a.floats();
+                    int components = a.componentCount();
+                    for (int v = 0; v < vertices; v++) {
+                        int texel = 4 * (Shaders.MORPH_TEXELS * (t * vertices + v) + k);
+                        for (int c = 0; c < Math.min(3, components); c++) {
+                            deltas.put(texel + c, values[v * components + c]);
+                        }
+                    }
+                }
+            }
+            int buffer = glGenBuffers();
+            buffers.add(buffer);
+            glBindBuffer(GL_TEXTURE_BUFFER, buffer);
+            glBufferData(GL_TEXTURE_BUFFER, deltas, GL_STATIC_DRAW);
+            glBindBuffer(GL_TEXTURE_BUFFER, 0);
+            int texture = glGenTextures();
+            bufferTextures.add(texture);
+            glBindTexture(GL_TEXTURE_BUFFER, texture);
+            glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, buffer);
+            glBindTexture(GL_TEXTURE_BUFFER, 0);
+            return texture;
+        } finally {
+            MemoryUtil.memFree(deltas);
+        }
+    }
+
+    /** The centre of the positions' box; the origin when there are none. */
+    private static float[] center(float[] positions) {
+        float[] box = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE,
+                -Float.MAX_VALUE};
+        for (int i = 0; i + 2 < positions.length; i += 3) {
+            for (int k = 0; k < 3; k++) {
+                box[k] = Math.min(box[k], positions[i + k]);
+                box[3 + k] = Math.max(box[3 + k], positions[i + k]);
+            }
+        }
+        if (positions.length < 3) {
+            return new float[3];
+        }
+        return new float[] {(box[0] + box[3]) / 2, (box[1] + box[4]) / 2, (box[2] + box[5]) / 2};
     }
 
     private Material material(int index) throws GltfException {
@@ -279,26 +406,46 @@ public final class GpuModel implements AutoCloseable {
             return known;
         }
         GltfMaterial m = model.material(index);
-        GltfTextureRef base = m.baseColorTexture();
-        GltfTextureRef mr = m.metallicRoughnessTexture();
-        int baseTexture = base == null ? 0 : texture(base.texture(), true, "materials[" + index + "]");
-        int mrTexture = mr == null ? 0 : texture(mr.texture(), false, "materials[" + index + "]");
-        float[] uv = new float[9];
-        if (base != null) {
-            base.uvTransform(new Matrix3f()).get(uv);
-        } else {
-            new Matrix3f().get(uv);
-        }
-        if ("BLEND".equals(m.alphaMode())) {
-            notes.add("materials[" + index + "]: alphaMode BLEND drawn opaque");
-        }
-        Material made = new Material(m.baseColorFactor(), m.metallicFactor(), m.roughnessFactor(), baseTexture,
-                baseTexture == 0 ? 0 : sampler(model.texture(base.texture()).sampler()), mrTexture,
-                mrTexture == 0 ? 0 : sampler(model.texture(mr.texture()).sampler()),
-                base == null ? 0 : base.effectiveTexCoord(), uv,
-                "MASK".equals(m.alphaMode()) ? m.alphaCutoff() : -1);
+        String where = "materials[" + index + "]";
+        GltfTextureRef normal = m.normalTexture();
+        GltfTextureRef occlusion = m.occlusionTexture();
+        float[] emissiveFactor = m.emissiveFactor();
+        float strength = m.emissiveStrength();
+        float[] emission = {emissiveFactor[0] * strength, emissiveFactor[1] * strength, emissiveFactor[2] * strength};
+        int alphaMode = switch (m.alphaMode()) {
+            case "MASK" -> Shaders.MASK;
+            case "BLEND" -> Shaders.BLEND;
+            default -> Shaders.OPAQUE;
+        };
+        Material made = new Material(m.baseColorFactor(), m.metallicFactor(), m.roughnessFactor(), emission,
+                slot(m.baseColorTexture(), true, where + ".baseColorTexture"),
+                slot(m.metallicRoughnessTexture(), false, where + ".metallicRoughnessTexture"),
+                slot(normal, false, where + ".normalTexture"),
+                slot(occlusion, false, where + ".occlusionTexture"),
+                slot(m.emissiveTexture(), true, where + ".emissiveTexture"),
+                normal == null ? 1 : normal.scale(), occlusion == null ? 1 : occlusion.scale(), alphaMode,
+                m.alphaCutoff(), m.doubleSided(), m.unlit());
         materials.put(index, made);
         return made;
+    }
+
+    /** A material's texture with its sampler, UV set and transform; {@link TextureSlot#NONE} when absent. */
+    private TextureSlot slot(GltfTextureRef ref, boolean srgb, String where) throws GltfException {
+        if (ref == null) {
+            return TextureSlot.NONE;
+        }
+        int texture = texture(ref.texture(), srgb, where);
+        if (texture == 0) {
+            return TextureSlot.NONE;
+        }
+        int set = ref.effectiveTexCoord();
+        if (set > 1) {
+            notes.add(where + ": TEXCOORD_" + set + " not read; sampled with TEXCOORD_0");
+            set = 0;
+        }
+        float[] uv = new float[9];
+        ref.uvTransform(new Matrix3f()).get(uv);
+        return new TextureSlot(texture, sampler(model.texture(ref.texture()).sampler()), set, uv);
     }
 
     /** The GL texture of a glTF texture's image, uploaded once per colour space; 0 (with a note) if undecodable. */
@@ -387,6 +534,9 @@ public final class GpuModel implements AutoCloseable {
             if (name != 0) {
                 glDeleteTextures(name);
             }
+        }
+        for (int name : bufferTextures) {
+            glDeleteTextures(name);
         }
         for (int name : samplers.values()) {
             glDeleteSamplers(name);

@@ -1,5 +1,6 @@
 package dev.arbor.gl;
 
+import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.Skeleton;
 import dev.arbor.gltf.GltfException;
 import dev.arbor.gltf.GltfInstance;
@@ -11,7 +12,7 @@ import dev.arbor.hierarchy.MatrixLayout;
 
 /**
  * The world-space box of a posed instance's meshes, for fitting a {@link Camera}: every vertex of every drawable
- * primitive, skinned on the CPU as the vertex shader skins it (weights divided by their sum), through its node's
+ * primitive, morphed by the instance's morph weights and skinned on the CPU as the vertex shader skins it (weights divided by their sum), through its node's
  * world matrix. Decodes the meshes and allocates: for framing a picture once, not for every frame.
  */
 public final class ModelBounds {
@@ -63,14 +64,22 @@ public final class ModelBounds {
     }
 
     /**
-     * A primitive's vertices in world space, skinned on the CPU when the node has a skin and the primitive joints
-     * and weights (the reference the GPU path is tested against).
+     * A primitive's vertices in world space, morphed by the instance's current morph weights when the primitive has
+     * targets, skinned on the CPU when the node has a skin and the primitive joints and weights (the reference the
+     * GPU path is tested against).
      */
-    static float[] worldPositions(GltfInstance instance, int node, GltfPrimitive prim) {
+    static float[] worldPositions(GltfInstance instance, int node, GltfPrimitive prim) throws GltfException {
         GltfModel model = instance.model();
         Hierarchy h = instance.hierarchy();
         long handle = instance.handle(node);
         float[] local = prim.positions();
+        int morph = model.morphIndex(node);
+        if (morph >= 0 && prim.hasMorphTargets()) {
+            MorphWeights weights = instance.weights(model.restWeights());
+            float[] w = new float[Math.max(weights.count(morph), prim.targetCount())];
+            weights.weights(morph, w, 0);
+            local = prim.morphed("POSITION", w, new float[local.length]);
+        }
         int skin = model.skinOf(node);
         if (skin >= 0 && prim.isSkinned()) {
             Skeleton skeleton = instance.skeleton(skin);

@@ -60,6 +60,19 @@ final class Coverage {
         return mask;
     }
 
+    /** The union of the instances' reference coverages. */
+    static boolean[] reference(GltfInstance[] instances, Matrix4fc clipFromWorld, int w, int h)
+            throws GltfException {
+        boolean[] mask = new boolean[w * h];
+        for (GltfInstance instance : instances) {
+            boolean[] one = reference(instance, clipFromWorld, w, h);
+            for (int p = 0; p < one.length; p++) {
+                mask[p] |= one[p];
+            }
+        }
+        return mask;
+    }
+
     /** Fills the pixels whose centres lie inside any of the triangles (world positions, 3 indices each). */
     static void fill(float[] world, int[] triangles, Matrix4fc clipFromWorld, int w, int h, boolean[] mask) {
         int vertices = world.length / 3;

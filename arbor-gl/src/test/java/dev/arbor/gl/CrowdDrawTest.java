@@ -153,7 +153,7 @@ class CrowdDrawTest {
                     .hasMessage("mesh out of range: mesh=1, meshCount=1");
             assertThatThrownBy(() -> renderer.drawCrowd(gpu, 0, -1, 0, small, small, camera))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("negative count: instances=-1, joints=0");
+                    .hasMessage("negative count: instances=-1, joints=0, weightsPerInstance=0");
             GltfModel other = ModelRendererTest.model("BoxTextured");
             assertThatThrownBy(() -> renderer.draw(gpu, ModelRendererTest.posed(other, -1, 0), camera))
                     .isInstanceOf(IllegalArgumentException.class)

@@ -9,6 +9,8 @@ import dev.arbor.gltf.GltfCrowd;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.HierarchyBounds;
+import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.FloatBuffer;
 import java.nio.file.Files;
@@ -34,7 +36,7 @@ class GlGuideTest {
         while (m.find()) {
             regions.put(m.group(1), dedent(m.group(2)));
         }
-        assertThat(regions).containsOnlyKeys("use", "crowd");
+        assertThat(regions).containsOnlyKeys("use", "crowd", "culling", "static");
         String page = Files.readString(Path.of("../docs/gl.md"));
         List<String> blocks = new ArrayList<>();
         Matcher b = Pattern.compile("(?s)```java\\n(.*?)\\n```").matcher(page);
@@ -133,13 +135,7 @@ class GlGuideTest {
             Files.createDirectories(ModelRendererTest.PICTURES);
             gl.writePng(ModelRendererTest.PICTURES.resolve("guide-crowd.png"));
             boolean[] drawn = Coverage.drawn(gl, ModelRendererTest.BACKGROUND);
-            boolean[] reference = new boolean[300 * 100];
-            for (GltfInstance copy : copies) {
-                boolean[] one = Coverage.reference(copy, camera.clipFromWorld(), 300, 100);
-                for (int p = 0; p < one.length; p++) {
-                    reference[p] |= one[p];
-                }
-            }
+            boolean[] reference = Coverage.reference(copies, camera.clipFromWorld(), 300, 100);
             double overlap = Coverage.overlap(drawn, reference);
             System.out.printf("guide crowd: drawn=%d reference=%d overlap=%.4f%n", Coverage.count(drawn),
                     Coverage.count(reference), overlap);
@@ -154,8 +150,45 @@ class GlGuideTest {
                 }
                 assertThat(inThird).as("copy %d", i).isGreaterThan(150);
             }
+            // every copy's mesh node gets the first copy's posed box (in mesh space, widened) as its content
+            HierarchyBounds bounds = new HierarchyBounds(hierarchy);
+            float[] posed = new float[6];
+            ModelBounds.posed(copies[0], posed);
+            float[] box = ModelRendererTest.widen(CrowdCullingTest.toMesh(hierarchy, meshNodes[0], posed));
+            for (long node : meshNodes) {
+                bounds.setContentBounds(node, box[0], box[1], box[2], box[3], box[4], box[5]);
+            }
+            // [culling]
+            CrowdVisibility visibility = new CrowdVisibility(bounds, meshNodes, count);
+            int[] visible = new int[count];
+            // each frame, after the crowd's frame and hierarchy.update():
+            int seen = visibility.query(camera, visible);                       // ascending instance indices
+            renderer.drawCrowd(gpu, mesh, visible, seen, joints, palettes, worlds, camera);
+            // [/culling]
+            assertThat(seen).isEqualTo(count);
+            assertThat(visible).containsExactly(0, 1, 2);
         } finally {
             MemoryUtil.memFree(worlds);
+        }
+    }
+
+    @Test
+    void thePagesStaticSceneExampleUploadsOneMatrix() {
+        Hierarchy hierarchy = new Hierarchy();
+        long root = hierarchy.createRoot();
+        long node = hierarchy.createChild(root);
+        hierarchy.createChild(root);
+        hierarchy.update();
+        try (GlContext gl = GlTests.context(4, 4)) {
+            // [static]
+            try (WorldMatrixBuffer worlds = new WorldMatrixBuffer(hierarchy)) {
+                worlds.sync();                                   // the first sync uploads every matrix
+                hierarchy.setLocalTranslation(node, 1, 0, 0);    // each frame: some nodes move,
+                hierarchy.update();
+                int moved = worlds.sync();                       // and only their matrices go up, 64 bytes each
+                System.out.println(moved + " matrices, " + worlds.lastUploadBytes() + " bytes");
+            }
+            // [/static]
         }
     }
 }

@@ -132,31 +132,15 @@ class ModelRendererTest {
     void drawingAPosedFrameAllocatesNothing() throws Exception {
         GltfModel model = model("CesiumMan");
         GltfInstance instance = posed(model, 0, 0);
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-        long thread = Thread.currentThread().getId();
         try (GlContext gl = GlTests.context(64, 64); ModelRenderer renderer = new ModelRenderer();
              GpuModel gpu = GpuModel.upload(model)) {
             float[] bounds = new float[6];
             ModelBounds.posed(instance, bounds);
             Camera camera = Camera.perspective(bounds, 0, new Vector3f(0, 0, -1), new Vector3f(0, 1, 0), 1f, 1f);
-            for (int frame = 0; frame < 300; frame++) {   // warm-up: the buffers reach their size, the JIT compiles
+            long allocated = AllocationProbe.bytes(100, frame -> {
                 renderer.clear(0, 0, 0);
                 renderer.draw(gpu, instance, camera);
-            }
-            // a run of 100 frames that allocates nothing proves that a frame needs no allocation; the JIT's own
-            // work may still allocate a few hundred bytes in an unlucky run, so the quietest of six runs is asserted
-            long allocated = Long.MAX_VALUE;
-            for (int pass = 0; pass < 6; pass++) {
-                long before = threads.getThreadAllocatedBytes(thread);
-                for (int frame = 0; frame < 100; frame++) {
-                    renderer.clear(0, 0, 0);
-                    renderer.draw(gpu, instance, camera);
-                }
-                long run = threads.getThreadAllocatedBytes(thread) - before;
-                System.out.println("100 frames of draw: allocated bytes=" + run);
-                allocated = Math.min(allocated, run);
-            }
+            });
             assertThat(allocated).isZero();
         }
     }
