@@ -102,17 +102,22 @@ public final class RootMotion {
             throw new IllegalArgumentException("pose too small: size=" + pose.size() + ", required="
                     + clip.targetCount());
         }
-        pose.translations[3 * target] = start[0];
-        pose.translations[3 * target + 2] = start[2];
+        strip(pose.translations, 0, pose.rotations, 0);
+    }
+
+    /** As {@link #strip(Pose)} for the pose whose target 0 is at {@code translations[t]} and {@code rotations[r]}. */
+    void strip(float[] translations, int t, float[] rotations, int r) {
+        translations[t + 3 * target] = start[0];
+        translations[t + 3 * target + 2] = start[2];
         if (heading) {
-            int o = 4 * target;
-            double turn = -wrap(headingOf(pose.rotations, o) - start[3]);
+            int o = r + 4 * target;
+            double turn = -wrap(headingOf(rotations, o) - start[3]);
             Rotations.axisAngle(UP, turn, yTurn); // a turn about +Y before the rotation: yTurn × q
             for (int k = 0; k < 4; k++) {
-                rotation[k] = pose.rotations[o + k];
+                rotation[k] = rotations[o + k];
             }
             Rotations.multiply(yTurn, rotation, rotation);
-            Rotations.store(rotation, pose.rotations, o);
+            Rotations.store(rotation, rotations, o);
         }
     }
 
