@@ -33,6 +33,10 @@ final class GraphNodes {
         /** Starts again from time 0 (a machine: from its initial state). */
         abstract void reset();
 
+        /** Weighs a blend space by the parameters, so that a node started this frame can be sampled before it moves. */
+        void prepare(GraphPlayer p) {
+        }
+
         /** Moves time on by {@code seconds}, firing into the player's listener. */
         abstract void advance(double seconds, GraphPlayer p);
 
@@ -233,6 +237,11 @@ final class GraphNodes {
         }
 
         @Override
+        void prepare(GraphPlayer p) {
+            weigh(p.parameters);
+        }
+
+        @Override
         void advance(double seconds, GraphPlayer p) {
             weigh(p.parameters);
             double cycle = 0;
@@ -385,6 +394,13 @@ final class GraphNodes {
             fresh = true;
         }
 
+        @Override
+        void prepare(GraphPlayer p) {
+            for (int j = 0; j < depth; j++) {
+                states[stack[j]].prepare(p);
+            }
+        }
+
         /** The weight of entry j over the entries below it. */
         double weight(int j) {
             if (j == 0) {
@@ -502,6 +518,7 @@ final class GraphNodes {
                     drop(1, p);
                 }
                 states[target].reset();
+                states[target].prepare(p);
                 p.listener.onStateEnter(spec, target);
             }
             stack[depth] = target;

@@ -96,6 +96,7 @@ public final class GraphPlayer {
         this.root = build(graph.motionIndex(graph.root()), owners);
         this.slots = new PoseBatch(owners.size(), rest.size()).fill(this.rest);
         root.reset();
+        root.prepare(this);
     }
 
     /** Makes the node of a motion; every slot it will own is counted in {@code owners}. */
