@@ -308,4 +308,22 @@ class GraphPlayerTest {
                 .hasMessage("rest pose too small: size=1, required=2");
         assertThat(JUMP.endTime()).isEqualTo(0.5f);
     }
+
+    @Test
+    void derivedClipsAreRetimedOrHeld() {
+        AnimationClip run = WALK.retimed("run", 0.6f);
+        assertThat(run.endTime()).isEqualTo(0.6f);
+        Pose a = new Pose(2);
+        Pose b = new Pose(2);
+        WALK.sample(0.5f, WrapMode.CLAMP, a);
+        run.sample(0.3f, WrapMode.CLAMP, b);
+        assertThat(b.translation(0, new float[3], 0)[0]).isCloseTo(a.translation(0, new float[3], 0)[0],
+                offset(1e-6f));
+        AnimationClip held = WALK.heldAt("stand", 0.25f);
+        assertThat(held.endTime()).isZero();
+        held.sample(7, WrapMode.LOOP, b);
+        assertThat(b.translation(0, new float[3], 0)[0]).isEqualTo(0.25f);
+        assertThatThrownBy(() -> WALK.retimed("x", 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("time factor out of range: factor=0.0, allowed=(0, ∞)");
+    }
 }
