@@ -241,7 +241,7 @@ final class CrowdDemo {
         return a;
     }
 
-    private static void phase(PrintStream out, String name, long[] nanos, long joints) {
+    static void phase(PrintStream out, String name, long[] nanos, long joints) {
         long[] s = sorted(nanos);
         double median = DemoCommand.percentile(s, 50);
         out.printf(Locale.ROOT, "%-22s median %.3f ms  (%.1f ns/joint)   p99 %.3f ms%n", name + ":", median / 1e6,

@@ -557,8 +557,11 @@ final class GraphNodes {
     }
 
     /**
-     * Slot {@code dest} = blend of slots {@code a} and {@code b} by {@code weight}, as {@link Pose#blend}: translations
-     * and scales linearly, rotations by slerp on the shorter arc. {@code dest} may be {@code a}.
+     * Slot {@code dest} = blend of slots {@code a} and {@code b} by {@code weight}: translations and scales
+     * {@code a + (b - a) × weight}, rotations by the normalised linear blend (nlerp) on the shorter arc, in double,
+     * rounded once. Against slerp, nlerp is exact at weights 0, ½ and 1 and off its path by at most 0.27° between
+     * rotations 60° apart (0.92° at 90°), with no trigonometry: a blend of a pose costs less than sampling it.
+     * {@code dest} may be {@code a}.
      */
     static void blend(PoseBatch slots, int a, int b, float weight, int dest) {
         int size = slots.size();
@@ -571,7 +574,36 @@ final class GraphNodes {
             t[d3 + i] = t[a3 + i] + (t[b3 + i] - t[a3 + i]) * weight;
             s[d3 + i] = s[a3 + i] + (s[b3 + i] - s[a3 + i]) * weight;
         }
-        Slerp.range(slots.rotations, 4 * a * size, slots.rotations, 4 * b * size, weight, slots.rotations,
-                4 * dest * size, 4 * size);
+        float[] r = slots.rotations;
+        int a4 = 4 * a * size;
+        int b4 = 4 * b * size;
+        int d4 = 4 * dest * size;
+        double w = weight;
+        for (int k = 0; k < 4 * size; k += 4) {
+            double x0 = r[a4 + k];
+            double y0 = r[a4 + k + 1];
+            double z0 = r[a4 + k + 2];
+            double w0 = r[a4 + k + 3];
+            double x1 = r[b4 + k];
+            double y1 = r[b4 + k + 1];
+            double z1 = r[b4 + k + 2];
+            double w1 = r[b4 + k + 3];
+            double k1 = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1 < 0 ? -w : w; // the shorter arc
+            double k0 = 1 - w;
+            double x = k0 * x0 + k1 * x1;
+            double y = k0 * y0 + k1 * y1;
+            double z = k0 * z0 + k1 * z1;
+            double q = k0 * w0 + k1 * w1;
+            double len2 = x * x + y * y + z * z + q * q;
+            if (!(len2 > 1e-12)) { // opposite rotations at weight ½: keep the first
+                System.arraycopy(r, a4 + k, r, d4 + k, 4);
+                continue;
+            }
+            double inv = 1 / Math.sqrt(len2);
+            r[d4 + k] = (float) (x * inv);
+            r[d4 + k + 1] = (float) (y * inv);
+            r[d4 + k + 2] = (float) (z * inv);
+            r[d4 + k + 3] = (float) (q * inv);
+        }
     }
 }
