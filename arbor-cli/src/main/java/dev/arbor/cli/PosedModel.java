@@ -186,9 +186,9 @@ final class PosedModel {
                     .append(blendWeights[k]);
         }
         if (graph != null) {
-            return String.format(Locale.ROOT, "%s scene %d, graph %s at t=%s (%s), state %s", model.sourceName(), scene,
+            return String.format(Locale.ROOT, "%s scene %d, graph %s at t=%s (%s)%s", model.sourceName(), scene,
                     graph.file.getFileName(), time, graph.params().isEmpty() ? "no parameters set" : graph.params(),
-                    graph.state());
+                    graph.state() == null ? "" : ", state " + graph.state());
         }
         String name = animation < 0 || model.animation(animation).name() == null ? ""
                 : " \"" + model.animation(animation).name() + "\"";
