@@ -57,13 +57,7 @@ final class JmeCrowd implements CrowdSystem {
     @Override
     public void build(Crowd crowd) {
         this.crowd = crowd;
-        DesktopAssetManager assets = new DesktopAssetManager(true);
-        Spatial model = assets.loadModel(Crowd.resource(crowd.modelName()));
-        model.depthFirstTraversal(s -> {
-            if (s instanceof Geometry) {
-                ((Geometry) s).setMesh(new Mesh());
-            }
-        });
+        Spatial model = load(crowd);
         int count = crowd.count();
         root = new Node("crowd");
         composers = new AnimComposer[count];
@@ -99,7 +93,19 @@ final class JmeCrowd implements CrowdSystem {
         root.updateGeometricState();
     }
 
-    private static <T extends com.jme3.scene.control.Control> T find(Spatial member, Class<T> type) {
+    /** The crowd's model loaded by jME, its meshes' vertex data dropped (see the class comment). */
+    static Spatial load(Crowd crowd) {
+        DesktopAssetManager assets = new DesktopAssetManager(true);
+        Spatial model = assets.loadModel(Crowd.resource(crowd.modelName()));
+        model.depthFirstTraversal(s -> {
+            if (s instanceof Geometry) {
+                ((Geometry) s).setMesh(new Mesh());
+            }
+        });
+        return model;
+    }
+
+    static <T extends com.jme3.scene.control.Control> T find(Spatial member, Class<T> type) {
         List<T> found = new ArrayList<>();
         member.depthFirstTraversal(s -> {
             T c = s.getControl(type);
@@ -113,7 +119,7 @@ final class JmeCrowd implements CrowdSystem {
         return found.get(0);
     }
 
-    private static Geometry skinnedGeometry(Spatial member) {
+    static Geometry skinnedGeometry(Spatial member) {
         List<Geometry> found = new ArrayList<>();
         member.depthFirstTraversal(s -> {
             if (s instanceof Geometry) {
