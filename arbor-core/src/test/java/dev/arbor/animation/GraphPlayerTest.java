@@ -326,4 +326,43 @@ class GraphPlayerTest {
         assertThatThrownBy(() -> WALK.retimed("x", 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("time factor out of range: factor=0.0, allowed=(0, ∞)");
     }
+
+    @Test
+    void animatorPlaysAGraphLayerAsThePlayerAlone() {
+        AnimationGraph graph = GraphClips.locomotion();
+        dev.arbor.hierarchy.Hierarchy ha = new dev.arbor.hierarchy.Hierarchy();
+        dev.arbor.hierarchy.Hierarchy hb = new dev.arbor.hierarchy.Hierarchy();
+        long[] a = GraphClips.character(ha);
+        long[] b = GraphClips.character(hb);
+        Animator animator = new Animator(ha, a, GraphClips.rest());
+        GraphPlayer inAnimator = new GraphPlayer(graph, GraphClips.rest());
+        int layer = animator.addGraphLayer(inAnimator);
+        assertThat(animator.graph(layer)).isSameAs(inAnimator);
+        assertThatThrownBy(() -> animator.playback(layer)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("layer 0 plays a graph, not a playback: use graph(layer)");
+        GraphPlayer alone = new GraphPlayer(graph, GraphClips.rest());
+        dev.arbor.hierarchy.NodeList list = hb.nodeList(b, 0, b.length);
+        Pose scratch = GraphClips.rest();
+        float[] wa = new float[12];
+        float[] wb = new float[12];
+        for (int frame = 0; frame < 120; frame++) {
+            float speed = frame < 60 ? frame / 20f : 0;
+            inAnimator.set("speed", speed);
+            alone.set("speed", speed);
+            animator.update(FRAME);
+            alone.advance(FRAME);
+            alone.apply(hb, list, scratch);
+            assertThat(animator.fired().size()).isEqualTo(alone.fired().size());
+            for (int t = 0; t < 2; t++) {
+                ha.getWorld(a[t], wa, 0);
+                hb.getWorld(b[t], wb, 0);
+                for (int e = 0; e < 12; e++) {
+                    assertThat(wa[e]).isCloseTo(wb[e], offset(1e-6f));
+                }
+            }
+        }
+        assertThatThrownBy(() -> animator.addGraphLayer(new GraphPlayer(graph, new Pose(3))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("graph player's pose size differs from the rest pose: size=3, required=2");
+    }
 }
