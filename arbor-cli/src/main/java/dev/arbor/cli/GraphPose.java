@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code --graph G.json --param NAME=VALUE}: a model posed through an animation graph, read from JSON with the model's
- * animations as its clips, its parameters set once, then advanced from its start to the time asked in steps of
+ * animations as its clips (and idle, walk and run made from the first: {@link GraphDemo#clips}), its parameters set once, then advanced from its start to the time asked in steps of
  * {@link #STEP} (the graph's transitions are taken frame by frame, as in a game) and sampled.
  */
 final class GraphPose {
@@ -44,7 +44,7 @@ final class GraphPose {
         }
         AnimationGraph graph;
         try {
-            graph = GraphJson.read(file, GraphJson.clips(model));
+            graph = GraphJson.read(file, GraphDemo.clips(model));
         } catch (GltfException e) {
             throw Problems.invalid(spec, "--graph", e.getMessage());
         }

@@ -63,7 +63,7 @@ class GraphCommandsTest {
                 .contains("with --graph, must be a finite number of seconds, 0 or more");
         String bad = graph(ONE_POINT.replace("animation0", "Walk")).toString();
         assertThat(run(2, "dump", model, "--graph", bad)[1])
-                .contains("motions[0].points[0].clip: unknown clip \"Walk\", clips=[animation0]");
+                .contains("motions[0].points[0].clip: unknown clip \"Walk\", clips=[animation0, idle, walk, run]");
     }
 
     @Test
