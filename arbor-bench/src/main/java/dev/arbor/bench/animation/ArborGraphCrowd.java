@@ -11,7 +11,6 @@ import dev.arbor.animation.Skeleton;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
-import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.FloatBuffer;
 
 /**
@@ -98,8 +97,7 @@ final class ArborGraphCrowd implements CrowdSystem {
 
     @Override
     public void renderWorld(int instance, float[] dest) {
-        h.getWorld(meshes[instance], world, 0);
-        MatrixLayout.COLUMN_MAJOR_4X4.convert(world, 0, 1, dest, 0);
+        ArborCrowd.renderWorld(h, meshes[instance], world, dest);
     }
 
     /** @return the share of the crowd in a transition after the latest frame */

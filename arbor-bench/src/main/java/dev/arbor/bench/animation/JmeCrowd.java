@@ -146,6 +146,11 @@ final class JmeCrowd implements CrowdSystem {
 
     @Override
     public void hierarchy() {
+        hierarchy(skinnings, root);
+    }
+
+    /** The joints' model transforms (each skinning control's update), then the root's geometric state. */
+    static void hierarchy(SkinningControl[] skinnings, Node root) {
         for (SkinningControl skinning : skinnings) {
             skinning.update(0);
         }
@@ -154,6 +159,11 @@ final class JmeCrowd implements CrowdSystem {
 
     @Override
     public void palettes(FloatBuffer dest) {
+        palettes(armatures, dest);
+    }
+
+    /** Each armature's skinning matrices, column-major, one after another into the buffer, as jME uploads them. */
+    static void palettes(Armature[] armatures, FloatBuffer dest) {
         int index = 0;
         for (Armature armature : armatures) {
             Matrix4f[] matrices = armature.computeSkinningMatrices();

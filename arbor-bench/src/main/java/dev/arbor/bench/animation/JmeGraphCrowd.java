@@ -10,7 +10,6 @@ import com.jme3.anim.tween.action.BlendAction;
 import com.jme3.anim.tween.action.BlendableAction;
 import com.jme3.anim.tween.action.ClipAction;
 import com.jme3.anim.tween.action.LinearBlendSpace;
-import com.jme3.math.Matrix4f;
 import com.jme3.math.Quaternion;
 import com.jme3.math.Vector3f;
 import com.jme3.scene.Geometry;
@@ -128,24 +127,12 @@ final class JmeGraphCrowd implements CrowdSystem {
 
     @Override
     public void hierarchy() {
-        for (SkinningControl skinning : skinnings) {
-            skinning.update(0);
-        }
-        root.updateGeometricState();
+        JmeCrowd.hierarchy(skinnings, root);
     }
 
     @Override
     public void palettes(FloatBuffer dest) {
-        int index = 0;
-        for (Armature armature : armatures) {
-            Matrix4f[] matrices = armature.computeSkinningMatrices();
-            dest.position(index);
-            for (Matrix4f m : matrices) {
-                m.fillFloatBuffer(dest, true);
-            }
-            index += matrices.length * 16;
-        }
-        dest.position(0);
+        JmeCrowd.palettes(armatures, dest);
     }
 
     @Override
