@@ -13,29 +13,18 @@ final class Slerp {
 
     /** dest[i..] = slerp(a[i..], b[i..], weight) for quaternions at i = from, from + 4, … below to. */
     static void range(float[] a, float[] b, float weight, float[] dest, int from, int to) {
-        range(a, from, b, from, weight, dest, from, to - from);
-    }
-
-    /**
-     * dest[d + k..] = slerp(a[ao + k..], b[bo + k..], weight) for k = 0, 4, … below length; dest may be a or b at the
-     * same offset.
-     */
-    static void range(float[] a, int ao, float[] b, int bo, float weight, float[] dest, int d, int length) {
         double w = weight;
         boolean half = weight == 0.5f;
         boolean inside = weight >= 0f && weight <= 1f;
-        for (int k = 0; k < length; k += 4) {
-            int i = d + k;
-            int ia = ao + k;
-            int ib = bo + k;
-            double x0 = a[ia];
-            double y0 = a[ia + 1];
-            double z0 = a[ia + 2];
-            double w0 = a[ia + 3];
-            double x1 = b[ib];
-            double y1 = b[ib + 1];
-            double z1 = b[ib + 2];
-            double w1 = b[ib + 3];
+        for (int i = from; i < to; i += 4) {
+            double x0 = a[i];
+            double y0 = a[i + 1];
+            double z0 = a[i + 2];
+            double w0 = a[i + 3];
+            double x1 = b[i];
+            double y1 = b[i + 1];
+            double z1 = b[i + 2];
+            double w1 = b[i + 3];
             double dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
             if (dot < 0) {
                 x1 = -x1;
@@ -71,10 +60,10 @@ final class Slerp {
             double q = k0 * w0 + k1 * w1;
             double len2 = x * x + y * y + z * z + q * q;
             if (!(len2 > 1e-12)) { // opposite inputs at weight 1/2: keep the first
-                dest[i] = a[ia];
-                dest[i + 1] = a[ia + 1];
-                dest[i + 2] = a[ia + 2];
-                dest[i + 3] = a[ia + 3];
+                dest[i] = a[i];
+                dest[i + 1] = a[i + 1];
+                dest[i + 2] = a[i + 2];
+                dest[i + 3] = a[i + 3];
                 continue;
             }
             double inv = 1 / Math.sqrt(len2);
