@@ -118,10 +118,8 @@ public final class GraphCrowd {
             GraphPlayer p = ps[i];
             p.advance(seconds);
             int slot = p.evaluate();
-            PoseBatch from = p.slots;
-            System.arraycopy(from.translations, 3 * slot * size, t, 3 * i * size, 3 * size);
-            System.arraycopy(from.rotations, 4 * slot * size, r, 4 * i * size, 4 * size);
-            System.arraycopy(from.scales, 3 * slot * size, s, 3 * i * size, 3 * size);
+            GraphNodes.fromPlanes(p.planes, slot * GraphNodes.FLOATS * size, size, t, 3 * i * size, r, 4 * i * size,
+                    s, 3 * i * size);
         }
         if (written) {
             poses.applyTo(hierarchy, nodes, translations, rotations, scales);

@@ -9,11 +9,16 @@ import java.util.List;
 
 /**
  * One character's running graph: a tree of nodes made from the graph's motions (a motion used in two places is two
- * nodes), each owning its times, states and the pose slots it writes in its player's {@link PoseBatch}. A node's
+ * nodes), each owning its times, states and the pose slots it writes in its player's planes ({@link #FLOATS}). A node's
  * {@link Node#evaluate} returns the slot holding its pose; no node writes another node's slots, so a parent reads its
  * children's slots while it blends.
  */
 final class GraphNodes {
+    /**
+     * Floats per target of a slot: a slot holds its pose in planes, element e (translation x y z, rotation x y z w,
+     * scale x y z) of target k at {@code base + e × size + k}, {@code base = slot × FLOATS × size}.
+     */
+    static final int FLOATS = 10;
     /** Entries of a machine's cross-fade stack: the states fading (out, and the newest in). */
     static final int MAX_FADING = 4;
 
@@ -80,15 +85,18 @@ final class GraphNodes {
             after = toCycles * length;
         }
 
-        /** Samples the clip at its time into its slot, root motion taken out. */
+        /** Samples the clip at its time into its slot (in planes, where the sampler's vector loops run), root motion out. */
         int sample(GraphPlayer p, boolean loop) {
             double end = clip.endTime();
             double t = (loop ? PlaybackMode.LOOP : PlaybackMode.CLAMP).timeAt(after, end);
-            PoseBatch slots = p.slots;
-            sampler.sample((float) t, WrapMode.CLAMP, cursors, 0, slots, slot);
+            int size = p.size;
+            float[] planes = p.planes;
+            int base = slot * FLOATS * size;
+            // the player checked the targets against its size; the time is finite; the cursors are the clip's
+            sampler.sampleUnchecked((float) t, WrapMode.CLAMP, cursors, 0, planes, base, planes, base + 3 * size,
+                    planes, base + 7 * size, size);
             if (root != null) {
-                int size = slots.size();
-                root.strip(slots.translations, 3 * slot * size, slots.rotations, 4 * slot * size);
+                root.stripPlanes(planes, base, size);
             }
             p.sampled++;
             return slot;
@@ -261,7 +269,6 @@ final class GraphNodes {
         int evaluate(GraphPlayer p) {
             int result = -1;
             float sum = 0;
-            PoseBatch slots = p.slots;
             for (int k = 0; k < sites.length; k++) {
                 float w = weights[k];
                 if (w == 0) {
@@ -272,7 +279,7 @@ final class GraphNodes {
                 if (result < 0) {
                     result = slot;
                 } else {
-                    blend(slots, result, slot, w / sum, acc);
+                    blend(p, result, slot, w / sum, acc);
                     result = acc;
                 }
             }
@@ -534,7 +541,7 @@ final class GraphNodes {
             int result = states[stack[0]].evaluate(p);
             for (int j = 1; j < depth; j++) {
                 int slot = states[stack[j]].evaluate(p);
-                blend(p.slots, result, slot, (float) weight(j), acc);
+                blend(p, result, slot, (float) weight(j), acc);
                 result = acc;
             }
             return result;
@@ -561,49 +568,84 @@ final class GraphNodes {
      * {@code a + (b - a) × weight}, rotations by the normalised linear blend (nlerp) on the shorter arc, in double,
      * rounded once. Against slerp, nlerp is exact at weights 0, ½ and 1 and off its path by at most 0.27° between
      * rotations 60° apart (0.92° at 90°), with no trigonometry: a blend of a pose costs less than sampling it.
-     * {@code dest} may be {@code a}.
+     * {@code dest} may be {@code a}. Over planes: each loop runs along one element of every target.
      */
-    static void blend(PoseBatch slots, int a, int b, float weight, int dest) {
-        int size = slots.size();
-        float[] t = slots.translations;
-        float[] s = slots.scales;
-        int a3 = 3 * a * size;
-        int b3 = 3 * b * size;
-        int d3 = 3 * dest * size;
-        for (int i = 0; i < 3 * size; i++) {
-            t[d3 + i] = t[a3 + i] + (t[b3 + i] - t[a3 + i]) * weight;
-            s[d3 + i] = s[a3 + i] + (s[b3 + i] - s[a3 + i]) * weight;
+    static void blend(GraphPlayer p, int a, int b, float weight, int dest) {
+        int size = p.size;
+        float[] v = p.planes;
+        int pa = a * FLOATS * size;
+        int pb = b * FLOATS * size;
+        int pd = dest * FLOATS * size;
+        for (int i = 0; i < 3 * size; i++) { // translations
+            v[pd + i] = v[pa + i] + (v[pb + i] - v[pa + i]) * weight;
         }
-        float[] r = slots.rotations;
-        int a4 = 4 * a * size;
-        int b4 = 4 * b * size;
-        int d4 = 4 * dest * size;
+        for (int i = 7 * size; i < 10 * size; i++) { // scales
+            v[pd + i] = v[pa + i] + (v[pb + i] - v[pa + i]) * weight;
+        }
         double w = weight;
-        for (int k = 0; k < 4 * size; k += 4) {
-            double x0 = r[a4 + k];
-            double y0 = r[a4 + k + 1];
-            double z0 = r[a4 + k + 2];
-            double w0 = r[a4 + k + 3];
-            double x1 = r[b4 + k];
-            double y1 = r[b4 + k + 1];
-            double z1 = r[b4 + k + 2];
-            double w1 = r[b4 + k + 3];
+        double k0 = 1 - w;
+        int x = 3 * size;
+        int y = 4 * size;
+        int z = 5 * size;
+        int q = 6 * size;
+        for (int k = 0; k < size; k++) {
+            double x0 = v[pa + x + k];
+            double y0 = v[pa + y + k];
+            double z0 = v[pa + z + k];
+            double w0 = v[pa + q + k];
+            double x1 = v[pb + x + k];
+            double y1 = v[pb + y + k];
+            double z1 = v[pb + z + k];
+            double w1 = v[pb + q + k];
             double k1 = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1 < 0 ? -w : w; // the shorter arc
-            double k0 = 1 - w;
-            double x = k0 * x0 + k1 * x1;
-            double y = k0 * y0 + k1 * y1;
-            double z = k0 * z0 + k1 * z1;
-            double q = k0 * w0 + k1 * w1;
-            double len2 = x * x + y * y + z * z + q * q;
+            double rx = k0 * x0 + k1 * x1;
+            double ry = k0 * y0 + k1 * y1;
+            double rz = k0 * z0 + k1 * z1;
+            double rw = k0 * w0 + k1 * w1;
+            double len2 = rx * rx + ry * ry + rz * rz + rw * rw;
             if (!(len2 > 1e-12)) { // opposite rotations at weight ½: keep the first
-                System.arraycopy(r, a4 + k, r, d4 + k, 4);
-                continue;
+                rx = x0;
+                ry = y0;
+                rz = z0;
+                rw = w0;
+                len2 = 1;
             }
             double inv = 1 / Math.sqrt(len2);
-            r[d4 + k] = (float) (x * inv);
-            r[d4 + k + 1] = (float) (y * inv);
-            r[d4 + k + 2] = (float) (z * inv);
-            r[d4 + k + 3] = (float) (q * inv);
+            v[pd + x + k] = (float) (rx * inv);
+            v[pd + y + k] = (float) (ry * inv);
+            v[pd + z + k] = (float) (rz * inv);
+            v[pd + q + k] = (float) (rw * inv);
+        }
+    }
+
+    /** A pose into a slot's planes (the rest pose into every slot when a player is made). */
+    static void toPlanes(Pose pose, float[] planes, int base) {
+        int size = pose.size();
+        for (int k = 0; k < size; k++) {
+            for (int c = 0; c < 3; c++) {
+                planes[base + c * size + k] = pose.translations[3 * k + c];
+                planes[base + (7 + c) * size + k] = pose.scales[3 * k + c];
+            }
+            for (int c = 0; c < 4; c++) {
+                planes[base + (3 + c) * size + k] = pose.rotations[4 * k + c];
+            }
+        }
+    }
+
+    /**
+     * A slot's planes out into interleaved arrays: target k's translation at {@code tr[tb + 3k]}, rotation at
+     * {@code rot[rb + 4k]}, scale at {@code sc[sb + 3k]}.
+     */
+    static void fromPlanes(float[] planes, int base, int size, float[] tr, int tb, float[] rot, int rb, float[] sc,
+                           int sb) {
+        for (int k = 0; k < size; k++) {
+            for (int c = 0; c < 3; c++) {
+                tr[tb + 3 * k + c] = planes[base + c * size + k];
+                sc[sb + 3 * k + c] = planes[base + (7 + c) * size + k];
+            }
+            for (int c = 0; c < 4; c++) {
+                rot[rb + 4 * k + c] = planes[base + (3 + c) * size + k];
+            }
         }
     }
 }

@@ -64,8 +64,13 @@ public final class GraphPlayer {
     private final FiredEvents fired = new FiredEvents();
     /** Parameter values by index (a bool or trigger: 0 or 1). */
     final float[] parameters;
-    /** Every slot a node of this player samples or blends into; each place's clip slot starts at the rest pose. */
-    final PoseBatch slots;
+    /**
+     * Every slot a node of this player samples or blends into, in planes ({@link GraphNodes#FLOATS}); each place's
+     * clip slot starts at the rest pose.
+     */
+    final float[] planes;
+    /** Targets per pose: the rest pose's size. */
+    final int size;
     /** The listener of the advance in progress. */
     AnimationEventListener listener;
     /** The clips sampled by the latest {@link #sample}. */
@@ -96,7 +101,11 @@ public final class GraphPlayer {
         }
         List<Object> owners = new ArrayList<>();
         this.root = build(graph.motionIndex(graph.root()), owners);
-        this.slots = new PoseBatch(owners.size(), rest.size()).fill(this.rest);
+        this.size = rest.size();
+        this.planes = new float[Math.multiplyExact(owners.size(), GraphNodes.FLOATS * size)];
+        for (int slot = 0; slot < owners.size(); slot++) {
+            GraphNodes.toPlanes(this.rest, planes, slot * GraphNodes.FLOATS * size);
+        }
         root.reset();
         root.prepare(this);
     }
@@ -319,10 +328,11 @@ public final class GraphPlayer {
                     + rest.size());
         }
         int slot = evaluate();
-        slots.get(slot, dest);
+        GraphNodes.fromPlanes(planes, slot * GraphNodes.FLOATS * size, size, dest.translations, 0, dest.rotations, 0,
+                dest.scales, 0);
     }
 
-    /** Samples and blends into a slot of {@link #slots}; returns it. */
+    /** Samples and blends into a slot of {@link #planes}; returns it. */
     int evaluate() {
         sampled = 0;
         return root.evaluate(this);
