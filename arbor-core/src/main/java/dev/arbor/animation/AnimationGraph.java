@@ -10,8 +10,9 @@ import java.util.Objects;
  * A character's animation graph: named parameters, and named motions (clips, 1D and 2D blend spaces, state machines)
  * of which one, the root, is played. Immutable and shared by every {@link GraphPlayer} that plays it (each player
  * holds one character's parameters, times and states). Made in code through {@link #builder()} or from the records
- * directly, and read or written as JSON by {@code dev.arbor.gltf.GraphJson}, whose document has the same shape as the
- * records: every error names the place in that shape ({@code motions[2].points[1].clip}).
+ * directly, and read or written as JSON by {@code dev.arbor.gltf.GraphJson}, whose document has the shape of the records
+ * (a transition's {@link Timing} members stand in the transition itself): every error names the place in that shape
+ * ({@code motions[2].points[1].clip}).
  *
  * <p>Rules checked when a graph is made: names are unique and not empty; a blend space names a parameter of kind
  * {@link ParameterKind#FLOAT}, has at least one point, and its points differ (a 1D space's positions strictly
@@ -171,24 +172,47 @@ public final class AnimationGraph {
     }
 
     /**
-     * A transition between two states of a machine.
+     * When and how a transition is taken.
      *
-     * @param from the state it leaves, or {@link #ANY_STATE}
-     * @param to the state it enters
      * @param duration the cross-fade in seconds, ≥ 0 (0: at once)
      * @param exitTime the normalised time of the state left (cycles of its motion since it was entered) from which
      *     the transition may be taken, ≥ 0, or NaN for any time
      * @param interruptible whether, while it fades, transitions leaving its target state (and any-state ones) may be
      *     taken
+     */
+    public record Timing(float duration, float exitTime, boolean interruptible) {
+    }
+
+    /**
+     * A transition between two states of a machine.
+     *
+     * @param from the state it leaves, or {@link #ANY_STATE}
+     * @param to the state it enters
+     * @param timing its cross-fade, exit time and interruption
      * @param conditions what must all hold for it to be taken (none: only the exit time counts)
      */
-    public record Transition(String from, String to, float duration, float exitTime, boolean interruptible,
-            List<Condition> conditions) {
+    public record Transition(String from, String to, Timing timing, List<Condition> conditions) {
         /** @throws NullPointerException if an argument is null */
         public Transition {
             Objects.requireNonNull(from, "from");
             Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(timing, "timing");
             conditions = List.copyOf(conditions);
+        }
+
+        /** @return the cross-fade in seconds ({@link Timing#duration()}) */
+        public float duration() {
+            return timing.duration();
+        }
+
+        /** @return the exit time, or NaN for none ({@link Timing#exitTime()}) */
+        public float exitTime() {
+            return timing.exitTime();
+        }
+
+        /** @return whether the transition may be interrupted ({@link Timing#interruptible()}) */
+        public boolean interruptible() {
+            return timing.interruptible();
         }
     }
 

@@ -290,7 +290,8 @@ public final class AnimationGraphBuilder {
         }
 
         private TransitionBuilder store() {
-            machine.transitions.set(slot, new Transition(from, to, duration, exitTime, interruptible, conditions));
+            machine.transitions.set(slot, new Transition(from, to,
+                    new AnimationGraph.Timing(duration, exitTime, interruptible), conditions));
             return this;
         }
 

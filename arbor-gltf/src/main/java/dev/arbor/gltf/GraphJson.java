@@ -222,8 +222,8 @@ public final class GraphJson {
                     optFloat(condition, here, "value", 0f)));
         }
         return new Transition(Json.reqString(n, at, "from"), Json.reqString(n, at, "to"),
-                optFloat(n, at, "duration", 0f), optFloat(n, at, "exitTime", Float.NaN),
-                Json.optBoolean(n, at, "interruptible"), conditions);
+                new AnimationGraph.Timing(optFloat(n, at, "duration", 0f), optFloat(n, at, "exitTime", Float.NaN),
+                        Json.optBoolean(n, at, "interruptible")), conditions);
     }
 
     private static List<BlendPoint> points(JsonValue n, Location at, Map<String, AnimationClip> clips, boolean twoD)
