@@ -280,7 +280,7 @@ final class CrowdDemo {
                 DemoCommand.percentile(s, 10) / 1e6, DemoCommand.percentile(s, 90) / 1e6, s[0] / 1e6);
     }
 
-    private static void phase(PrintStream out, String name, long[] nanos, long joints) {
+    static void phase(PrintStream out, String name, long[] nanos, long joints) {
         long[] s = sorted(nanos);
         double median = DemoCommand.percentile(s, 50);
         out.printf(Locale.ROOT, "%-22s median %.3f ms  (%.1f ns/joint)   p99 %.3f ms%n", name + ":", median / 1e6,

@@ -66,6 +66,13 @@ public final class DemoCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     private int warmup;
 
+    @Option(names = "--graph", paramLabel = "G.json", arity = "0..1", fallbackValue = "",
+            description = "Each crowd member plays an animation graph instead of the clip: the bundled locomotion "
+                    + "graph, or the JSON file given (clips: the model's animations by name, and idle, walk and run "
+                    + "made from its first); the crowd evaluated in one call per frame, timed by phases; not with "
+                    + "--scene or --draw.")
+    private String graph;
+
     @Option(names = "--no-progress", description = "Do not draw the progress bar.")
     private boolean noProgress;
 
@@ -97,9 +104,16 @@ public final class DemoCommand implements Callable<Integer> {
                 }
                 Problems.checkWritable(draw);
             }
+            if (graph != null) {
+                if (draw != null) {
+                    throw Problems.usage(spec, "--draw cannot be used with --graph");
+                }
+                return GraphDemo.run(out, model, graph.isEmpty() ? null : Path.of(graph), crowd, frames, warmup,
+                        noProgress);
+            }
             return CrowdDemo.run(out, model, new CrowdDemo.Options(crowd, threads, frames, warmup, noProgress), draw);
         }
-        for (String crowdOnly : new String[] {"--model", "--crowd", "--draw"}) {
+        for (String crowdOnly : new String[] {"--model", "--crowd", "--draw", "--graph"}) {
             if (Problems.isGiven(spec, crowdOnly)) {
                 throw Problems.usage(spec, crowdOnly + " cannot be used with --scene: it sets up the crowd, and "
                         + "--scene runs a built-in scene instead");

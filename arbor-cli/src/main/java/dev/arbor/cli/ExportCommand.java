@@ -59,7 +59,8 @@ public final class ExportCommand implements Callable<Integer> {
         // every node of the file is written: the posed scene's, and those of other scenes as they are
         int scenes = posed.model.sceneCount();
         spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s: %d nodes%s, %s, %d bytes%n", output,
-                posed.model.nodeCount(), scenes > 1 ? " in " + scenes + " scenes" : "", posed.animation < 0
+                posed.model.nodeCount(), scenes > 1 ? " in " + scenes + " scenes" : "", posed.graph != null
+                        ? "posed: graph " + posed.graph.file.getFileName() + " at t=" + posed.time : posed.animation < 0
                         ? "rest pose" : "posed: animation " + posed.animation + " at t=" + posed.time, bytes.length);
         spec.commandLine().getOut().flush();
         return 0;

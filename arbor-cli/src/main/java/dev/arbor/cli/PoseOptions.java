@@ -8,9 +8,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * The arguments that choose what to pose — file, scene, animation, time, clamp or loop — shared by {@code dump},
- * {@code render}, {@code bounds} and {@code export} as a picocli mixin. {@code --time} and {@code --loop} need
- * {@code --animation}: without one the rest pose is shown, and a time given alone is refused rather than ignored.
+ * The arguments that choose what to pose — file, scene, animation, time, clamp or loop, or an animation graph and
+ * its parameters — shared by {@code dump}, {@code render}, {@code bounds} and {@code export} as a picocli mixin.
+ * {@code --time} and {@code --loop} need {@code --animation} (or {@code --time}, {@code --graph}): without one the rest
+ * pose is shown, and a time given alone is refused rather than ignored.
  */
 final class PoseOptions {
     @Spec(Spec.Target.MIXEE)
@@ -40,8 +41,33 @@ final class PoseOptions {
                     + "example 2:0.5); repeatable, applied in order; needs --animation.")
     List<String> blends;
 
+    @Option(names = "--graph", paramLabel = "G.json",
+            description = "Pose through an animation graph (its JSON form; clips named as the file's animations), "
+                    + "advanced from its start to --time in steps of 1/60 s; not with --animation, --loop or --blend.")
+    Path graph;
+
+    @Option(names = "--param", paramLabel = "NAME=VALUE",
+            description = "A graph parameter's value, set before the graph starts: a number, or true or false for a "
+                    + "bool or trigger (for example speed=1.5); repeatable; needs --graph.")
+    List<String> params;
+
     /** Checks the options, then reads, builds and poses; see {@link PosedModel#load}. */
     PosedModel load() {
+        if (graph != null) {
+            for (String notWithGraph : new String[] {"--animation", "--loop", "--blend"}) {
+                if (Problems.isGiven(spec, notWithGraph)) {
+                    throw Problems.usage(spec, notWithGraph + " cannot be used with --graph: the graph chooses "
+                            + "and blends the animations");
+                }
+            }
+            if (!(time >= 0) || Float.isInfinite(time)) {
+                throw Problems.invalid(spec, "--time", "with --graph, must be a finite number of seconds, 0 or more");
+            }
+            return PosedModel.loadGraph(spec, file, scene, graph, params, time);
+        }
+        if (params != null && !params.isEmpty()) {
+            throw Problems.usage(spec, "--param " + params.get(0) + ": needs --graph G.json");
+        }
         if (animation == null) {
             for (String needsAnimation : new String[] {"--time", "--loop", "--blend"}) {
                 if (Problems.isGiven(spec, needsAnimation)) {

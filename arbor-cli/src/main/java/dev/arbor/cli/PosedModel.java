@@ -39,9 +39,17 @@ final class PosedModel {
     /** The morph-target weights posed (the defaults at rest), and a scratch for blends. */
     final MorphWeights weights;
     private final MorphWeights secondWeights;
+    /** The graph posed ({@code --graph}), or null. */
+    final GraphPose graph;
 
     private PosedModel(GltfModel model, Hierarchy hierarchy, GltfInstance instance, int scene, int animation,
                        float time, int[] blendAnimations, float[] blendWeights) {
+        this(model, hierarchy, instance, scene, animation, time, blendAnimations, blendWeights, null);
+    }
+
+    private PosedModel(GltfModel model, Hierarchy hierarchy, GltfInstance instance, int scene, int animation,
+                       float time, int[] blendAnimations, float[] blendWeights, GraphPose graph) {
+        this.graph = graph;
         this.model = model;
         this.hierarchy = hierarchy;
         this.instance = instance;
@@ -103,10 +111,31 @@ final class PosedModel {
     }
 
     /**
+     * Reads and builds, and poses through an animation graph ({@code --graph}) at a time from its start; as
+     * {@link #load(CommandSpec, Path, Integer, String, float, boolean)} otherwise. A graph document that cannot be read
+     * or a bad parameter is a usage error naming it.
+     */
+    static PosedModel loadGraph(CommandSpec spec, Path file, Integer sceneOption, Path graphFile,
+                                java.util.List<String> params, float time) {
+        PosedModel rest = load(spec, file, sceneOption, null, 0, false);
+        GraphPose graph = GraphPose.load(spec, rest.model, graphFile, params);
+        PosedModel posed = new PosedModel(rest.model, rest.hierarchy, rest.instance, rest.scene, -1, time,
+                new int[0], new float[0], graph);
+        posed.pose(time, WrapMode.CLAMP);
+        return posed;
+    }
+
+    /**
      * Poses the loaded animation again, at another time (the frames of an animated picture), and updates the
      * hierarchy. Does nothing at rest (no animation).
      */
     void pose(float at, WrapMode wrap) {
+        if (graph != null) {
+            graph.poseAt(at, pose);
+            instance.applyPose(pose);
+            hierarchy.update();
+            return;
+        }
         if (animation < 0) {
             return;
         }
@@ -156,6 +185,11 @@ final class PosedModel {
             blended.append(", blended with animation ").append(blendAnimations[k]).append(" by ")
                     .append(blendWeights[k]);
         }
+        if (graph != null) {
+            return String.format(Locale.ROOT, "%s scene %d, graph %s at t=%s (%s)%s", model.sourceName(), scene,
+                    graph.file.getFileName(), time, graph.params().isEmpty() ? "no parameters set" : graph.params(),
+                    graph.state() == null ? "" : ", state " + graph.state());
+        }
         String name = animation < 0 || model.animation(animation).name() == null ? ""
                 : " \"" + model.animation(animation).name() + "\"";
         return String.format(Locale.ROOT, "%s scene %d, %s%s", model.sourceName(), scene, animation < 0 ? "rest pose"
@@ -173,6 +207,14 @@ final class PosedModel {
             g.writeStartObject();
             g.writeStringField("file", model.sourceName());
             g.writeNumberField("scene", scene);
+            if (graph != null) {
+                g.writeStringField("graph", graph.file.toString());
+                g.writeStringField("params", graph.params());
+                g.writeNumberField("time", time);
+                if (graph.state() != null) {
+                    g.writeStringField("state", graph.state());
+                }
+            }
             if (animation >= 0) {
                 g.writeNumberField("animation", animation);
                 if (model.animation(animation).name() != null) {

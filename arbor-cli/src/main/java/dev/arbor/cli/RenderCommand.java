@@ -380,7 +380,8 @@ public final class RenderCommand implements Callable<Integer> {
             for (int i = 0; i < n; i++) {
                 index[i] = p.instance.handle(i) == Hierarchy.NULL ? -1 : count++;
             }
-            String title = m.sourceName() + (p.animation < 0 ? "  rest pose" : String.format(Locale.ROOT,
+            String title = m.sourceName() + (p.graph != null ? String.format(Locale.ROOT, "  graph %s  t=%.3f s",
+                    p.graph.file.getFileName(), time) : p.animation < 0 ? "  rest pose" : String.format(Locale.ROOT,
                     "  animation %d%s  t=%.3f s", p.animation, m.animation(p.animation).name() == null ? ""
                             : " \"" + m.animation(p.animation).name() + "\"", time)) + "  view " + view;
             Drawing d = new Drawing(size, count, title);

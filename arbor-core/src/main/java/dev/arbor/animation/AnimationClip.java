@@ -364,6 +364,102 @@ public final class AnimationClip {
     }
 
     /**
+     * The same motion played {@code factor} times as long (0.6 for a run made from a walk), under a new name: every
+     * key time multiplied by the factor (CUBICSPLINE tangents divided by it, so the curves keep their shape), the
+     * values kept. O(channels + keys); this clip is unchanged.
+     *
+     * @param newName the new clip's name (may be {@code null})
+     * @param factor the time scale, finite and above 0
+     * @return a new clip
+     * @throws IllegalArgumentException if the factor is not finite and above 0
+     */
+    public AnimationClip retimed(String newName, float factor) {
+        if (!(factor > 0) || Float.isInfinite(factor)) {
+            throw new IllegalArgumentException("time factor out of range: factor=" + factor + ", allowed=(0, ∞)");
+        }
+        Builder b = builder(newName);
+        for (int c = 0; c < targets.length; c++) {
+            b.addChannel(targets[c], paths[c], interpolations[c], scaled(times[c], factor),
+                    tangentsScaled(values[c], interpolations[c], paths[c].components(), factor));
+        }
+        for (int c = 0; c < morphs.length; c++) {
+            b.addWeightsChannel(morphs[c], weightInterpolations[c], scaled(weightTimes[c], factor),
+                    tangentsScaled(weightValues[c], weightInterpolations[c], weightCounts[c], factor),
+                    weightCounts[c]);
+        }
+        b.range = new float[] {startTime * factor, endTime * factor};
+        return b.build();
+    }
+
+    /**
+     * A clip holding this clip's pose at one time (an idle stance taken from a walk), under a new name: one key per
+     * channel of this clip, the value it samples at {@code time} ({@link WrapMode#CLAMP}); a clip of length 0.
+     * Weights channels are held likewise. O(channels + keys).
+     *
+     * @param newName the new clip's name (may be {@code null})
+     * @param time the time held, not NaN
+     * @return a new clip
+     * @throws IllegalArgumentException if the time is NaN
+     */
+    public AnimationClip heldAt(String newName, float time) {
+        if (Float.isNaN(time)) {
+            throw new IllegalArgumentException("time=NaN");
+        }
+        Pose pose = new Pose(targetCount);
+        sample(time, WrapMode.CLAMP, pose);
+        MorphWeights weights = new MorphWeights(weightCountsByMorph());
+        sampleWeights(time, WrapMode.CLAMP, weights);
+        Builder b = builder(newName);
+        float[] at = {0};
+        for (int c = 0; c < targets.length; c++) {
+            float[] value = switch (paths[c]) {
+                case TRANSLATION -> pose.translation(targets[c], new float[3], 0);
+                case ROTATION -> pose.rotation(targets[c], new float[4], 0);
+                default -> pose.scale(targets[c], new float[3], 0);
+            };
+            b.addChannel(targets[c], paths[c], Interpolation.STEP, at, value);
+        }
+        for (int c = 0; c < morphs.length; c++) {
+            b.addWeightsChannel(morphs[c], Interpolation.STEP, at,
+                    weights.weights(morphs[c], new float[weightCounts[c]], 0), weightCounts[c]);
+        }
+        b.range = new float[] {0, 0};
+        return b.build();
+    }
+
+    private int[] weightCountsByMorph() {
+        int[] counts = new int[morphCount];
+        for (int c = 0; c < morphs.length; c++) {
+            counts[morphs[c]] = weightCounts[c];
+        }
+        return counts;
+    }
+
+    private static float[] scaled(float[] keyTimes, float factor) {
+        float[] out = new float[keyTimes.length];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = keyTimes[k] * factor;
+        }
+        return out;
+    }
+
+    private static float[] tangentsScaled(float[] keyValues, Interpolation interpolation, int components,
+                                          float factor) {
+        if (interpolation != Interpolation.CUBICSPLINE) {
+            return keyValues;
+        }
+        float[] out = keyValues.clone();
+        int perKey = 3 * components;
+        for (int k = 0; k < out.length; k += perKey) {
+            for (int i = 0; i < components; i++) {
+                out[k + i] /= factor;                      // in-tangent
+                out[k + 2 * components + i] /= factor;     // out-tangent
+            }
+        }
+        return out;
+    }
+
+    /**
      * Wraps a time into {@code [0, endTime())} as {@link WrapMode#LOOP} does.
      *
      * @param time any finite time

@@ -3,8 +3,9 @@ package dev.arbor.animation;
 /**
  * Receives what a {@link Playback} passes during {@link Playback#advance}, in the order it passes it: the clips'
  * markers ({@link #onEvent}), and, when a clip wraps round or ends, {@link #onLoop} and {@link #onEnd} (which do
- * nothing unless overridden, so a lambda {@code (events, index) -> …} takes the markers alone). Must not change that
- * playback. {@link FiredEvents} is a listener that keeps all three for the caller to read afterwards.
+ * nothing unless overridden, so a lambda {@code (events, index) -> …} takes the markers alone), and what a
+ * {@link GraphPlayer} passes: the same, and its state machines' {@link #onStateEnter} and {@link #onStateExit}. Must not
+ * change that playback or player. {@link FiredEvents} is a listener that keeps all three for the caller to read afterwards.
  */
 @FunctionalInterface
 public interface AnimationEventListener {
@@ -36,5 +37,26 @@ public interface AnimationEventListener {
      * @param clip the clip
      */
     default void onEnd(AnimationClip clip) {
+    }
+
+    /**
+     * A state of a graph's state machine was entered: a transition into it started (a cross-fade's first frame), or
+     * the machine started in it. Called by {@link GraphPlayer#advance}, after the markers of that advance. Does
+     * nothing unless overridden.
+     *
+     * @param machine the machine
+     * @param state the state's index in {@code machine.states()}
+     */
+    default void onStateEnter(AnimationGraph.StateMachine machine, int state) {
+    }
+
+    /**
+     * A state of a graph's state machine was left: the transition away from it ended (its weight reached 0). Called by
+     * {@link GraphPlayer#advance}. Does nothing unless overridden.
+     *
+     * @param machine the machine
+     * @param state the state's index in {@code machine.states()}
+     */
+    default void onStateExit(AnimationGraph.StateMachine machine, int state) {
     }
 }

@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * One animated character: its layers, each playing clips through its own {@link Playback} (with markers, loops, ends
- * and a queue), blended by a {@link PoseLayers}, its root motion ({@link RootMotion}) and its IK steps
+ * and a queue) or an animation graph through a {@link GraphPlayer} ({@link #addGraphLayer}), blended by a {@link PoseLayers}, its root motion ({@link RootMotion}) and its IK steps
  * ({@link TwoBoneIk}, {@link AimIk}), applied to the character's nodes in a {@link Hierarchy} by one
  * {@link #update} per frame. The pieces stay reachable ({@link #playback}, {@link #layers}) and public for other
  * arrangements. Made with rest morph-target weights, it blends the clips' weights channels too, into
@@ -69,6 +69,9 @@ public final class Animator {
     private final MorphWeights weightsScratch;
     private final FiredEvents fired = new FiredEvents();
     private Playback[] playbacks = new Playback[0];
+    /** Per layer: the graph it plays, or null for a playback's layer. */
+    private GraphPlayer[] graphs = new GraphPlayer[0];
+    private final float[] graphDelta = new float[4];
     /** Per layer: the pose its playback samples over (the rest pose, or an additive layer's reference). */
     private Pose[] bases = new Pose[0];
     private Step[] steps = new Step[0];
@@ -192,12 +195,48 @@ public final class Animator {
         return addPlayback(layer, clip, mode, reference);
     }
 
+    /**
+     * Adds an override layer on top of the layers added before it, at weight 1 with no mask, playing an animation
+     * graph through the given player: each update advances the player (its markers, loops, ends and states entered
+     * and left go to the update's listener) and samples it into the layer's pose. The graph's root motion, if it has
+     * one, is added to {@link #rootMotionDelta} (and moves the character's node given to {@link #rootMotion}, if
+     * any). The player stays the caller's, for its parameters. Allocates the layer.
+     *
+     * @param player the graph's player, made with a rest pose of this animator's size
+     * @return the layer's index
+     * @throws IllegalArgumentException if the player's pose size is not the rest pose's (nothing added)
+     * @throws NullPointerException if {@code player} is null
+     */
+    public int addGraphLayer(GraphPlayer player) {
+        if (player.size() != rest.size()) {
+            throw new IllegalArgumentException("graph player's pose size differs from the rest pose: size="
+                    + player.size() + ", required=" + rest.size());
+        }
+        int layer = layers.addOverride();
+        playbacks = Arrays.copyOf(playbacks, layer + 1);
+        bases = Arrays.copyOf(bases, layer + 1);
+        graphs = Arrays.copyOf(graphs, layer + 1);
+        graphs[layer] = player;
+        bases[layer] = rest;
+        return layer;
+    }
+
     private int addPlayback(int layer, AnimationClip clip, PlaybackMode mode, Pose base) {
         playbacks = Arrays.copyOf(playbacks, layer + 1);
         bases = Arrays.copyOf(bases, layer + 1);
+        graphs = Arrays.copyOf(graphs, layer + 1);
         playbacks[layer] = new Playback(clip, mode);
         bases[layer] = base;
         return layer;
+    }
+
+    /**
+     * @param layer layer index
+     * @return the graph player of a layer added by {@link #addGraphLayer}, or null for a clip's layer
+     * @throws IllegalArgumentException if the layer does not exist
+     */
+    public GraphPlayer graph(int layer) {
+        return graphs[checkLayer(layer)];
     }
 
     /** @return the number of layers */
@@ -209,9 +248,13 @@ public final class Animator {
      * @param layer layer index
      * @return the layer's playback: play, cross-fade, queue, speed, seek and markers
      * @throws IllegalArgumentException if the layer does not exist
+     * @throws IllegalStateException if the layer plays a graph ({@link #graph(int)})
      */
     public Playback playback(int layer) {
-        return playbacks[checkLayer(layer)];
+        if (graphs[checkLayer(layer)] != null) {
+            throw new IllegalStateException("layer " + layer + " plays a graph, not a playback: use graph(layer)");
+        }
+        return playbacks[layer];
     }
 
     /** @return the layers, for their weights, masks and poses (their poses are overwritten by each update) */
@@ -257,10 +300,11 @@ public final class Animator {
      * @param characterNode the node that carries the character, or {@link Hierarchy#NULL} to only measure
      * @return this animator
      * @throws IllegalArgumentException if the layer does not exist or the handle is stale (nothing changed)
+     * @throws IllegalStateException if the layer plays a graph (whose root motion is the graph's own)
      * @throws NullPointerException if {@code motion} is null
      */
     public Animator rootMotion(int layer, RootMotion motion, long characterNode) {
-        checkLayer(layer);
+        playback(layer);
         Objects.requireNonNull(motion, "motion");
         if (characterNode != Hierarchy.NULL) {
             requireAlive(characterNode, "characterNode");
@@ -382,18 +426,29 @@ public final class Animator {
             jumps = p.jumps();
             clipBefore = p.clip();
         }
-        for (Playback p : playbacks) {
-            p.advance(seconds, listener);
-        }
         delta[0] = 0;
         delta[1] = 0;
         delta[2] = 0;
         delta[3] = 0;
+        for (int l = 0; l < playbacks.length; l++) {
+            if (graphs[l] != null) {
+                graphs[l].advance(seconds, listener);
+                graphs[l].rootMotionDelta(graphDelta, 0);
+                for (int k = 0; k < 4; k++) {
+                    delta[k] += graphDelta[k];
+                }
+            } else {
+                playbacks[l].advance(seconds, listener);
+            }
+        }
         boolean rooted = false;
         if (rootLayer >= 0) {
             Playback p = playbacks[rootLayer];
             if (p.clip() == rootClip && clipBefore == rootClip && p.jumps() == jumps) {
-                rootMotion.delta(p.mode(), before, p.position(), delta, 0);
+                rootMotion.delta(p.mode(), before, p.position(), graphDelta, 0);
+                for (int k = 0; k < 4; k++) {
+                    delta[k] += graphDelta[k];
+                }
             }
             rooted = p.clip() == rootClip;
         }
@@ -403,6 +458,10 @@ public final class Animator {
                 continue;
             }
             Pose layerPose = layers.pose(l);
+            if (graphs[l] != null) {
+                graphs[l].sample(layerPose);
+                continue;
+            }
             playbacks[l].sample(bases[l], layerPose, scratch);
             if (weights != null) {
                 playbacks[l].sampleWeights(restWeights, layers.weights(l), weightsScratch);

@@ -102,18 +102,45 @@ public final class RootMotion {
             throw new IllegalArgumentException("pose too small: size=" + pose.size() + ", required="
                     + clip.targetCount());
         }
-        pose.translations[3 * target] = start[0];
-        pose.translations[3 * target + 2] = start[2];
+        strip(pose.translations, 0, pose.rotations, 0);
+    }
+
+    /** As {@link #strip(Pose)} for the pose whose target 0 is at {@code translations[t]} and {@code rotations[r]}. */
+    void strip(float[] translations, int t, float[] rotations, int r) {
+        translations[t + 3 * target] = start[0];
+        translations[t + 3 * target + 2] = start[2];
         if (heading) {
-            int o = 4 * target;
-            double turn = -wrap(headingOf(pose.rotations, o) - start[3]);
-            Rotations.axisAngle(UP, turn, yTurn); // a turn about +Y before the rotation: yTurn × q
-            for (int k = 0; k < 4; k++) {
-                rotation[k] = pose.rotations[o + k];
-            }
-            Rotations.multiply(yTurn, rotation, rotation);
-            Rotations.store(rotation, pose.rotations, o);
+            stripHeading(rotations, r + 4 * target);
         }
+    }
+
+    /**
+     * As {@link #strip(Pose)} for a pose in planes: element e (translation x y z, rotation x y z w, scale x y z) of
+     * target k at {@code planes[base + e × size + k]}.
+     */
+    void stripPlanes(float[] planes, int base, int size) {
+        planes[base + target] = start[0];
+        planes[base + 2 * size + target] = start[2];
+        if (heading) {
+            for (int c = 0; c < 4; c++) {
+                q[c] = planes[base + (3 + c) * size + target];
+            }
+            stripHeading(q, 0);
+            for (int c = 0; c < 4; c++) {
+                planes[base + (3 + c) * size + target] = q[c];
+            }
+        }
+    }
+
+    /** Turns the rotation at {@code rotations[o..o+4)} about +Y to face as at time 0. */
+    private void stripHeading(float[] rotations, int o) {
+        double turn = -wrap(headingOf(rotations, o) - start[3]);
+        Rotations.axisAngle(UP, turn, yTurn); // a turn about +Y before the rotation: yTurn × q
+        for (int k = 0; k < 4; k++) {
+            rotation[k] = rotations[o + k];
+        }
+        Rotations.multiply(yTurn, rotation, rotation);
+        Rotations.store(rotation, rotations, o);
     }
 
     /**

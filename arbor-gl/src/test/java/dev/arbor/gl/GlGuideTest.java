@@ -10,7 +10,6 @@ import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.HierarchyBounds;
-import dev.arbor.hierarchy.InstanceNodes;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.FloatBuffer;
 import java.nio.file.Files;
@@ -163,7 +162,7 @@ class GlGuideTest {
             int[] visible = new int[count];
             // each frame, after the crowd's frame and hierarchy.update():
             int seen = visibility.query(camera, visible);                       // ascending instance indices
-            renderer.drawCrowd(gpu, mesh, visible, seen, joints, palettes, worlds, camera);
+            renderer.drawCrowd(gpu, mesh, visible, seen, joints, crowd.palettes(), worlds, camera);
             // [/culling]
             assertThat(seen).isEqualTo(count);
             assertThat(visible).containsExactly(0, 1, 2);

@@ -217,7 +217,12 @@ final class ArborCrowd implements CrowdSystem {
 
     @Override
     public void renderWorld(int instance, float[] dest) {
-        h.getWorld(meshes[instance], world, 0);
-        MatrixLayout.COLUMN_MAJOR_4X4.convert(world, 0, 1, dest, 0);
+        renderWorld(h, meshes[instance], world, dest);
+    }
+
+    /** A mesh node's world matrix as a column-major 4×4, through a scratch of 12 floats. */
+    static void renderWorld(Hierarchy h, long mesh, float[] scratch, float[] dest) {
+        h.getWorld(mesh, scratch, 0);
+        MatrixLayout.COLUMN_MAJOR_4X4.convert(scratch, 0, 1, dest, 0);
     }
 }

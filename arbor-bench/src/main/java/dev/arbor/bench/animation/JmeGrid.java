@@ -95,7 +95,7 @@ abstract class JmeGrid implements CrowdSystem {
         return found.get(0);
     }
 
-    private static Geometry skinnedGeometry(Spatial member) {
+    static Geometry skinnedGeometry(Spatial member) {
         List<Geometry> found = new ArrayList<>();
         member.depthFirstTraversal(s -> {
             if (s instanceof Geometry) {
@@ -107,6 +107,11 @@ abstract class JmeGrid implements CrowdSystem {
 
     @Override
     public void hierarchy() {
+        hierarchy(skinnings, root);
+    }
+
+    /** The joints' model transforms (each skinning control's update), then the root's geometric state. */
+    static void hierarchy(SkinningControl[] skinnings, Node root) {
         for (SkinningControl skinning : skinnings) {
             skinning.update(0);
         }
@@ -115,6 +120,11 @@ abstract class JmeGrid implements CrowdSystem {
 
     @Override
     public void palettes(FloatBuffer dest) {
+        palettes(armatures, dest);
+    }
+
+    /** Each armature's skinning matrices, column-major, one after another into the buffer, as jME uploads them. */
+    static void palettes(Armature[] armatures, FloatBuffer dest) {
         int index = 0;
         for (Armature armature : armatures) {
             Matrix4f[] matrices = armature.computeSkinningMatrices();
