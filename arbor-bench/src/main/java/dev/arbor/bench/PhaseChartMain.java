@@ -106,16 +106,17 @@ public final class PhaseChartMain {
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setYAxisDecimalPattern("0.00");
         chart.getStyler().setLabelsVisible(false);
+        List<String> labels = new ArrayList<>();
+        for (int k = 0; k < systems.size(); k++) { // each bar named with its total
+            labels.add(String.format(Locale.ROOT, "%s: %.3f ms", systems.get(k), total(phases.get(k))));
+        }
         for (int p = 0; p < PHASES.length; p++) {
             List<Double> ys = new ArrayList<>();
             for (double[] values : phases) {
                 ys.add(values[p]);
             }
-            chart.addSeries(PHASES[p], systems, ys);
+            chart.addSeries(PHASES[p], labels, ys);
         }
-        String totals = String.join(", ", systems.stream().map(s -> String.format(Locale.ROOT, "%s %.3f", s,
-                total(phases.get(systems.indexOf(s))))).toList());
-        chart.setTitle(title + " (totals: " + totals + ")");
         return chart;
     }
 
