@@ -218,7 +218,7 @@ public final class CrowdAnimator implements AutoCloseable {
      * @throws IllegalStateException if a mesh's world matrix is not invertible (nothing written)
      */
     public void writePalettes(Hierarchy hierarchy, CrowdSkin skin, float[] dest, int offset) {
-        checkPaletteRoom(skin, "length", dest.length, "offset", offset);
+        checkPaletteRoom("palette destination", skin, "length", dest.length, "offset", offset);
         skin.prepare(hierarchy, threads.threads());
         this.skin = skin;
         this.paletteDest = dest;
@@ -239,7 +239,7 @@ public final class CrowdAnimator implements AutoCloseable {
      * @throws IllegalStateException if a mesh's world matrix is not invertible (nothing written)
      */
     public FloatBuffer writePalettes(Hierarchy hierarchy, CrowdSkin skin, FloatBuffer dest, int index) {
-        checkPaletteRoom(skin, "limit", dest.limit(), "index", index);
+        checkPaletteRoom("palette destination", skin, "limit", dest.limit(), "index", index);
         skin.prepare(hierarchy, threads.threads());
         this.skin = skin;
         this.paletteBuffer = dest;
@@ -291,11 +291,12 @@ public final class CrowdAnimator implements AutoCloseable {
     }
 
 
-    private static void checkPaletteRoom(CrowdSkin skin, String lengthName, int length, String offsetName,
-                                         int offset) {
+    /** Refuses a palette destination without room for every entry of {@code skin}, naming it {@code what}. */
+    static void checkPaletteRoom(String what, CrowdSkin skin, String lengthName, int length, String offsetName,
+                                 int offset) {
         long required = 16L * skin.entryCount();
         if (offset < 0 || length - (long) offset < required) {
-            throw new IllegalArgumentException("palette destination too short: " + lengthName + "=" + length + ", "
+            throw new IllegalArgumentException(what + " too short: " + lengthName + "=" + length + ", "
                     + offsetName + "=" + offset + ", required=" + required);
         }
     }
@@ -335,24 +336,33 @@ public final class CrowdAnimator implements AutoCloseable {
     }
 
     private static void checkSample(ClipSampler clip, float[] times, int[] cursors, PoseBatch dest) {
-        checkSample(clip, times, cursors, dest.poses(), dest.size());
+        checkSample(FIRST, clip, times, cursors, dest.poses(), dest.size());
     }
 
-    private static void checkSample(ClipSampler clip, float[] times, int[] cursors, int n, int size) {
+    /** The names of a job's first clip's fields, then its second's, for the messages of {@link #checkSample}. */
+    static final String[] FIRST = {"clip", "times", "cursors"};
+    static final String[] SECOND = {"second", "secondTimes", "secondCursors"};
+
+    /**
+     * Refuses a clip that animates more entries than the poses have, times or cursors too short for {@code n}
+     * instances, or a NaN time, naming the field by {@code names} (the clip's, the times', the cursors').
+     */
+    static void checkSample(String[] names, ClipSampler clip, float[] times, int[] cursors, int n, int size) {
         if (size < clip.targetCount()) {
-            throw new IllegalArgumentException("pose too small: size=" + size + ", required=" + clip.targetCount());
+            throw new IllegalArgumentException("pose too small for " + names[0] + ": size=" + size + ", required="
+                    + clip.targetCount());
         }
         if (times.length < n) {
-            throw new IllegalArgumentException("times too short: length=" + times.length + ", required=" + n);
+            throw new IllegalArgumentException(names[1] + " too short: length=" + times.length + ", required=" + n);
         }
         long required = (long) n * clip.cursorCount();
         if (cursors.length < required) {
-            throw new IllegalArgumentException("cursors too short: length=" + cursors.length + ", required="
+            throw new IllegalArgumentException(names[2] + " too short: length=" + cursors.length + ", required="
                     + required);
         }
         for (int i = 0; i < n; i++) {
             if (Float.isNaN(times[i])) {
-                throw new IllegalArgumentException("times[" + i + "]=NaN");
+                throw new IllegalArgumentException(names[1] + "[" + i + "]=NaN");
             }
         }
     }

@@ -249,11 +249,11 @@ public final class CrowdJob {
         } else {
             size = poses.size();
         }
-        checkClip(FIRST, clip, times, cursors, n, size);
+        CrowdAnimator.checkSample(CrowdAnimator.FIRST, clip, times, cursors, n, size);
         if (second != null) {
             require(secondTimes != null, "secondTimes is null");
             require(secondCursors != null, "secondCursors is null");
-            checkClip(SECOND, second, secondTimes, secondCursors, n, size);
+            CrowdAnimator.checkSample(CrowdAnimator.SECOND, second, secondTimes, secondCursors, n, size);
             if (!Float.isFinite(weight)) {
                 throw new IllegalArgumentException("weight=" + weight + " is not finite");
             }
@@ -274,39 +274,12 @@ public final class CrowdJob {
                 throw new IllegalArgumentException("skin.instances()=" + skin.instances() + " differs from "
                         + "nodes.instances()=" + n);
             }
-            long required = 16L * skin.entryCount();
-            long room = (paletteArray != null ? paletteArray.length : paletteBuffer.limit()) - (long) paletteOffset;
-            if (paletteOffset < 0 || room < required) {
-                throw new IllegalArgumentException("palettes too short: " + (paletteArray != null ? "length="
-                        + paletteArray.length + ", offset=" : "limit=" + paletteBuffer.limit() + ", index=")
-                        + paletteOffset + ", required=" + required);
-            }
-        }
-    }
-
-    /** The names of the first clip's fields, then the second's, for the messages. */
-    private static final String[] FIRST = {"clip", "times", "cursors"};
-    private static final String[] SECOND = {"second", "secondTimes", "secondCursors"};
-
-    private static void checkClip(String[] names, ClipSampler clip, float[] times, int[] cursors, int n, int size) {
-        String clipName = names[0];
-        String timesName = names[1];
-        String cursorsName = names[2];
-        if (size < clip.targetCount()) {
-            throw new IllegalArgumentException(clipName + ".targetCount()=" + clip.targetCount() + " exceeds the pose"
-                    + " size " + size);
-        }
-        if (times.length < n) {
-            throw new IllegalArgumentException(timesName + " too short: length=" + times.length + ", required=" + n);
-        }
-        long required = (long) n * clip.cursorCount();
-        if (cursors.length < required) {
-            throw new IllegalArgumentException(cursorsName + " too short: length=" + cursors.length + ", required="
-                    + required);
-        }
-        for (int i = 0; i < n; i++) {
-            if (Float.isNaN(times[i])) {
-                throw new IllegalArgumentException(timesName + "[" + i + "]=NaN");
+            if (paletteArray != null) {
+                CrowdAnimator.checkPaletteRoom("palettes", skin, "length", paletteArray.length, "offset",
+                        paletteOffset);
+            } else {
+                CrowdAnimator.checkPaletteRoom("palettes", skin, "limit", paletteBuffer.limit(), "index",
+                        paletteOffset);
             }
         }
     }
