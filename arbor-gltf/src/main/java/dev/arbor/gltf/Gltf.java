@@ -45,14 +45,15 @@ public final class Gltf {
     /**
      * The file's bytes. A file of the default file system is read with a {@link FileInputStream}, a class every JVM
      * has loaded (for {@code System.in}): {@link Files#readAllBytes} loads about 30 channel classes, 1-1.5 ms of a
-     * fresh JVM's first read. The file may have changed size since {@code size} was taken: all of it is read.
+     * fresh JVM's first read. It is read into an array of its size ({@link UriSources#readUpTo}). The file may have
+     * changed size since {@code size} was taken: all of it is read.
      */
     private static byte[] readAll(Path file, int size) throws IOException {
         if (file.getFileSystem() != FileSystems.getDefault()) {
             return Files.readAllBytes(file);
         }
         try (InputStream in = new FileInputStream(file.toFile())) {
-            byte[] bytes = in.readNBytes(size);
+            byte[] bytes = UriSources.readUpTo(in, size);
             byte[] more = bytes.length == size ? in.readAllBytes() : new byte[0];
             if (more.length == 0) {
                 return bytes;

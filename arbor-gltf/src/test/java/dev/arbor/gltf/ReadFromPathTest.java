@@ -43,6 +43,26 @@ class ReadFromPathTest {
     }
 
     @Test
+    void aStreamIsReadInChunksIntoAnArrayOfItsSizeOrOfWhatItHeld() throws Exception {
+        byte[] bytes = new byte[3 * UriSources.READ_CHUNK + 17];
+        new java.util.Random(45).nextBytes(bytes);
+        int[] largestAsk = {0};
+        java.io.InputStream stream = new java.io.ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                largestAsk[0] = Math.max(largestAsk[0], len);
+                return super.read(b, off, Math.min(len, 1000)); // short reads, as a pipe gives them
+            }
+        };
+        byte[] all = UriSources.readUpTo(stream, bytes.length);
+        assertThat(all).isEqualTo(bytes);
+        assertThat(largestAsk[0]).isEqualTo(UriSources.READ_CHUNK);
+
+        byte[] fewer = UriSources.readUpTo(new java.io.ByteArrayInputStream(bytes, 0, 100), 5000);
+        assertThat(fewer).hasSize(100).isEqualTo(java.util.Arrays.copyOf(bytes, 100));
+    }
+
+    @Test
     void aMissingFileIsAnIoErrorNamingIt(@TempDir Path dir) {
         Path missing = dir.resolve("missing.glb");
         Throwable thrown = catchThrowable(() -> Gltf.read(missing));
