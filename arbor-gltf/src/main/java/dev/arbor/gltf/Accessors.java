@@ -293,8 +293,11 @@ final class Accessors {
             new IntSink(out, a, components, ct, use, bound, what).fill(this, a);
             return out;
         }
+        // copyInts gives UNSIGNED_BYTE and UNSIGNED_SHORT values as non-negative ints and UNSIGNED_INT as its 32
+        // bits, so the mask gives every value as unsigned; no call or branch on the type per value, as this loop
+        // runs in the interpreter over every index of a fresh JVM's first read
         for (int i = 0; i < out.length; i++) {
-            long value = ct == UNSIGNED_INT ? Integer.toUnsignedLong(out[i]) : out[i];
+            long value = out[i] & 0xFFFF_FFFFL;
             if (value >= bound) {
                 throw new GltfException(Json.at(Location.top("accessors"), a), "element " + i / components
                         + " component " + i % components + " is " + value + ", not below " + what + "=" + bound
