@@ -15,14 +15,18 @@ import java.nio.ByteOrder;
  * range inside its buffer), able to decode any accessor into floats or ints: strides, matrix column padding,
  * normalisation and sparse substitution. The reader uses it while reading; a {@link GltfModel} keeps one, over the
  * trimmed buffers of its {@link SourceDocument}, to decode mesh geometry when it is first asked for. Immutable (the
- * arrays are never changed after construction) and thread-safe.
+ * arrays are never changed after construction) and thread-safe: the buffers are only read with absolute gets and
+ * through views of their own.
+ *
+ * <p>Each buffer is a little-endian {@link ByteBuffer} whose index 0 is the buffer's first byte: a heap buffer over a
+ * document read into memory, or direct memory when the reader read a {@code .glb} file straight into it, in which
+ * case {@link #slice} hands out its bytes where they lie.
  */
 final class Accessors {
     /** The document's {@code accessors} array, for the sparse parts. */
     private final JsonValue json;
-    private final byte[][] bufferData;
-    /** Where each buffer starts in its array (a GLB's binary chunk is read where it lies in the file's bytes). */
-    private final int[] bufferStart;
+    /** Each buffer's bytes from index 0, little-endian; never read with relative gets. */
+    private final ByteBuffer[] buffers;
     /** Each buffer's {@code byteLength}. */
     private final int[] bufferLength;
     final int[] viewBuffer;
@@ -30,19 +34,18 @@ final class Accessors {
     final int[] viewStride;
     final int[] view;
     final int[] offset;
-    /** Direct copies of the buffers, made on the first request for GPU-ready data (see {@link #directBuffer}). */
+    /** The buffers in direct memory: themselves if direct, else copies made on the first request for GPU-ready data. */
     private final ByteBuffer[] direct;
     final int[] componentType;
     final String[] type;
     final int[] count;
     final boolean[] normalized;
 
-    Accessors(JsonValue json, byte[][] bufferData, int[] bufferStart, int[] bufferLength, int[] viewBuffer,
+    Accessors(JsonValue json, ByteBuffer[] buffers, int[] bufferLength, int[] viewBuffer,
               int[] viewOffset, int[] viewStride, int[] view, int[] offset, int[] componentType, String[] type,
               int[] count, boolean[] normalized) {
         this.json = json;
-        this.bufferData = bufferData;
-        this.bufferStart = bufferStart;
+        this.buffers = buffers;
         this.bufferLength = bufferLength;
         this.viewBuffer = viewBuffer;
         this.viewOffset = viewOffset;
@@ -53,17 +56,19 @@ final class Accessors {
         this.type = type;
         this.count = count;
         this.normalized = normalized;
-        this.direct = new ByteBuffer[bufferData.length];
+        this.direct = new ByteBuffer[buffers.length];
+        for (int b = 0; b < buffers.length; b++) {
+            direct[b] = buffers[b].isDirect() ? buffers[b] : null;
+        }
     }
 
     /**
      * The same accessors over the buffers a model keeps, with a cache of direct copies of its own.
      *
-     * @param buffers each buffer's array
-     * @param start where each buffer starts in its array
+     * @param buffers each buffer's bytes from index 0, little-endian
      */
-    Accessors withBuffers(byte[][] buffers, int[] start) {
-        return new Accessors(json, buffers, start, bufferLength, viewBuffer, viewOffset, viewStride, view, offset,
+    Accessors withBuffers(ByteBuffer[] buffers) {
+        return new Accessors(json, buffers, bufferLength, viewBuffer, viewOffset, viewStride, view, offset,
                 componentType, type, count, normalized);
     }
 
@@ -74,7 +79,7 @@ final class Accessors {
 
     /** Receives one component: its index in the output ({@code element × components + c}) and where it lies. */
     private interface Sink {
-        void put(int index, byte[] data, int at) throws GltfException;
+        void put(int index, ByteBuffer data, int at) throws GltfException;
     }
 
     /*
@@ -100,7 +105,7 @@ final class Accessors {
         }
 
         @Override
-        public void put(int index, byte[] data, int at) {
+        public void put(int index, ByteBuffer data, int at) {
             out[index] = readFloat(data, at, componentType, normalized);
         }
     }
@@ -130,9 +135,8 @@ final class Accessors {
         }
 
         @Override
-        public void put(int i, byte[] data, int at) throws GltfException {
-            long value = componentType == UNSIGNED_INT ? Integer.toUnsignedLong(Glb.readInt(data, at))
-                    : readInt(data, at, componentType);
+        public void put(int i, ByteBuffer data, int at) throws GltfException {
+            long value = readInt(data, at, componentType) & 0xFFFF_FFFFL; // every unsigned type as unsigned
             if (value >= bound) {
                 throw new GltfException(Json.at(Location.top("accessors"), accessor),
                         "element " + i / components + " component "
@@ -150,10 +154,10 @@ final class Accessors {
         int components = GltfReader.components(t);
         int v = view[a];
         if (v >= 0) {
-            byte[] data = bufferData[viewBuffer[v]];
+            ByteBuffer data = buffers[viewBuffer[v]];
             int element = GltfReader.elementSize(t, ct);
             int stride = viewStride[v] == 0 ? element : viewStride[v];
-            int base = bufferStart[viewBuffer[v]] + viewOffset[v] + offset[a];
+            int base = viewOffset[v] + offset[a];
             int[] offsets = new int[components];
             for (int c = 0; c < components; c++) {
                 offsets[c] = GltfReader.componentOffset(t, ct, c);
@@ -177,21 +181,20 @@ final class Accessors {
         JsonValue values = sparse.get("values");
         int iv = (int) Json.integer(indices.get("bufferView"), path);
         int ict = (int) Json.integer(indices.get("componentType"), path);
-        int ibase = bufferStart[viewBuffer[iv]] + viewOffset[iv]
+        int ibase = viewOffset[iv]
                 + (int) Json.optInteger(indices, path, "byteOffset", 0, 0, GltfReader.MAX_BUFFER_BYTES);
-        byte[] idata = bufferData[viewBuffer[iv]];
+        ByteBuffer idata = buffers[viewBuffer[iv]];
         int isize = GltfReader.componentSize(ict);
         int vv = (int) Json.integer(values.get("bufferView"), path);
-        int vbase = bufferStart[viewBuffer[vv]] + viewOffset[vv]
+        int vbase = viewOffset[vv]
                 + (int) Json.optInteger(values, path, "byteOffset", 0, 0, GltfReader.MAX_BUFFER_BYTES);
-        byte[] vdata = bufferData[viewBuffer[vv]];
+        ByteBuffer vdata = buffers[viewBuffer[vv]];
         String t = type[a];
         int ct = componentType[a];
         int element = GltfReader.elementSize(t, ct);
         long previous = -1;
         for (int k = 0; k < n; k++) {
-            long index = ict == UNSIGNED_INT ? Integer.toUnsignedLong(Glb.readInt(idata, ibase + k * isize))
-                    : readInt(idata, ibase + k * isize, ict);
+            long index = readInt(idata, ibase + k * isize, ict) & 0xFFFF_FFFFL; // unsigned types only
             if (index >= count[a] || index <= previous) {
                 throw new GltfException(Json.at(path, "indices"), "index " + index + " at position " + k
                         + (index >= count[a] ? " out of range, accessor count=" + count[a]
@@ -253,20 +256,19 @@ final class Accessors {
      */
     private void copyFloats(int a, int components, float[] out) {
         int v = view[a];
-        byte[] data = bufferData[viewBuffer[v]];
+        ByteBuffer data = buffers[viewBuffer[v]];
         int element = 4 * components;
         int stride = viewStride[v] == 0 ? element : viewStride[v];
-        int base = bufferStart[viewBuffer[v]] + viewOffset[v] + offset[a];
+        int base = viewOffset[v] + offset[a];
         if (stride == element) {
             int n = count[a] * components;
-            ByteBuffer.wrap(data, base, 4 * n).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out, 0, n);
+            view(data, base, 4 * n).asFloatBuffer().get(out, 0, n);
             return;
         }
         int i = 0;
         for (int e = 0, n = count[a]; e < n; e++) {
             for (int at = base + e * stride, end = at + element; at < end; at += 4) {
-                out[i++] = Float.intBitsToFloat((data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8
-                        | (data[at + 2] & 0xFF) << 16 | data[at + 3] << 24);
+                out[i++] = data.getFloat(at);
             }
         }
     }
@@ -326,25 +328,32 @@ final class Accessors {
     synchronized ByteBuffer directBuffer(int b) {
         ByteBuffer d = direct[b];
         if (d == null) {
-            byte[] data = bufferData[b];
             d = ByteBuffer.allocateDirect(bufferLength[b]).order(ByteOrder.LITTLE_ENDIAN);
-            d.put(data, bufferStart[b], bufferLength[b]).flip();
+            d.put(0, buffers[b], 0, bufferLength[b]);
             direct[b] = d;
         }
         return d.duplicate().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /**
-     * A slice of the direct buffer holding accessor {@code a}'s elements where they lie, starting at its first
-     * element: {@code (count - 1) × stride + elementSize} bytes. Only for accessors with a buffer view and no sparse
-     * part.
+     * A little-endian view of {@code length} bytes of {@code data} from {@code from}, for bulk reads: its own position
+     * and limit, so that readers on other threads are not disturbed.
+     */
+    private static ByteBuffer view(ByteBuffer data, int from, int length) {
+        return data.slice(from, length).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
+     * A read-only slice of the direct buffer holding accessor {@code a}'s elements where they lie, starting at its
+     * first element: {@code (count - 1) × stride + elementSize} bytes. Only for accessors with a buffer view and no
+     * sparse part.
      */
     ByteBuffer slice(int a) {
         int v = view[a];
         int length = (count[a] - 1) * stride(a) + GltfReader.elementSize(type[a], componentType[a]);
         ByteBuffer b = directBuffer(viewBuffer[v]);
         b.position(viewOffset[v] + offset[a]).limit(viewOffset[v] + offset[a] + Math.max(length, 0));
-        return b.slice().order(ByteOrder.LITTLE_ENDIAN);
+        return b.slice().asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /**
@@ -358,9 +367,9 @@ final class Accessors {
         int element = GltfReader.elementSize(t, ct);
         int v = view[a];
         if (v >= 0) {
-            byte[] data = bufferData[viewBuffer[v]];
+            ByteBuffer data = buffers[viewBuffer[v]];
             int stride = stride(a);
-            int base = bufferStart[viewBuffer[v]] + viewOffset[v] + offset[a];
+            int base = viewOffset[v] + offset[a];
             for (int e = 0; e < count[a]; e++) {
                 dest.put(at + e * destStride, data, base + e * stride, element);
             }
@@ -405,7 +414,7 @@ final class Accessors {
         }
 
         @Override
-        public void put(int index, byte[] data, int from) {
+        public void put(int index, ByteBuffer data, int from) {
             int e = index / components;
             int c = index % components;
             dest.put(at + e * stride + GltfReader.componentOffset(type, componentType, c), data, from, size);
@@ -427,7 +436,7 @@ final class Accessors {
         }
 
         @Override
-        public void put(int index, byte[] data, int at) {
+        public void put(int index, ByteBuffer data, int at) {
             out[index] = readInt(data, at, componentType);
         }
     }
@@ -458,16 +467,15 @@ final class Accessors {
         if (v < 0 || ct == FLOAT || type[a].startsWith("MAT") || json.get(a).get("sparse") != null) {
             return false;
         }
-        byte[] data = bufferData[viewBuffer[v]];
+        ByteBuffer data = buffers[viewBuffer[v]];
         int components = GltfReader.components(type[a]);
         int size = GltfReader.componentSize(ct);
         int element = components * size;
         int stride = viewStride[v] == 0 ? element : viewStride[v];
-        int base = bufferStart[viewBuffer[v]] + viewOffset[v] + offset[a];
+        int base = viewOffset[v] + offset[a];
         int n = count[a];
-        if (ct == UNSIGNED_INT && stride == element) {
-            ByteBuffer.wrap(data, base, 4 * n * components).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer()
-                    .get(out, 0, n * components);
+        if (stride == element) {
+            copyTightInts(view(data, base, n * element), ct, out, n * components);
             return true;
         }
         int i = 0;
@@ -477,32 +485,63 @@ final class Accessors {
             switch (ct) {
                 case UNSIGNED_SHORT:
                     for (; at < end; at += 2) {
-                        out[i++] = (data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8;
+                        out[i++] = data.getShort(at) & 0xFFFF;
                     }
                     break;
                 case UNSIGNED_BYTE:
                     for (; at < end; at++) {
-                        out[i++] = data[at] & 0xFF;
+                        out[i++] = data.get(at) & 0xFF;
                     }
                     break;
                 case SHORT:
                     for (; at < end; at += 2) {
-                        out[i++] = (short) ((data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8);
+                        out[i++] = data.getShort(at);
                     }
                     break;
                 case BYTE:
                     for (; at < end; at++) {
-                        out[i++] = data[at];
+                        out[i++] = data.get(at);
                     }
                     break;
                 default:
                     for (; at < end; at += 4) {
-                        out[i++] = Glb.readInt(data, at);
+                        out[i++] = data.getInt(at);
                     }
                     break;
             }
         }
         return true;
+    }
+
+    /**
+     * {@code n} tightly packed integer components of {@code tight} (a view starting at the first) as ints: one bulk
+     * copy, then for the narrow types one widening loop over an array, which the interpreter runs several times
+     * faster than a buffer get per value.
+     */
+    private static void copyTightInts(ByteBuffer tight, int ct, int[] out, int n) {
+        switch (ct) {
+            case UNSIGNED_INT:
+                tight.asIntBuffer().get(out, 0, n);
+                return;
+            case UNSIGNED_SHORT:
+            case SHORT: {
+                short[] values = new short[n];
+                tight.asShortBuffer().get(values);
+                int mask = ct == SHORT ? -1 : 0xFFFF;
+                for (int i = 0; i < n; i++) {
+                    out[i] = values[i] & mask;
+                }
+                return;
+            }
+            default: {
+                byte[] values = new byte[n];
+                tight.get(0, values);
+                int mask = ct == BYTE ? -1 : 0xFF;
+                for (int i = 0; i < n; i++) {
+                    out[i] = values[i] & mask;
+                }
+            }
+        }
     }
 
     /** {@link #readFloat}'s conversion of {@code n} integers as {@link #copyInts} reads them, a loop per case. */
@@ -529,28 +568,28 @@ final class Accessors {
     }
 
     /** One integer component, sign- or zero-extended; UNSIGNED_INT as its 32 bits. */
-    static int readInt(byte[] data, int at, int componentType) {
+    static int readInt(ByteBuffer data, int at, int componentType) {
         switch (componentType) {
             case BYTE:
-                return data[at];
+                return data.get(at);
             case UNSIGNED_BYTE:
-                return data[at] & 0xFF;
+                return data.get(at) & 0xFF;
             case SHORT:
-                return (short) ((data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8);
+                return data.getShort(at);
             case UNSIGNED_SHORT:
-                return (data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8;
+                return data.getShort(at) & 0xFFFF;
             default:
-                return Glb.readInt(data, at);
+                return data.getInt(at);
         }
     }
 
     /** One component as a float, normalised integers converted as the specification defines. */
-    static float readFloat(byte[] data, int at, int componentType, boolean normalized) {
+    static float readFloat(ByteBuffer data, int at, int componentType, boolean normalized) {
         switch (componentType) {
             case FLOAT:
-                return Float.intBitsToFloat(Glb.readInt(data, at));
+                return data.getFloat(at);
             case UNSIGNED_INT:
-                return (float) Integer.toUnsignedLong(Glb.readInt(data, at));
+                return (float) Integer.toUnsignedLong(data.getInt(at));
             default:
                 break;
         }

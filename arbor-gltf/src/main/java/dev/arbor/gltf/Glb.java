@@ -1,5 +1,8 @@
 package dev.arbor.gltf;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 /**
  * The GLB binary container: a 12-byte header ({@code magic "glTF"}, version 2, total length) followed by chunks
  * ({@code length, type, data}); the first chunk is JSON, an optional second one is the binary buffer. Every length
@@ -11,6 +14,8 @@ final class Glb {
     static final int CHUNK_BIN = 0x004E4942;
     static final int HEADER_BYTES = 12;
     static final int CHUNK_HEADER_BYTES = 8;
+    /** The bytes {@link #hasMagic} looks at. */
+    static final int MAGIC_BYTES = 4;
 
     final int jsonOffset;
     final int jsonLength;
@@ -25,31 +30,30 @@ final class Glb {
         this.binLength = binLength;
     }
 
-    static boolean hasMagic(byte[] bytes) {
-        return bytes.length >= 4 && readInt(bytes, 0) == MAGIC;
+    /** @param document a document, index 0 its first byte */
+    static boolean hasMagic(ByteBuffer document) {
+        return document.limit() >= MAGIC_BYTES && document.duplicate().order(ByteOrder.LITTLE_ENDIAN).getInt(0) == MAGIC;
     }
 
-    static int readInt(byte[] b, int at) {
-        return (b[at] & 0xFF) | (b[at + 1] & 0xFF) << 8 | (b[at + 2] & 0xFF) << 16 | (b[at + 3] & 0xFF) << 24;
-    }
-
-    static Glb parse(byte[] bytes) throws GltfException {
-        if (bytes.length < HEADER_BYTES) {
-            throw new GltfException("glb.header", "truncated: " + bytes.length + " bytes, a header needs "
+    /** @param document a document, index 0 its first byte and its limit its length */
+    static Glb parse(ByteBuffer document) throws GltfException {
+        ByteBuffer bytes = document.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        if (bytes.limit() < HEADER_BYTES) {
+            throw new GltfException("glb.header", "truncated: " + bytes.limit() + " bytes, a header needs "
                     + HEADER_BYTES);
         }
-        int magic = readInt(bytes, 0);
+        int magic = bytes.getInt(0);
         if (magic != MAGIC) {
             throw new GltfException("glb.magic", String.format("0x%08x is not the glTF magic 0x%08x", magic, MAGIC));
         }
-        long version = Integer.toUnsignedLong(readInt(bytes, 4));
+        long version = Integer.toUnsignedLong(bytes.getInt(4));
         if (version != 2) {
             throw new GltfException("glb.version", "version " + version + " is not supported, expected 2");
         }
-        long length = Integer.toUnsignedLong(readInt(bytes, 8));
-        if (length > bytes.length) {
+        long length = Integer.toUnsignedLong(bytes.getInt(8));
+        if (length > bytes.limit()) {
             throw new GltfException("glb.length", "declared length " + length + " exceeds the file's "
-                    + bytes.length + " bytes");
+                    + bytes.limit() + " bytes");
         }
         if (length < HEADER_BYTES + CHUNK_HEADER_BYTES) {
             throw new GltfException("glb.length", "declared length " + length + " leaves no room for the JSON chunk");
@@ -65,8 +69,8 @@ final class Glb {
             if (end - at < CHUNK_HEADER_BYTES) {
                 throw new GltfException(loc, "truncated chunk header at byte " + at + ", file length " + end);
             }
-            long chunkLength = Integer.toUnsignedLong(readInt(bytes, at));
-            int type = readInt(bytes, at + 4);
+            long chunkLength = Integer.toUnsignedLong(bytes.getInt(at));
+            int type = bytes.getInt(at + 4);
             int data = at + CHUNK_HEADER_BYTES;
             if (chunkLength > end - data) {
                 throw new GltfException(loc + ".length", "chunk length " + chunkLength + " at byte " + at

@@ -3,6 +3,8 @@ package dev.arbor.gltf;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,35 +39,43 @@ public final class Gltf {
         if (size > MAX_FILE_BYTES) {
             throw new GltfException("file", "size " + size + " exceeds the limit of " + MAX_FILE_BYTES + " bytes");
         }
-        byte[] bytes = readAll(file, (int) size);
+        ByteBuffer bytes = readAll(file, (int) size);
         Path dir = file.toAbsolutePath().getParent();
         return read(bytes, file.getFileName().toString(), dir);
     }
 
     /**
-     * The file's bytes. A file of the default file system is read with a {@link FileInputStream}, a class every JVM
-     * has loaded (for {@code System.in}): {@link Files#readAllBytes} loads about 30 channel classes, 1-1.5 ms of a
-     * fresh JVM's first read. It is read into an array of its size ({@link UriSources#readUpTo}). The file may have
-     * changed size since {@code size} was taken: all of it is read.
+     * The file's bytes, little-endian. A file of the default file system is read with a {@link FileInputStream}, a
+     * class every JVM has loaded (for {@code System.in}; {@link Files#readAllBytes} loads about 30 channel classes,
+     * 1-1.5 ms of a fresh JVM's first read), in reads of at most {@link UriSources#READ_CHUNK} bytes, into memory of
+     * the file's size: a {@code .glb} (by its magic) into direct memory through the stream's channel, so that its
+     * binary chunk's vertex data can go to a GPU where it lies; anything else into a heap array, where the JSON
+     * parser reads it. A file of another file system, or one whose size changed while it was read, is read again
+     * whole into the heap.
      */
-    private static byte[] readAll(Path file, int size) throws IOException {
-        if (file.getFileSystem() != FileSystems.getDefault()) {
-            return Files.readAllBytes(file);
-        }
-        try (InputStream in = new FileInputStream(file.toFile())) {
-            byte[] bytes = UriSources.readUpTo(in, size);
-            byte[] more = bytes.length == size ? in.readAllBytes() : new byte[0];
-            if (more.length == 0) {
-                return bytes;
+    private static ByteBuffer readAll(Path file, int size) throws IOException {
+        if (file.getFileSystem() == FileSystems.getDefault()) {
+            try (FileInputStream in = new FileInputStream(file.toFile())) {
+                byte[] head = UriSources.readUpTo(in, Math.min(size, Glb.MAGIC_BYTES));
+                if (Glb.hasMagic(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN))) {
+                    ByteBuffer all = ByteBuffer.allocateDirect(size).put(head);
+                    if (UriSources.fill(in.getChannel(), all) == size && in.read() < 0) {
+                        return all.clear().order(ByteOrder.LITTLE_ENDIAN);
+                    }
+                } else {
+                    byte[] all = Arrays.copyOf(head, size);
+                    if (UriSources.fill(in, all, head.length) == size && in.read() < 0) {
+                        return ByteBuffer.wrap(all).order(ByteOrder.LITTLE_ENDIAN);
+                    }
+                }
             }
-            if ((long) size + more.length > MAX_FILE_BYTES) {
-                throw new GltfException("file", "size " + ((long) size + more.length) + " exceeds the limit of "
-                        + MAX_FILE_BYTES + " bytes");
-            }
-            byte[] all = Arrays.copyOf(bytes, size + more.length);
-            System.arraycopy(more, 0, all, size, more.length);
-            return all;
         }
+        byte[] all = Files.readAllBytes(file);
+        if (all.length > MAX_FILE_BYTES) {
+            throw new GltfException("file", "size " + all.length + " exceeds the limit of " + MAX_FILE_BYTES
+                    + " bytes");
+        }
+        return ByteBuffer.wrap(all).order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /**
@@ -78,6 +88,11 @@ public final class Gltf {
      * @throws GltfException if the document is malformed or names a refused buffer
      */
     public static GltfModel read(byte[] bytes, String sourceName, Path baseDir) throws GltfException {
+        return read(ByteBuffer.wrap(bytes), sourceName, baseDir);
+    }
+
+    /** {@link #read(byte[], String, Path)} of a document in {@code bytes} from index 0 to its limit. */
+    private static GltfModel read(ByteBuffer bytes, String sourceName, Path baseDir) throws GltfException {
         try {
             return new GltfReader(sourceName, bytes, baseDir).read();
         } catch (GltfException e) {

@@ -191,11 +191,13 @@ public final class GltfAccessor {
     }
 
     /**
-     * The elements where they lie in the model's buffer, without a copy of the elements: a direct little-endian
-     * slice starting at element 0, {@code (count - 1) × byteStride() + elementSize()} bytes long. The first call for a
-     * buffer copies that whole buffer once into direct memory, which later slices share.
+     * The elements where they lie in the model's buffer, without a copy of the elements: a direct, read-only,
+     * little-endian slice starting at element 0, {@code (count - 1) × byteStride() + elementSize()} bytes long. A
+     * {@code .glb} read from a file has its binary chunk in direct memory already, and the slice is of the file's
+     * bytes; for other buffers the first call copies that whole buffer once into direct memory, which later slices
+     * share.
      *
-     * @return the slice (read it, do not write it: other slices of the buffer see the same bytes)
+     * @return the slice
      * @throws IllegalStateException if not {@link #sliceable()}
      */
     public ByteBuffer bufferSlice() {
@@ -233,7 +235,7 @@ public final class GltfAccessor {
         ByteBuffer b = accessors.directBuffer(accessors.viewBuffer[v]);
         int start = accessors.viewOffset[v] + from;
         b.position(start).limit(start + length);
-        return b.slice().order(ByteOrder.LITTLE_ENDIAN);
+        return b.slice().asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     @Override

@@ -366,7 +366,7 @@ public final class GltfModel {
      *     from a file; the message starts with the JSON location
      */
     public byte[] imageBytes(int image) throws GltfException {
-        return SceneContent.imageBytes(source.json, source.buffers, source.bufferStart, baseDir, image);
+        return SceneContent.imageBytes(source.json, source.buffers, baseDir, image);
     }
 
     /**

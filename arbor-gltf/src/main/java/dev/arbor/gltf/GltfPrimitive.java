@@ -307,8 +307,9 @@ public final class GltfPrimitive {
      * the stride), that view is handed out as a slice; otherwise a packed copy is made, attributes in order, each at a
      * 4-byte aligned offset, the stride a multiple of 4.
      *
-     * <p>Component types are kept (no conversion to float). O(vertices × attributes) for copies; a slice costs one
-     * copy of the whole file buffer into direct memory on the model's first request.
+     * <p>Component types are kept (no conversion to float). O(vertices × attributes) for copies. A slice of a
+     * {@code .glb} read from a file costs nothing (its binary chunk was read into direct memory); of other buffers,
+     * one copy of the whole buffer into direct memory on the model's first request.
      *
      * @param interleaved whether to lay the attributes out in one interleaved buffer
      * @return the buffers and each attribute's place

@@ -5,6 +5,8 @@ import dev.arbor.animation.Interpolation;
 import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.TargetPath;
 import dev.arbor.math.Affine;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -64,13 +66,16 @@ final class GltfReader {
     static final int FLOAT = 5126;
 
     private final String sourceName;
-    private final byte[] file;
+    /** The whole document, little-endian, index 0 its first byte: heap memory, or direct for a {@code .glb} file. */
+    private final ByteBuffer file;
     private final Glb glb;
     private final Path baseDir;
     private JsonValue root;
 
-    private byte[][] bufferData;
-    private int[] bufferStart;
+    /** Each buffer's bytes from index 0, little-endian: a slice of {@link #file} for a GLB's binary chunk. */
+    private ByteBuffer[] bufferData;
+    /** The bytes of memory each buffer keeps reachable: the file's size for a slice of it, else its own. */
+    private int[] bufferHolds;
     private int[] bufferLength;
 
     private int[] viewBuffer;
@@ -95,9 +100,9 @@ final class GltfReader {
     /** Bounds of each POSITION accessor's data once computed. */
     private float[][][] positionBoundsCache;
 
-    GltfReader(String sourceName, byte[] file, Path baseDir) throws GltfException {
+    GltfReader(String sourceName, ByteBuffer file, Path baseDir) throws GltfException {
         this.sourceName = sourceName;
-        this.file = file;
+        this.file = file.order(ByteOrder.LITTLE_ENDIAN);
         this.baseDir = baseDir;
         boolean glbName = sourceName != null && sourceName.toLowerCase(java.util.Locale.ROOT).endsWith(".glb");
         this.glb = Glb.hasMagic(file) || glbName ? Glb.parse(file) : null;
@@ -115,7 +120,7 @@ final class GltfReader {
     }
 
     GltfModel read() throws GltfException {
-        root = glb == null ? Json.parse(file, 0, file.length) : Json.parse(file, glb.jsonOffset, glb.jsonLength);
+        root = glb == null ? parseJson(0, file.limit()) : parseJson(glb.jsonOffset, glb.jsonLength);
         JsonValue asset = Json.reqObject(root, Location.ROOT, "asset");
         String version = Json.reqString(asset, Location.top("asset"), "version");
         if (!version.startsWith("2.")) {
@@ -142,8 +147,7 @@ final class GltfReader {
         readBuffers();
         readBufferViews();
         readAccessors();
-        accessors = new Accessors(Json.optArray(root, Location.ROOT, "accessors"), bufferData, bufferStart,
-                bufferLength, viewBuffer, viewOffset, viewStride, accView, accOffset, accComponentType, accType,
+        accessors = new Accessors(Json.optArray(root, Location.ROOT, "accessors"), bufferData, bufferLength, viewBuffer, viewOffset, viewStride, accView, accOffset, accComponentType, accType,
                 accCount, accNormalized);
         GltfModel.Builder model = new GltfModel.Builder(sourceName, generator);
         readNodes(model);
@@ -152,23 +156,33 @@ final class GltfReader {
         readMorphTargets(model);
         readSkins(model);
         readAnimations(model);
-        // A buffer that fills at least half of its array (a GLB's binary chunk in the file's bytes, a data: URI's
-        // decoded bytes) is kept where it lies: copying it out would hold the file's bytes twice at the peak of the
-        // read. A smaller one is copied, so that the model does not keep a large array for little data.
-        byte[][] buffers = new byte[bufferData.length][];
-        int[] start = new int[bufferData.length];
+        // A buffer that fills at least half of the memory it keeps (a GLB's binary chunk in the file's bytes, a data:
+        // URI's decoded bytes) is kept where it lies: copying it out would hold the file's bytes twice at the peak of
+        // the read. A smaller one is copied (into the same kind of memory), so that the model does not keep a large
+        // file for little data.
+        ByteBuffer[] buffers = new ByteBuffer[bufferData.length];
         for (int i = 0; i < buffers.length; i++) {
-            if (bufferLength[i] >= bufferData[i].length - bufferLength[i]) {
-                buffers[i] = bufferData[i];
-                start[i] = bufferStart[i];
-            } else {
-                buffers[i] = Arrays.copyOfRange(bufferData[i], bufferStart[i], bufferStart[i] + bufferLength[i]);
+            ByteBuffer b = bufferData[i];
+            if (bufferLength[i] < bufferHolds[i] - bufferLength[i]) {
+                b = (b.isDirect() ? ByteBuffer.allocateDirect(bufferLength[i]) : ByteBuffer.allocate(bufferLength[i]))
+                        .put(0, b, 0, bufferLength[i]);
             }
+            buffers[i] = b.order(ByteOrder.LITTLE_ENDIAN);
         }
-        model.source = new SourceDocument(root, buffers, start, bufferLength, correctedMinMax);
-        model.accessors = accessors.withBuffers(buffers, start);
+        model.source = new SourceDocument(root, buffers, bufferLength, correctedMinMax);
+        model.accessors = accessors.withBuffers(buffers);
         model.baseDir = baseDir;
         return model.build();
+    }
+
+    /** Parses the JSON at {@code [offset, offset + length)} of the file: in place in a heap file, else copied out. */
+    private JsonValue parseJson(int offset, int length) throws GltfException {
+        if (file.hasArray()) {
+            return Json.parse(file.array(), file.arrayOffset() + offset, length);
+        }
+        byte[] json = new byte[length];
+        file.get(offset, json);
+        return Json.parse(json, 0, length);
     }
 
     // ---------------------------------------------------------------------------------------------- buffers
@@ -176,8 +190,8 @@ final class GltfReader {
     private void readBuffers() throws GltfException {
         JsonValue buffers = Json.optArray(root, Location.ROOT, "buffers");
         int n = buffers.size();
-        bufferData = new byte[n][];
-        bufferStart = new int[n];
+        bufferData = new ByteBuffer[n];
+        bufferHolds = new int[n];
         bufferLength = new int[n];
         for (int i = 0; i < n; i++) {
             Location path = Json.at(Location.top("buffers"), i);
@@ -194,18 +208,16 @@ final class GltfReader {
                     throw new GltfException(Json.at(path, "byteLength"), "byteLength " + byteLength
                             + " exceeds the GLB binary chunk's " + glb.binLength + " bytes");
                 }
-                bufferData[i] = file;
-                bufferStart[i] = glb.binOffset;
-            } else if (uri.startsWith("data:")) {
-                bufferData[i] = UriSources.decodeDataUri(uri, Json.at(path, "uri"), byteLength);
+                bufferData[i] = file.slice(glb.binOffset, (int) byteLength).order(ByteOrder.LITTLE_ENDIAN);
+                bufferHolds[i] = file.capacity();
             } else {
-                bufferData[i] = readExternal(uri, Json.at(path, "uri"), byteLength);
+                bufferData[i] = (uri.startsWith("data:")
+                        ? ByteBuffer.wrap(UriSources.decodeDataUri(uri, Json.at(path, "uri"), byteLength))
+                        : UriSources.readBuffer(baseDir, uri, Json.at(path, "uri"), byteLength))
+                        .order(ByteOrder.LITTLE_ENDIAN);
+                bufferHolds[i] = bufferData[i].capacity();
             }
         }
-    }
-
-    private byte[] readExternal(String uri, Location loc, long byteLength) throws GltfException {
-        return UriSources.readFile(baseDir, uri, loc, byteLength, "buffer");
     }
 
     /** @return {@code s}, cut to 80 characters for a message */

@@ -10,7 +10,8 @@ import java.util.List;
  * view each call, so threads may read it concurrently.
  *
  * <p>A buffer {@link #isSlice(int) is a slice} of the file's own buffer where the file already has the layout asked
- * for (no copy); otherwise it is a new packed copy, each attribute's elements at a 4-byte aligned offset.
+ * for (no copy; read-only, as the model decodes its accessors from the same bytes); otherwise it is a new packed
+ * copy, each attribute's elements at a 4-byte aligned offset.
  */
 public final class GltfVertexData {
     private final int vertexCount;

@@ -1060,7 +1060,7 @@ public final class GltfWriter {
 
     /** Concatenates the source buffers into one (each at a multiple of 4) and renumbers the buffer views. */
     private static byte[] mergeBuffers(ObjectNode root, SourceDocument doc, boolean glb) {
-        byte[][] buffers = doc.buffers;
+        java.nio.ByteBuffer[] buffers = doc.buffers;
         if (buffers.length == 0) {
             return new byte[0];
         }
@@ -1076,7 +1076,7 @@ public final class GltfWriter {
         }
         byte[] bin = new byte[(int) total];
         for (int b = 0; b < buffers.length; b++) {
-            System.arraycopy(buffers[b], doc.bufferStart[b], bin, (int) base[b], doc.bufferLength[b]);
+            buffers[b].get(0, bin, (int) base[b], doc.bufferLength[b]);
         }
         for (JsonNode view : root.path("bufferViews")) {
             int b = view.get("buffer").intValue();

@@ -207,7 +207,7 @@ final class SceneContent {
     }
 
     /** The bytes of image {@code i}: its buffer view's, its data URI's, or the file's beside the document. */
-    static byte[] imageBytes(JsonValue root, byte[][] buffers, int[] bufferStart, java.nio.file.Path baseDir, int i)
+    static byte[] imageBytes(JsonValue root, java.nio.ByteBuffer[] buffers, java.nio.file.Path baseDir, int i)
             throws GltfException {
         JsonValue image = object(root, "images", i);
         Location path = Json.at(Location.top("images"), i);
@@ -219,8 +219,9 @@ final class SceneContent {
             int buffer = Json.reqIndex(v, vp, "buffer", buffers.length, "buffers.length");
             int offset = (int) Json.optInteger(v, vp, "byteOffset", 0, 0, GltfReader.MAX_BUFFER_BYTES);
             int length = (int) Json.reqInteger(v, vp, "byteLength", 1, GltfReader.MAX_BUFFER_BYTES);
-            int from = bufferStart[buffer] + offset;
-            return java.util.Arrays.copyOfRange(buffers[buffer], from, from + length);
+            byte[] bytes = new byte[length];
+            buffers[buffer].get(offset, bytes);
+            return bytes;
         }
         String uri = Json.optString(image, path, "uri");
         if (uri.startsWith("data:")) {

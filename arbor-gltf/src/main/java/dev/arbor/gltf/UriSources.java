@@ -2,6 +2,9 @@ package dev.arbor.gltf;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -56,6 +59,20 @@ final class UriSources {
      */
     static byte[] readFile(Path baseDir, String uri, Location loc, long byteLength, String what)
             throws GltfException {
+        ByteBuffer data = read(baseDir, uri, loc, byteLength, what, false);
+        return data.array();
+    }
+
+    /**
+     * {@link #readFile} of a buffer: its first {@code byteLength} bytes in direct memory, ready to be handed to a GPU
+     * where they lie.
+     */
+    static ByteBuffer readBuffer(Path baseDir, String uri, Location loc, long byteLength) throws GltfException {
+        return read(baseDir, uri, loc, byteLength, "buffer", true);
+    }
+
+    private static ByteBuffer read(Path baseDir, String uri, Location loc, long byteLength, String what,
+                                   boolean direct) throws GltfException {
         if (baseDir == null) {
             throw new GltfException(loc, "external " + what + " \"" + GltfReader.shorten(uri) + "\" cannot be resolved: the"
                     + " document was not read from a file");
@@ -107,13 +124,14 @@ final class UriSources {
                 throw new GltfException(loc, "buffer file \"" + GltfReader.shorten(uri) + "\" has " + size
                         + " bytes, byteLength says " + byteLength);
             }
-            try (InputStream in = Files.newInputStream(target)) {
-                byte[] data = readUpTo(in, (int) byteLength);
-                if (data.length < byteLength) {
-                    throw new GltfException(loc, "buffer file \"" + GltfReader.shorten(uri) + "\" ended after " + data.length
-                            + " bytes, byteLength says " + byteLength);
+            try (SeekableByteChannel in = Files.newByteChannel(target)) {
+                ByteBuffer data = direct ? ByteBuffer.allocateDirect((int) byteLength)
+                        : ByteBuffer.allocate((int) byteLength);
+                if (fill(in, data) < byteLength) {
+                    throw new GltfException(loc, "buffer file \"" + GltfReader.shorten(uri) + "\" ended after "
+                            + data.position() + " bytes, byteLength says " + byteLength);
                 }
-                return data;
+                return data.clear();
             }
         } catch (GltfException e) {
             throw e;
@@ -132,15 +150,37 @@ final class UriSources {
      */
     static byte[] readUpTo(InputStream in, int n) throws IOException {
         byte[] data = new byte[n];
-        int at = 0;
-        while (at < n) {
-            int read = in.read(data, at, Math.min(READ_CHUNK, n - at));
+        int read = fill(in, data, 0);
+        return read == n ? data : Arrays.copyOf(data, read);
+    }
+
+    /**
+     * Reads a stream into {@code data} from {@code at} until the array is full or the stream ends, as
+     * {@link #readUpTo} does.
+     *
+     * @return the number of bytes in {@code data} from its start: {@code at} and those read
+     */
+    static int fill(InputStream in, byte[] data, int at) throws IOException {
+        while (at < data.length) {
+            int read = in.read(data, at, Math.min(READ_CHUNK, data.length - at));
             if (read < 0) {
-                return java.util.Arrays.copyOf(data, at);
+                break;
             }
             at += read;
         }
-        return data;
+        return at;
+    }
+
+    /**
+     * Reads from a channel until {@code data} is full or the channel ends.
+     *
+     * @return the number of bytes read ({@code data}'s position)
+     */
+    static int fill(ReadableByteChannel in, ByteBuffer data) throws IOException {
+        while (data.hasRemaining() && in.read(data) >= 0) {
+            // read on: a channel may deliver fewer bytes than asked
+        }
+        return data.position();
     }
 
     private static String percentDecode(String s, Location loc) throws GltfException {

@@ -19,11 +19,17 @@ import org.junit.jupiter.api.Test;
 class AccessorsDecodeTest {
     private static final String[] TYPES = {"SCALAR", "VEC2", "VEC3", "VEC4", "MAT2", "MAT3", "MAT4"};
 
+    /** The bytes of {@code data} from {@code start} as a buffer whose index 0 is {@code start}, little-endian. */
+    private static java.nio.ByteBuffer buffer(byte[] data, int start) {
+        return java.nio.ByteBuffer.wrap(data, start, data.length - start).slice()
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    }
+
     /** One FLOAT accessor over one buffer view of one buffer, the buffer starting at {@code start} of its array. */
     private static Accessors single(byte[] data, int start, int viewOffset, int stride, int offset, String type,
                                     int count) {
         JsonValue json = JsonValue.array(new JsonValue[] {JsonValue.EMPTY_OBJECT});
-        return new Accessors(json, new byte[][] {data}, new int[] {start}, new int[] {data.length - start},
+        return new Accessors(json, new java.nio.ByteBuffer[] {buffer(data, start)}, new int[] {data.length - start},
                 new int[] {0}, new int[] {viewOffset},
                 new int[] {stride}, new int[] {0}, new int[] {offset}, new int[] {GltfReader.FLOAT},
                 new String[] {type}, new int[] {count}, new boolean[] {false});
@@ -92,7 +98,7 @@ class AccessorsDecodeTest {
         byte[] text = ("[{\"sparse\": {\"count\": 1, \"indices\": {\"bufferView\": 1, \"componentType\": 5121},"
                 + " \"values\": {\"bufferView\": 2}}}]").getBytes(StandardCharsets.US_ASCII);
         JsonValue json = JsonTreeParser.parse(text, 0, text.length);
-        Accessors accessors = new Accessors(json, new byte[][] {data}, new int[] {0}, new int[] {data.length},
+        Accessors accessors = new Accessors(json, new java.nio.ByteBuffer[] {buffer(data, 0)}, new int[] {data.length},
                 new int[] {0, 0, 0},
                 new int[] {0, 24, 28}, new int[] {0, 0, 0}, new int[] {0}, new int[] {0},
                 new int[] {GltfReader.FLOAT}, new String[] {"VEC2"}, new int[] {3}, new boolean[] {false});
@@ -103,7 +109,7 @@ class AccessorsDecodeTest {
     private static Accessors integers(byte[] data, int start, int stride, int offset, int componentType,
                                       boolean normalized, String type, int count) {
         JsonValue json = JsonValue.array(new JsonValue[] {JsonValue.EMPTY_OBJECT});
-        return new Accessors(json, new byte[][] {data}, new int[] {start}, new int[] {data.length - start},
+        return new Accessors(json, new java.nio.ByteBuffer[] {buffer(data, start)}, new int[] {data.length - start},
                 new int[] {0}, new int[] {0}, new int[] {stride}, new int[] {0}, new int[] {offset},
                 new int[] {componentType}, new String[] {type}, new int[] {count}, new boolean[] {normalized});
     }

@@ -65,8 +65,8 @@ class JsonTreeParserTest {
             byte[] file = Files.readAllBytes(SampleModels.model(name));
             int offset = 0;
             int length = file.length;
-            if (Glb.hasMagic(file)) {
-                Glb glb = Glb.parse(file);
+            if (Glb.hasMagic(java.nio.ByteBuffer.wrap(file))) {
+                Glb glb = Glb.parse(java.nio.ByteBuffer.wrap(file));
                 offset = glb.jsonOffset;
                 length = glb.jsonLength;
             }
@@ -79,7 +79,7 @@ class JsonTreeParserTest {
     void cesiumMansNumbersAreParseDoublesValues() throws Exception {
         Path path = SampleModels.model("CesiumMan");
         byte[] file = Files.readAllBytes(path);
-        Glb glb = Glb.parse(file);
+        Glb glb = Glb.parse(java.nio.ByteBuffer.wrap(file));
         JsonNode root = parsed(file, glb.jsonOffset, glb.jsonLength);
         JsonNode matrix = root.get("nodes").get(1).get("matrix");
         // the file's text: [-4.371139894487897e-8,-1,0,0,1,-4.371139894487897e-8,0,...]
@@ -386,8 +386,8 @@ class JsonTreeParserTest {
         Random random = new Random(99);
         String alphabet = "{}[]:,\"\\ 0123456789.-+eEtrufalsn\nx";
         byte[] base = Files.readAllBytes(SampleModels.model("BoxAnimated"));
-        if (Glb.hasMagic(base)) {
-            Glb glb = Glb.parse(base);
+        if (Glb.hasMagic(java.nio.ByteBuffer.wrap(base))) {
+            Glb glb = Glb.parse(java.nio.ByteBuffer.wrap(base));
             base = java.util.Arrays.copyOfRange(base, glb.jsonOffset, glb.jsonOffset + glb.jsonLength);
         }
         int refused = 0;

@@ -161,7 +161,8 @@ class RendererContentTest {
                             for (int v = 0; v < a.count(); v++) {
                                 for (int c = 0; c < n; c++) {
                                     int at = layout.offset() + v * layout.stride() + c * a.componentSize();
-                                    assertThat(Accessors.readFloat(bytes(b, at, a.componentSize()), 0,
+                                    assertThat(Accessors.readFloat(ByteBuffer.wrap(bytes(b, at, a.componentSize()))
+                                            .order(java.nio.ByteOrder.LITTLE_ENDIAN), 0,
                                             a.componentType(), a.normalized())).as(where + " vertex " + v)
                                             .isEqualTo(expected[v * n + c]);
                                 }
@@ -175,7 +176,8 @@ class RendererContentTest {
                         int size = prim.indices().componentSize();
                         assertThat(ib.remaining()).isEqualTo(indices.length * size);
                         for (int i = 0; i < indices.length; i++) {
-                            assertThat(Accessors.readInt(bytes(ib, i * size, size), 0,
+                            assertThat(Accessors.readInt(ByteBuffer.wrap(bytes(ib, i * size, size))
+                                    .order(java.nio.ByteOrder.LITTLE_ENDIAN), 0,
                                     prim.indices().componentType())).isEqualTo(indices[i]);
                         }
                     }

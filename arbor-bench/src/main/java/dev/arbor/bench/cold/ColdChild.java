@@ -10,6 +10,7 @@ import dev.arbor.gltf.GltfException;
 import dev.arbor.gltf.GltfMesh;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.gltf.GltfPrimitive;
+import dev.arbor.gltf.GltfVertexData;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.scenes.Scene;
 import dev.arbor.scenes.Scenes;
@@ -34,7 +35,8 @@ import java.util.Locale;
  * the correctness gate ({@link Fixture}, all-dirty workload; not with {@code no-gate}), then runs frames 0 to
  * {@code LAST}, each the bench's all-dirty frame (every rotation of one of two animation frames through the
  * implementation's bulk setter, then update). {@code gltf FILE READS}: reads the file {@code READS} times with
- * {@link Gltf#read(Path)}; {@code gltf-all FILE READS}: the same, each read followed by {@link #readEverything}.
+ * {@link Gltf#read(Path)}; {@code gltf-all FILE READS}: the same, each read followed by {@link #readEverything};
+ * {@code gltf-gpu FILE READS}: each read followed by {@link #readForGpu}.
  * {@code heap FILE}: reads the file once and prints the peak heap of the read ({@code info peak_heap_bytes}: the
  * largest of the heap's used bytes at each collection during the read and at its end, from the GC notifications of
  * the memory pools; {@code info pool_peaks_bytes}: the sum of each heap pool's own peak, an upper bound). Byte
@@ -46,8 +48,10 @@ public final class ColdChild {
     static final int USAGE = 2;
     /** The last argument of {@code frames} that leaves the correctness gate out. */
     static final String NO_GATE = "no-gate";
-    /** The mode that reads everything a renderer takes after each read. */
+    /** The mode that reads everything a renderer takes after each read, the attributes decoded to floats. */
     static final String GLTF_ALL = "gltf-all";
+    /** The mode that reads everything a GPU renderer takes after each read, the vertex data ready to upload. */
+    static final String GLTF_GPU = "gltf-gpu";
     /** The mode that measures the peak heap of one read. */
     static final String HEAP = "heap";
 
@@ -63,13 +67,14 @@ public final class ColdChild {
     public static void main(String[] args) throws IOException {
         if ((args.length == 4 || args.length == 5 && args[4].equals(NO_GATE)) && args[0].equals("frames")) {
             frames(args[1], Implementation.byId(args[2]), Integer.parseInt(args[3]), args.length == 4, System.out);
-        } else if (args.length == 3 && (args[0].equals("gltf") || args[0].equals(GLTF_ALL))) {
-            reads(Path.of(args[1]), Integer.parseInt(args[2]), args[0].equals(GLTF_ALL), System.out);
+        } else if (args.length == 3 && (args[0].equals("gltf") || args[0].equals(GLTF_ALL)
+                || args[0].equals(GLTF_GPU))) {
+            reads(Path.of(args[1]), Integer.parseInt(args[2]), args[0], System.out);
         } else if (args.length == 2 && args[0].equals(HEAP)) {
             PeakHeap.measure(Path.of(args[1]), System.out);
         } else {
             System.err.println("usage: ColdChild frames SCENE IMPL LAST [" + NO_GATE + "] | gltf FILE READS"
-                    + " | " + GLTF_ALL + " FILE READS | " + HEAP + " FILE");
+                    + " | " + GLTF_ALL + " FILE READS | " + GLTF_GPU + " FILE READS | " + HEAP + " FILE");
             System.exit(USAGE);
         }
     }
@@ -122,7 +127,8 @@ public final class ColdChild {
         };
     }
 
-    private static void reads(Path file, int count, boolean everything, PrintStream out) throws IOException {
+    private static void reads(Path file, int count, String mode, PrintStream out) throws IOException {
+        boolean everything = !mode.equals("gltf");
         Allocation allocation = new Allocation();
         long uptimeAtStart = ManagementFactory.getRuntimeMXBean().getUptime();
         long[] nanos = new long[count];
@@ -133,8 +139,10 @@ public final class ColdChild {
             long b = allocation.bytes();
             long t = System.nanoTime();
             model = Gltf.read(file);
-            if (everything) {
+            if (mode.equals(GLTF_ALL)) {
                 values += readEverything(model);
+            } else if (mode.equals(GLTF_GPU)) {
+                values += readForGpu(model);
             }
             nanos[r] = System.nanoTime() - t;
             bytes[r] = allocation.difference(b);
@@ -165,7 +173,7 @@ public final class ColdChild {
      * @throws GltfException if a part is malformed
      */
     static long readEverything(GltfModel model) throws GltfException {
-        long values = 0;
+        long values = readMaterials(model);
         for (int m = 0; m < model.meshCount(); m++) {
             GltfMesh mesh = model.readMesh(m);
             for (int p = 0; p < mesh.primitiveCount(); p++) {
@@ -185,6 +193,47 @@ public final class ColdChild {
                 }
             }
         }
+        return values;
+    }
+
+    /**
+     * Everything a GPU renderer takes from a model: each primitive's vertex data ready to upload, one buffer per
+     * attribute with its layout ({@link GltfPrimitive#vertexData}), its index buffer in its own type, each morph
+     * target's accessors' bytes, and the materials, textures, samplers, image declarations, cameras and lights as
+     * {@link #readEverything} reads them.
+     *
+     * @param model the model
+     * @return the number of bytes handed out and of other values read, so that nothing is left unused
+     * @throws GltfException if a part is malformed
+     */
+    static long readForGpu(GltfModel model) throws GltfException {
+        long values = readMaterials(model);
+        for (int m = 0; m < model.meshCount(); m++) {
+            GltfMesh mesh = model.readMesh(m);
+            for (int p = 0; p < mesh.primitiveCount(); p++) {
+                GltfPrimitive prim = mesh.primitive(p);
+                if (prim.skipped() != null) {
+                    continue;
+                }
+                GltfVertexData vertices = prim.vertexData(false);
+                for (int b = 0; b < vertices.bufferCount(); b++) {
+                    values += vertices.buffer(b).remaining();
+                }
+                java.nio.ByteBuffer indices = prim.indexBuffer();
+                values += indices == null ? 0 : indices.remaining();
+                for (int t = 0; t < prim.targetCount(); t++) {
+                    for (GltfAccessor a : prim.target(t).values()) {
+                        values += a.sliceable() ? a.bufferSlice().remaining() : a.bytes().remaining();
+                    }
+                }
+            }
+        }
+        return values;
+    }
+
+    /** The materials, textures, samplers, image declarations, cameras and lights, as three.js's loader makes them. */
+    private static long readMaterials(GltfModel model) throws GltfException {
+        long values = 0;
         for (int i = 0; i < model.materialCount(); i++) {
             values += model.material(i).baseColorFactor().length;
         }

@@ -83,7 +83,15 @@ public final class ColdStartMain implements Callable<Integer> {
                 + " decoded, as three.js's side does not decode them either). Reported as 'arbor all'."})
     boolean gltfAll;
 
-    @Option(names = "--reads", order = 8, paramLabel = "N", defaultValue = "10",
+    @Option(names = "--gltf-gpu", order = 8,
+            description = {"glTF mode: also time, in separate fresh JVMs, the read followed by everything a GPU"
+                + " renderer takes: every primitive's vertex data ready to upload (GltfPrimitive.vertexData, a"
+                + " buffer per attribute with its layout), its index buffer, each morph target's bytes, and the"
+                + " materials, textures, samplers, images, cameras and lights as with --gltf-all. Reported as"
+                + " 'arbor gpu'."})
+    boolean gltfGpu;
+
+    @Option(names = "--reads", order = 9, paramLabel = "N", defaultValue = "10",
             description = "glTF mode: reads per fresh process; the report shows the 1st, 2nd and last"
                 + " (default ${DEFAULT-VALUE}).")
     int reads;
@@ -130,14 +138,15 @@ public final class ColdStartMain implements Callable<Integer> {
      * @param impl the implementation, null for three.js
      * @param subject a scene name or a file
      */
-    record Config(ColdImpl impl, String subject, boolean all) {
+    record Config(ColdImpl impl, String subject, String mode) {
         Config(ColdImpl impl, String subject) {
-            this(impl, subject, false);
+            this(impl, subject, "gltf");
         }
 
-        /** @return the reader's name: the implementation's id, with " all" when it reads everything */
+        /** @return the reader's name: the implementation's id, with " all" or " gpu" when it reads more */
         String reader() {
-            return (impl == null ? "three.js" : impl.id()) + (all ? " all" : "");
+            return (impl == null ? "three.js" : impl.id()) + (mode.equals(ColdChild.GLTF_ALL) ? " all"
+                    : mode.equals(ColdChild.GLTF_GPU) ? " gpu" : "");
         }
 
         String label() {
@@ -225,8 +234,8 @@ public final class ColdStartMain implements Callable<Integer> {
         if (noGate && gltf != null) {
             throw new IllegalArgumentException("--no-gate is for frames mode, not with --gltf");
         }
-        if (gltfAll && gltf == null) {
-            throw new IllegalArgumentException("--gltf-all needs --gltf FILE");
+        if ((gltfAll || gltfGpu) && gltf == null) {
+            throw new IllegalArgumentException((gltfAll ? "--gltf-all" : "--gltf-gpu") + " needs --gltf FILE");
         }
         if (threejs && gltf == null) {
             throw new IllegalArgumentException("--threejs needs --gltf FILE");
@@ -359,7 +368,10 @@ public final class ColdStartMain implements Callable<Integer> {
                 for (ColdImpl impl : implementations()) {
                     configs.add(new Config(impl, file.toString()));
                     if (gltfAll) {
-                        configs.add(new Config(impl, file.toString(), true));
+                        configs.add(new Config(impl, file.toString(), ColdChild.GLTF_ALL));
+                    }
+                    if (gltfGpu) {
+                        configs.add(new Config(impl, file.toString(), ColdChild.GLTF_GPU));
                     }
                 }
                 if (three != null) {
@@ -367,7 +379,7 @@ public final class ColdStartMain implements Callable<Integer> {
                 }
             }
             Map<Config, List<ForkOutput>> results = runForks(configs, config -> childCommand(config.impl(),
-                    config.all() ? ColdChild.GLTF_ALL : "gltf",
+                    config.mode(),
                     Path.of(config.subject()).toAbsolutePath().toString(), Integer.toString(reads)), three);
             printGltf(results);
         } finally {
@@ -382,6 +394,7 @@ public final class ColdStartMain implements Callable<Integer> {
                 "read " + reads + " ms", "read 1 alloc MB", "file read ms", "start-up ms", "process wall ms"));
         Map<String, Double> arborFirst = new LinkedHashMap<>();
         Map<String, Double> arborAllFirst = new LinkedHashMap<>();
+        Map<String, Double> arborGpuFirst = new LinkedHashMap<>();
         Map<String, Double> threeFirst = new LinkedHashMap<>();
         Map<String, Double> threeFile = new LinkedHashMap<>();
         for (Map.Entry<Config, List<ForkOutput>> entry : results.entrySet()) {
@@ -403,7 +416,8 @@ public final class ColdStartMain implements Callable<Integer> {
                 threeFirst.put(file, first);
                 threeFile.put(file, median(outputs, o -> o.number("file_ms")));
             } else if (config.impl() == ColdImpl.ARBOR) {
-                (config.all() ? arborAllFirst : arborFirst).put(file, first);
+                (config.mode().equals(ColdChild.GLTF_ALL) ? arborAllFirst
+                        : config.mode().equals(ColdChild.GLTF_GPU) ? arborGpuFirst : arborFirst).put(file, first);
             }
             if (!three) {
                 printKernel(config, outputs);
@@ -416,9 +430,12 @@ public final class ColdStartMain implements Callable<Integer> {
                 + " (Arbor's read 1 includes reading the file). Process wall: start to exit, as the parent saw it."
                 + (gltfAll ? " 'arbor all': the"
                 + " read and everything a renderer takes (every attribute decoded, indices, materials, textures)."
-                : ""));
+                : "")
+                + (gltfGpu ? " 'arbor gpu': the read and everything a GPU renderer takes (every primitive's vertex"
+                + " and index buffers ready to upload, morph targets, materials, textures)." : ""));
         printRatios(arborFirst, threeFirst, threeFile, "first read");
         printRatios(arborAllFirst, threeFirst, threeFile, "first read of everything");
+        printRatios(arborGpuFirst, threeFirst, threeFile, "first read of everything for a GPU");
     }
 
     private void printRatios(Map<String, Double> arbor, Map<String, Double> threeFirst, Map<String, Double> threeFile,

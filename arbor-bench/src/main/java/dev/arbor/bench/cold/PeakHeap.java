@@ -5,6 +5,7 @@ import dev.arbor.gltf.Gltf;
 import dev.arbor.gltf.GltfModel;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.BufferPoolMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -23,7 +24,8 @@ import javax.management.openmbean.CompositeData;
  * only grow between collections, so its peak is the largest of the used bytes just before each collection (every
  * collector's notification lists each pool's usage before it) and of the used bytes at the end. Before the read a
  * full collection leaves the baseline, the JVM's own heap; after it another one, with the model still held, gives
- * what the model keeps.
+ * what the model keeps. A {@code .glb} file's bytes are read into direct memory, outside the heap: the direct buffer
+ * pool's growth over the read is reported apart.
  */
 final class PeakHeap {
     private PeakHeap() {
@@ -33,7 +35,8 @@ final class PeakHeap {
      * Reads {@code file} once and prints {@code info file_bytes}, {@code info baseline_bytes},
      * {@code info peak_heap_bytes} (absolute), {@code info pool_peaks_bytes} (each heap pool's own peak, summed: an
      * upper bound), {@code info retained_bytes} (the heap after a full collection with the model held, minus the
-     * baseline) and one {@code read 1 NANOS BYTES} line.
+     * baseline), {@code info direct_bytes} (the direct buffer pool's memory after the read, minus before it) and one
+     * {@code read 1 NANOS BYTES} line.
      *
      * @param file the glTF file
      * @param out where the lines go
@@ -64,8 +67,11 @@ final class PeakHeap {
             peak.accumulateAndGet(before == 0 ? 0 : heapBefore, Math::max);
             collections.incrementAndGet();
         };
+        BufferPoolMXBean direct = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                .filter(pool -> pool.getName().equals("direct")).findFirst().orElseThrow();
         System.gc();
         long baseline = used(heap);
+        long directBefore = direct.getMemoryUsed();
         for (MemoryPoolMXBean pool : heap) {
             pool.resetPeakUsage();
         }
@@ -76,6 +82,7 @@ final class PeakHeap {
         GltfModel model = Gltf.read(file);
         long nanos = System.nanoTime() - t;
         long atEnd = used(heap);
+        long directBytes = direct.getMemoryUsed() - directBefore;
         long poolPeaks = 0;
         for (MemoryPoolMXBean pool : heap) {
             poolPeaks += pool.getPeakUsage().getUsed();
@@ -103,6 +110,7 @@ final class PeakHeap {
         out.println("info peak_heap_bytes " + Math.max(peak.get(), atEnd));
         out.println("info pool_peaks_bytes " + poolPeaks);
         out.println("info retained_bytes " + retained);
+        out.println("info direct_bytes " + directBytes);
         out.println("info collections " + seen);
         out.println("read 1 " + nanos + " -1");
         out.flush();

@@ -65,18 +65,28 @@ public final class PeakHeapMain {
         double[] peaks = new double[forks];
         double[] baselines = new double[forks];
         double[] retained = new double[forks];
+        double[] direct = new double[forks];
         for (int f = 0; f < forks; f++) {
             ForkOutput o = FreshProcess.run(command(java, gc, null, file), null);
             peaks[f] = o.number("peak_heap_bytes") / MIB;
             baselines[f] = o.number("baseline_bytes") / MIB;
             retained[f] = o.number("retained_bytes") / MIB;
+            direct[f] = o.number("direct_bytes") / MIB;
         }
         Spread peak = Spread.of(peaks);
         out.printf(Locale.ROOT, "heap used at its highest during the read (garbage included): %s MiB = %.2fx the"
                 + " file; before the read %s MiB; kept by the model %s MiB = %.2fx the file%n", peak.format(),
                 peak.median() * MIB / size, Spread.of(baselines).format(), Spread.of(retained).format(),
                 Spread.of(retained).median() * MIB / size);
-        int low = (int) (size / MIB); // the file's bytes alone need that much
+        out.printf(Locale.ROOT, "direct memory taken by the read (a .glb's bytes): %s MiB = %.2fx the file%n",
+                Spread.of(direct).format(), Spread.of(direct).median() * MIB / size);
+        // -Xmx also bounds direct memory (the JVM's default MaxDirectMemorySize), so a .glb read into direct memory
+        // still needs about the file's size of it
+        int low = 8;
+        if (reads(java, gc, low, file)) {
+            out.printf(Locale.ROOT, "the read succeeds with -Xmx%dm = %.2fx the file%n", low, low * MIB / size);
+            return;
+        }
         int high = (int) Math.ceil(4 * size / MIB) + 16;
         if (!reads(java, gc, high, file)) {
             out.printf("the read fails even with -Xmx%dm%n", high);
