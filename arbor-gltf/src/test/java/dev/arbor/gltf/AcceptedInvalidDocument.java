@@ -107,17 +107,12 @@ final class AcceptedInvalidDocument {
         int components = type.equals("SCALAR") ? 1 : type.equals("MAT4") ? 16 : type.charAt(3) - '0';
         ObjectNode a = accessorJson(views.size() - 1, componentType, values.length / components, type);
         if (bounds) {
+            float[][] b = ExportDocuments.bounds(values, components);
             ArrayNode min = a.putArray("min");
             ArrayNode max = a.putArray("max");
             for (int c = 0; c < components; c++) {
-                float lo = Float.POSITIVE_INFINITY;
-                float hi = Float.NEGATIVE_INFINITY;
-                for (int i = c; i < values.length; i += components) {
-                    lo = Math.min(lo, values[i]);
-                    hi = Math.max(hi, values[i]);
-                }
-                min.add(lo);
-                max.add(hi);
+                min.add(b[0][c]);
+                max.add(b[1][c]);
             }
         }
         accessors.add(a);
