@@ -518,6 +518,10 @@ final class GltfReader {
                                 + Arrays.toString(r));
                     }
                     double inv = 1.0 / Math.sqrt(len2);
+                    if (Math.abs(len2 * inv - 1) > GltfWriter.UNIT_TOLERANCE) {
+                        model.warnings.add(Json.at(path, "rotation") + ": length " + (float) (len2 * inv) + ", not 1;"
+                                + " it is used normalised, and an export writes it normalised");
+                    }
                     for (int c = 0; c < 4; c++) {
                         model.trs[at + Affine.TRS_Q + c] = (float) (r[c] * inv);
                     }
@@ -612,6 +616,16 @@ final class GltfReader {
                 JsonValue attributes = Json.reqObject(primitive, pp, "attributes");
                 int position = Json.optIndex(attributes, Json.at(pp, "attributes"), "POSITION", accType.length,
                         "accessors.length");
+                JsonValue targets = Json.optArray(primitive, pp, "targets");
+                for (int k = 0; k < targets.size(); k++) {
+                    // glTF requires min/max on a morph target's POSITION too: missing or wrong ones are replaced
+                    Location tp = Json.at(Json.at(pp, "targets"), k);
+                    JsonValue target = Json.element(targets, Json.at(pp, "targets"), k);
+                    int d = Json.optIndex(target, tp, "POSITION", accType.length, "accessors.length");
+                    if (d >= 0 && accType[d].equals("VEC3")) {
+                        positionBounds(d, primitive, Json.at(tp, "POSITION"), model);
+                    }
+                }
                 if (position < 0) {
                     continue;
                 }
@@ -892,25 +906,12 @@ final class GltfReader {
                     }
                 }
             }
-            int firstRoot = rootOf(joints[0], model.parents);
-            for (int j = 1; j < joints.length; j++) {
-                int r = rootOf(joints[j], model.parents);
-                if (r != firstRoot) {
-                    model.warnings.add(Json.at(path, "joints") + ": joints have no common root: node " + joints[0]
-                            + " is under root node " + firstRoot + ", node " + joints[j] + " under root node " + r);
-                    break;
-                }
+            String rootWarning = GltfSkin.rootWarning(joints, skeleton, model.parents, path);
+            if (rootWarning != null) {
+                model.warnings.add(rootWarning);
             }
             model.skinList[k] = new GltfSkin(name, joints, skeleton, ibm);
         }
-    }
-
-    private static int rootOf(int node, int[] parents) {
-        int v = node;
-        while (parents[v] >= 0) {
-            v = parents[v];
-        }
-        return v;
     }
 
     private void readAnimations(GltfModel.Builder model) throws GltfException {
@@ -997,7 +998,7 @@ final class GltfReader {
                 if (earlier >= 0) {
                     model.warnings.add(Json.at(cp, "target") + ": same node " + node + " and path \""
                             + target.get("path").textValue() + "\" as channels[" + earlier
-                            + "]; the later channel wins");
+                            + "]; the later channel wins, and an export leaves the earlier out");
                 }
                 Location sp = Json.at(Json.at(path, "samplers"), s);
                 JsonValue sampler = Json.element(samplers, Json.at(path, "samplers"), s);

@@ -19,6 +19,42 @@ public final class GltfSkin {
         this.inverseBindMatrices = inverseBindMatrices;
     }
 
+    /**
+     * The reader's warning for a skin that breaks glTF's rule that its joints share one root and that its
+     * {@code skeleton}, when given, is a common root of them (an export leaves out such a skin, or such a skeleton);
+     * {@code null} when it keeps the rule.
+     */
+    static String rootWarning(int[] joints, int skeleton, int[] parents, Location path) {
+        int firstRoot = rootOf(joints[0], parents);
+        for (int j = 1; j < joints.length; j++) {
+            int r = rootOf(joints[j], parents);
+            if (r != firstRoot) {
+                return Json.at(path, "joints") + ": joints have no common root: node " + joints[0] + " is under root"
+                        + " node " + firstRoot + ", node " + joints[j] + " under root node " + r + "; an export"
+                        + " leaves the skin out";
+            }
+        }
+        for (int j = 0; skeleton >= 0 && j < joints.length; j++) {
+            int a = joints[j];
+            while (a >= 0 && a != skeleton) {
+                a = parents[a];
+            }
+            if (a < 0) {
+                return Json.at(path, "skeleton") + ": node " + skeleton + " is not an ancestor of joint node "
+                        + joints[j] + " (glTF requires a common root of the joints); an export leaves skeleton out";
+            }
+        }
+        return null;
+    }
+
+    private static int rootOf(int node, int[] parents) {
+        int v = node;
+        while (parents[v] >= 0) {
+            v = parents[v];
+        }
+        return v;
+    }
+
     /** @return the skin's name, or {@code null} */
     public String name() {
         return name;

@@ -56,8 +56,11 @@ import org.joml.Vector3f;
  *   <li><b>Invalid parts of the source are repaired where Arbor knows the answer:</b> of two channels with the same
  *       node target the earlier (which Arbor ignores too) is dropped (channels that animate no node, through
  *       {@code KHR_animation_pointer}, are written as they came, duplicates included); a node rotation that is not
- *       of unit length is written normalised, as Arbor reads it; POSITION {@code min}/{@code max} that contradict the
- *       data (or are missing) are replaced by the data's ({@link GltfModel#warnings()}).</li>
+ *       of unit length is written normalised, as Arbor reads it; POSITION {@code min}/{@code max} (of an attribute
+ *       or a morph target) that contradict the data (or are missing) are replaced by the data's
+ *       ({@link GltfModel#warnings()}); empty top-level arrays are left out and {@code extensionsUsed} completed.
+ *       What cannot be repaired without guessing (an index out of range, camera values, a missing UV set, JOINTS
+ *       without WEIGHTS; see {@link ExportChecks}) refuses the export with an {@link IllegalStateException}.</li>
  *   <li><b>Copies.</b> {@link #writeCopies} writes several copies of one model: each copy's nodes carry their
  *       source nodes' data, each copy gets its own skins and animation channels. A node of a copy that is not
  *       given as a source is written as a plain node (its name, transform and children, no mesh or skin).</li>
@@ -444,6 +447,7 @@ public final class GltfWriter {
         writeScenes(root);
         byte[] bin = doc == null ? new byte[0] : mergeBuffers(root, doc, glb);
         bin = CodeMeshes.write(root, bin, codeMeshes, glb);
+        ExportChecks.tidy(root);
         byte[] json;
         try {
             json = JacksonTree.mapper().writeValueAsBytes(root);
@@ -488,35 +492,21 @@ public final class GltfWriter {
 
     /**
      * Refuses to carry a reference the reader accepted without following it and that would leave the output invalid:
-     * a written node's camera index, and the material indices of the meshes written nodes use (the reader checks
-     * those when the camera or the mesh is first asked for). Reads the JSON only: no mesh data is decoded.
+     * a written node's camera index here, and the cameras, textures, materials and mesh primitives the document
+     * carries through in {@link ExportChecks#requireValidContent} (the reader checks those when they are first asked
+     * for). Reads the JSON only: no mesh data is decoded.
      *
-     * @throws IllegalStateException naming the JSON location and the bad index
+     * @throws IllegalStateException naming the JSON location and the problem
      */
     private void requireValidReferences(ObjectNode root) {
-        Set<Integer> meshes = new HashSet<>();
         Set<Integer> nodes = new HashSet<>();
-        int materials = root.path("materials").size();
         try {
             for (int o = 0; o < handles.length; o++) {
                 if (sourceOf[o] >= 0 && nodes.add(sourceOf[o])) {
                     model.nodeCamera(sourceOf[o]);
-                    int m = model.mesh(sourceOf[o]);
-                    if (m >= 0 && meshes.add(m)) {
-                        JsonNode primitives = root.path("meshes").path(m).path("primitives");
-                        for (int p = 0; p < primitives.size(); p++) {
-                            JsonNode material = primitives.get(p).get("material");
-                            if (material != null && !(material.isInt() && material.intValue() >= 0
-                                    && material.intValue() < materials)) {
-                                Location at = Json.at(Json.at(Json.at(Json.at(Location.top("meshes"), m),
-                                        "primitives"), p), "material");
-                                throw new GltfException(at, "index " + material + " out of range, materials.length="
-                                        + materials);
-                            }
-                        }
-                    }
                 }
             }
+            ExportChecks.requireValidContent(model, root);
         } catch (GltfException e) {
             throw new IllegalStateException("cannot write " + model.sourceName() + " valid: " + e.getMessage()
                     + "; correct the source file", e);

@@ -18,6 +18,20 @@ final class ExportDocuments {
         return "data:application/octet-stream;base64," + Base64.getEncoder().encodeToString(b.array());
     }
 
+    /** Per component, the least and the greatest of {@code values} (items of {@code components} floats): {min, max}. */
+    static float[][] bounds(float[] values, int components) {
+        float[][] b = new float[2][components];
+        for (int c = 0; c < components; c++) {
+            b[0][c] = Float.POSITIVE_INFINITY;
+            b[1][c] = Float.NEGATIVE_INFINITY;
+            for (int i = c; i < values.length; i += components) {
+                b[0][c] = Math.min(b[0][c], values[i]);
+                b[1][c] = Math.max(b[1][c], values[i]);
+            }
+        }
+        return b;
+    }
+
     /** Accessors 0: key times [0, 1]; 1: two VEC3 translations; 2: two VEC4 rotations. */
     static final String ANIMATION_DATA = "\"buffers\": [{\"byteLength\": 64, \"uri\": \""
             + floats(0, 1, 0, 0, 0, 1, 2, 3, 0, 0, 0, 1, 0, 0.7071068f, 0, 0.7071068f) + "\"}],"

@@ -26,7 +26,9 @@ import org.junit.jupiter.api.Test;
  */
 class ThreeJsComparisonTest {
     static final List<String> MODELS = List.of("AnimatedMorphCube", "BoxTextured", "BoxVertexColors", "Cameras",
-            "SimpleSparseAccessor", "TextureTransformTest", "SimpleMorph", "SimpleSkin", "CesiumMan");
+            "SimpleSparseAccessor", "TextureTransformTest", "SimpleMorph", "SimpleSkin", "CesiumMan", "SimpleInstancing",
+            "BoxInterleaved", "MultiUVTest", "VertexColorTest", "TextureCoordinateTest", "UnlitTest",
+            "EmissiveStrengthTest", "IridescenceSuzanne", "AnimatedMorphCubeQuantized", "RecursiveSkeletons");
     /** three.js's attribute names for glTF's; others are lower-cased. */
     private static final Map<String, String> THREE_NAMES = Map.of("POSITION", "position", "NORMAL", "normal",
             "TANGENT", "tangent", "TEXCOORD_0", "uv", "TEXCOORD_1", "uv1", "TEXCOORD_2", "uv2", "TEXCOORD_3", "uv3",
@@ -58,6 +60,7 @@ class ThreeJsComparisonTest {
     @Test
     void everyAttributeOfEveryPrimitiveMatchesThreeJs() throws Exception {
         int compared = 0;
+        TreeSet<String> kinds = new TreeSet<>();
         for (int f = 0; f < files.size(); f++) {
             GltfModel model = Gltf.read(files.get(f));
             JsonNode meshes = three.get(f).get("meshes");
@@ -68,15 +71,23 @@ class ThreeJsComparisonTest {
                 assertThat(prims.size()).isEqualTo(mesh.primitiveCount());
                 for (int p = 0; p < mesh.primitiveCount(); p++) {
                     String where = files.get(f).getFileName() + " meshes[" + m + "].primitives[" + p + "]";
-                    compared += comparePrimitive(where, mesh, mesh.primitive(p), prims.get(p));
+                    compared += comparePrimitive(where, mesh, mesh.primitive(p), prims.get(p), kinds);
                 }
             }
         }
         assertThat(compared).isGreaterThan(40);
+        // what the sample models bring: two UV sets, vertex colours as floats and as normalized bytes, quantized
+        // positions, normals and morph displacements (KHR_mesh_quantization), interleaved and sparse data
+        // (three.js calls every strided attribute interleaved)
+        assertThat(kinds).contains("TEXCOORD_1 FLOAT", "COLOR_0 FLOAT", "COLOR_0 UNSIGNED_BYTE normalized interleaved",
+                "JOINTS_0 UNSIGNED_BYTE interleaved", "POSITION UNSIGNED_SHORT interleaved",
+                "NORMAL BYTE normalized interleaved", "target POSITION SHORT interleaved",
+                "target NORMAL BYTE normalized interleaved", "POSITION FLOAT interleaved", "NORMAL FLOAT interleaved",
+                "POSITION FLOAT sparse");
     }
 
-    private static int comparePrimitive(String where, GltfMesh mesh, GltfPrimitive prim, JsonNode t)
-            throws GltfException {
+    private static int comparePrimitive(String where, GltfMesh mesh, GltfPrimitive prim, JsonNode t,
+            TreeSet<String> kinds) throws GltfException {
         JsonNode attrs = t.get("attributes");
         TreeSet<String> expectedNames = new TreeSet<>();
         int compared = 0;
@@ -84,6 +95,7 @@ class ThreeJsComparisonTest {
             String name = THREE_NAMES.getOrDefault(e.getKey(), e.getKey().toLowerCase(java.util.Locale.ROOT));
             expectedNames.add(name);
             compareAttribute(where + ".attributes." + e.getKey(), e.getValue(), attrs.get(name));
+            kinds.add(kind(e.getKey(), e.getValue(), attrs.get(name)));
             compared++;
         }
         TreeSet<String> threeNames = new TreeSet<>();
@@ -121,6 +133,7 @@ class ThreeJsComparisonTest {
                 GltfAccessor d = prim.target(k).get(glTf);
                 if (d != null) {
                     compareAttribute(where + ".targets[" + k + "]." + glTf, d, list.get(k));
+                    kinds.add(kind("target " + glTf, d, list.get(k)));
                     compared++;
                 }
             }
@@ -138,6 +151,13 @@ class ThreeJsComparisonTest {
             }
         }
         return compared;
+    }
+
+    /** "NAME COMPONENT_TYPE [normalized] [interleaved] [sparse]", for the coverage check. */
+    private static String kind(String name, GltfAccessor a, JsonNode t) {
+        String[] types = {"BYTE", "UNSIGNED_BYTE", "SHORT", "UNSIGNED_SHORT", "INT", "UNSIGNED_INT", "FLOAT"};
+        return name + " " + types[a.componentType() - GltfAccessor.BYTE] + (a.normalized() ? " normalized" : "")
+                + (t.get("interleaved").asBoolean() ? " interleaved" : "") + (a.sparse() ? " sparse" : "");
     }
 
     private static void compareAttribute(String where, GltfAccessor a, JsonNode t) throws GltfException {
@@ -161,17 +181,28 @@ class ThreeJsComparisonTest {
     @Test
     void everyMaterialMatchesThreeJs() throws Exception {
         int compared = 0;
+        TreeSet<String> kinds = new TreeSet<>();
         for (int f = 0; f < files.size(); f++) {
             GltfModel model = Gltf.read(files.get(f));
             JsonNode materials = three.get(f).get("materials");
             assertThat(materials.size()).isEqualTo(model.materialCount());
             for (int i = 0; i < model.materialCount(); i++) {
-                compareMaterial(files.get(f).getFileName() + " materials[" + i + "]", model, model.material(i),
-                        materials.get(i));
+                GltfMaterial m = model.material(i);
+                compareMaterial(files.get(f).getFileName() + " materials[" + i + "]", model, m, materials.get(i));
                 compared++;
+                kinds.add(m.unlit() ? "unlit" : m.emissiveStrength() != 1f ? "emissive strength" : "lit");
+                for (GltfTextureRef ref : new GltfTextureRef[] {m.baseColorTexture(), m.metallicRoughnessTexture(),
+                    m.normalTexture(), m.occlusionTexture(), m.emissiveTexture()}) {
+                    if (ref != null) {
+                        kinds.add("texCoord " + ref.effectiveTexCoord() + (ref.hasTransform() ? " transformed" : "")
+                                + (ref.effectiveTexCoord() != ref.texCoord() ? " (transform's texCoord)" : ""));
+                    }
+                }
             }
         }
         assertThat(compared).isGreaterThanOrEqualTo(14);
+        assertThat(kinds).contains("unlit", "emissive strength", "texCoord 0", "texCoord 1", "texCoord 0 transformed",
+                "texCoord 1 transformed (transform's texCoord)");
     }
 
     private static void compareMaterial(String where, GltfModel model, GltfMaterial m, JsonNode t)
@@ -229,8 +260,15 @@ class ThreeJsComparisonTest {
             return;
         }
         assertThat(t.isNull()).as(where + " missing in three.js").isFalse();
-        if (t.get("texture").asInt() >= 0) {
-            assertThat(t.get("texture").asInt()).as(where + " texture").isEqualTo(ref.texture());
+        int threeTexture = t.get("texture").asInt();
+        if (threeTexture >= 0 && threeTexture != ref.texture()) {
+            // three.js makes one Texture per (image, sampler) pair and names it after the first texture that uses
+            // the pair (GLTFParser.loadTextureImage's cache): a later texture of the same pair reads as the first
+            GltfTexture mine = model.texture(ref.texture());
+            GltfTexture theirs = model.texture(threeTexture);
+            assertThat(theirs.source() + " " + theirs.sampler()).as(where + " texture " + threeTexture + " for "
+                    + ref.texture()).isEqualTo(mine.source() + " " + mine.sampler());
+            assertThat(threeTexture).as(where + " texture").isLessThan(ref.texture());
         }
         assertThat(t.get("channel").asInt()).as(where + " texCoord").isEqualTo(ref.effectiveTexCoord());
         assertThat(t.get("offset").get(0).asDouble()).as(where + " offset").isCloseTo(ref.offsetU(), within(1e-6));
@@ -266,7 +304,7 @@ class ThreeJsComparisonTest {
                 compared++;
             }
         }
-        assertThat(compared).isEqualTo(3);
+        assertThat(compared).isEqualTo(4); // Cameras.gltf's two, RendererFeatures.gltf's and MultiUVTest's
     }
 
     @Test
@@ -323,8 +361,8 @@ class ThreeJsComparisonTest {
                 }
             }
         }
-        assertThat(lights).isEqualTo(3);
-        assertThat(instances).isEqualTo(3);
+        assertThat(lights).isEqualTo(4); // RendererFeatures.gltf's three and IridescenceSuzanne's
+        assertThat(instances).isEqualTo(3 + 125); // RendererFeatures.gltf's and SimpleInstancing's
     }
 
     private static String arrayType(int componentType) {
