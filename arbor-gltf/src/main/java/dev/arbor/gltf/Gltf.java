@@ -48,16 +48,16 @@ public final class Gltf {
      * The file's bytes, little-endian. A file of the default file system is read with a {@link FileInputStream}, a
      * class every JVM has loaded (for {@code System.in}; {@link Files#readAllBytes} loads about 30 channel classes,
      * 1-1.5 ms of a fresh JVM's first read), in reads of at most {@link UriSources#READ_CHUNK} bytes, into memory of
-     * the file's size: a {@code .glb} (by its magic) into direct memory through the stream's channel, so that its
-     * binary chunk's vertex data can go to a GPU where it lies; anything else into a heap array, where the JSON
-     * parser reads it. A file of another file system, or one whose size changed while it was read, is read again
+     * the file's size: a {@code .glb} (by its magic) of {@link UriSources#DIRECT_READ_BYTES} or more into direct
+     * memory through the stream's channel, so that its binary chunk's vertex data can go to a GPU where it lies;
+     * anything else into a heap array. A file of another file system, or one whose size changed while it was read, is read again
      * whole into the heap.
      */
     private static ByteBuffer readAll(Path file, int size) throws IOException {
         if (file.getFileSystem() == FileSystems.getDefault()) {
             try (FileInputStream in = new FileInputStream(file.toFile())) {
                 byte[] head = UriSources.readUpTo(in, Math.min(size, Glb.MAGIC_BYTES));
-                if (Glb.hasMagic(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN))) {
+                if (size >= UriSources.DIRECT_READ_BYTES && Glb.hasMagic(ByteBuffer.wrap(head))) {
                     ByteBuffer all = ByteBuffer.allocateDirect(size).put(head);
                     if (UriSources.fill(in.getChannel(), all) == size && in.read() < 0) {
                         return all.clear().order(ByteOrder.LITTLE_ENDIAN);

@@ -193,7 +193,7 @@ public final class GltfAccessor {
     /**
      * The elements where they lie in the model's buffer, without a copy of the elements: a direct, read-only,
      * little-endian slice starting at element 0, {@code (count - 1) × byteStride() + elementSize()} bytes long. A
-     * {@code .glb} read from a file has its binary chunk in direct memory already, and the slice is of the file's
+     * {@code .glb} of 1 MiB or more read from a file has its binary chunk in direct memory already, and the slice is of the file's
      * bytes; for other buffers the first call copies that whole buffer once into direct memory, which later slices
      * share.
      *

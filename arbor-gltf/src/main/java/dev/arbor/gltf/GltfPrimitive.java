@@ -308,7 +308,7 @@ public final class GltfPrimitive {
      * 4-byte aligned offset, the stride a multiple of 4.
      *
      * <p>Component types are kept (no conversion to float). O(vertices × attributes) for copies. A slice of a
-     * {@code .glb} read from a file costs nothing (its binary chunk was read into direct memory); of other buffers,
+     * {@code .glb} of 1 MiB or more read from a file costs nothing (its binary chunk was read into direct memory); of other buffers,
      * one copy of the whole buffer into direct memory on the model's first request.
      *
      * @param interleaved whether to lay the attributes out in one interleaved buffer

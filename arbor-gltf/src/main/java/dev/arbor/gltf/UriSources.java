@@ -25,6 +25,14 @@ final class UriSources {
      * 15-33 ms in such reads, against 44-62 ms with {@link InputStream#readNBytes(int)} (see the lab notebook).
      */
     static final int READ_CHUNK = 64 * 1024;
+    /**
+     * The smallest binary data read into direct memory (a {@code .glb} file, an external buffer file), where its
+     * vertex data can go to a GPU without a copy; smaller data goes to the heap. Direct reading loads about 25 channel
+     * and buffer classes: in fresh JVMs (5 each, both JDKs) a 0.5 MB {@code .glb} (CesiumMan) read 2-4 ms slower into
+     * direct memory, and 3.8-3.9 MB ones 9 ms faster (see the lab notebook); a small buffer's first slice copies it
+     * into direct memory in well under a millisecond.
+     */
+    static final int DIRECT_READ_BYTES = 1 << 20;
 
     private UriSources() {
     }
@@ -64,11 +72,11 @@ final class UriSources {
     }
 
     /**
-     * {@link #readFile} of a buffer: its first {@code byteLength} bytes in direct memory, ready to be handed to a GPU
-     * where they lie.
+     * {@link #readFile} of a buffer: its first {@code byteLength} bytes, in direct memory from
+     * {@link #DIRECT_READ_BYTES} on, ready to be handed to a GPU where they lie.
      */
     static ByteBuffer readBuffer(Path baseDir, String uri, Location loc, long byteLength) throws GltfException {
-        return read(baseDir, uri, loc, byteLength, "buffer", true);
+        return read(baseDir, uri, loc, byteLength, "buffer", byteLength >= DIRECT_READ_BYTES);
     }
 
     private static ByteBuffer read(Path baseDir, String uri, Location loc, long byteLength, String what,
