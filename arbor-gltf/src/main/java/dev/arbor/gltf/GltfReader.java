@@ -643,38 +643,9 @@ final class GltfReader {
                 model.hasBounds[i] = true;
                 GltfInstancing instancing = SceneContent.instancing(root, accessors, i);
                 if (instancing != null) {
-                    instancedBounds(bounds[m], instancing, model.bounds, i * 6);
+                    instancing.coverBox(bounds[m], model.bounds, i * 6);
                 }
             }
-        }
-    }
-
-    /**
-     * The box, in the node's space, of a mesh box drawn at every instance of {@code EXT_mesh_gpu_instancing}: the
-     * union of its eight corners under each instance's T × R × S. No instances leave the box empty as the mesh's.
-     */
-    private static void instancedBounds(float[] box, GltfInstancing instancing, float[] dest, int offset) {
-        float[] t = instancing.translations();
-        float[] r = instancing.rotations();
-        float[] s = instancing.scales();
-        float[] union = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
-            Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
-        org.joml.Matrix4x3f trs = new org.joml.Matrix4x3f();
-        org.joml.Vector3f p = new org.joml.Vector3f();
-        for (int k = 0; k < instancing.count(); k++) {
-            trs.translationRotateScale(t[3 * k], t[3 * k + 1], t[3 * k + 2], r[4 * k], r[4 * k + 1], r[4 * k + 2],
-                    r[4 * k + 3], s[3 * k], s[3 * k + 1], s[3 * k + 2]);
-            for (int corner = 0; corner < 8; corner++) {
-                trs.transformPosition(p.set(box[(corner & 1) == 0 ? 0 : 3], box[(corner & 2) == 0 ? 1 : 4],
-                        box[(corner & 4) == 0 ? 2 : 5]));
-                for (int c = 0; c < 3; c++) {
-                    union[c] = Math.min(union[c], p.get(c));
-                    union[3 + c] = Math.max(union[3 + c], p.get(c));
-                }
-            }
-        }
-        if (union[0] <= union[3]) {
-            System.arraycopy(union, 0, dest, offset, 6);
         }
     }
 
