@@ -42,6 +42,8 @@ final class Surface {
     final int alphaMode;
     final float alphaCutoff;
     final boolean unlit;
+    /** The texture's mean linear RGBA, or null. */
+    private final float[] textureMean;
 
     private Surface(float[] factor, SampledTexture texture, int texCoord, Matrix3f uvTransform, int alphaMode,
                     float alphaCutoff, boolean unlit) {
@@ -52,6 +54,7 @@ final class Surface {
         this.alphaMode = alphaMode;
         this.alphaCutoff = alphaCutoff;
         this.unlit = unlit;
+        this.textureMean = texture == null ? null : texture.mean();
     }
 
     /**
@@ -96,6 +99,11 @@ final class Surface {
             notes.add(where + ": drawn without its base colour texture: it has no TEXCOORD_" + texCoord);
             return null;
         }
+        if (accessor.count() != prim.vertexCount()) {
+            notes.add(where + ": drawn without its base colour texture: TEXCOORD_" + texCoord + " has "
+                    + accessor.count() + " values for " + prim.vertexCount() + " vertices");
+            return null;
+        }
         float[] uv = accessor.floats();
         if (uvTransform != null) {
             Matrix3f m = uvTransform;
@@ -111,13 +119,13 @@ final class Surface {
 
     /**
      * The primitive's {@code COLOR_0} as linear RGBA, 4 floats per vertex (alpha 1 for a VEC3 attribute; normalized
-     * integers converted by the reader), or null without one.
+     * integers converted by the reader), or null without one (or with one of another count than the positions).
      *
      * @throws GltfException if the accessor's data is malformed
      */
     static float[] vertexColors(GltfPrimitive prim) throws GltfException {
         GltfAccessor accessor = prim.attribute("COLOR_0");
-        if (accessor == null || accessor.componentCount() < 3) {
+        if (accessor == null || accessor.componentCount() < 3 || accessor.count() != prim.vertexCount()) {
             return null;
         }
         int components = accessor.componentCount();
@@ -139,9 +147,8 @@ final class Surface {
      * @return {@code dest}
      */
     float[] flatColor(float[] colors, int a, int b, int c, float[] dest) {
-        float[] mean = texture == null ? null : texture.mean();
         for (int k = 0; k < 3; k++) {
-            float value = factor[k] * (mean == null ? 1 : mean[k]);
+            float value = factor[k] * (textureMean == null ? 1 : textureMean[k]);
             dest[k] = colors == null ? value : value * (colors[4 * a + k] + colors[4 * b + k] + colors[4 * c + k]) / 3;
         }
         return dest;
