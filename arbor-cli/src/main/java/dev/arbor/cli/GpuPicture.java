@@ -60,18 +60,16 @@ final class GpuPicture {
         Vector3f r = view.screenRight;
         Vector3f u = view.screenUp;
         Vector3f t = view.toViewer;
-        float near = Float.NEGATIVE_INFINITY;
-        float far = Float.POSITIVE_INFINITY;
-        for (MeshScene.Part part : scene.parts) {
-            float[] w = part.world;
-            for (int i = 0; i + 2 < w.length; i += 3) {
-                float d = w[i] * t.x + w[i + 1] * t.y + w[i + 2] * t.z;
-                if (Float.isFinite(d)) {
-                    near = Math.max(near, d);
-                    far = Math.min(far, d);
-                }
+        float[] range = {Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY};
+        scene.worldPoints((x, y, z) -> {
+            float d = x * t.x + y * t.y + z * t.z;
+            if (Float.isFinite(d)) {
+                range[0] = Math.max(range[0], d);
+                range[1] = Math.min(range[1], d);
             }
-        }
+        });
+        float near = range[0];
+        float far = range[1];
         if (!(near >= far)) {
             near = 1;
             far = -1;

@@ -1,62 +1,137 @@
 package dev.arbor.cli;
 
 import dev.arbor.animation.Skeleton;
+import dev.arbor.gltf.GltfAccessor;
 import dev.arbor.gltf.GltfException;
+import dev.arbor.gltf.GltfInstancing;
 import dev.arbor.gltf.GltfMesh;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.gltf.GltfPrimitive;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.MatrixLayout;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import org.joml.Matrix3f;
+import org.joml.Matrix4x3f;
 
 /**
- * The triangles {@code render} draws: every mesh primitive of every built node of a {@link PosedModel}, decoded once,
- * and after each {@link #update} their world positions in the current pose — rigid primitives through the node's
- * world matrix, skinned ones deformed on the CPU ({@link Skinning}) through the palette of the node's skin relative
- * to the node, then through its world matrix. What cannot be drawn is left out with a note: primitives Arbor cannot
- * decode (Draco), points and lines, joint indices beyond the skin. Morph targets are not applied (noted).
+ * The triangles {@code render} draws: every mesh primitive of every built node of a {@link PosedModel}, decoded once
+ * with what its surface needs ({@code NORMAL}, the base colour texture's UVs, {@code COLOR_0}, the {@link Surface}),
+ * and after each {@link #update} their positions and normals in the current pose, in the mesh node's space — morph
+ * targets applied with the node's posed weights ({@code GltfPrimitive.morphed}), then skinned on the CPU
+ * ({@link Skinning}) through the palette of the node's skin relative to the node — with one {@code worldFromMesh}
+ * matrix per instance: the node's world matrix, times each instance's TRS for a node with
+ * {@code EXT_mesh_gpu_instancing}. {@link Part#toWorld} takes an instance to the world. What cannot be drawn is left
+ * out with a note: primitives Arbor cannot decode (Draco), points and lines, joint indices beyond the skin; textures
+ * whose image cannot be decoded give a warning and the base colour factor.
  */
 final class MeshScene {
-    /** Neutral grey (linear) for primitives whose material states no base colour. */
-    static final float[] GREY = {0.42f, 0.42f, 0.42f};
-
-    /** One drawable primitive of one node. */
+    /** One drawable primitive of one node, drawn once per instance. */
     static final class Part {
         /** The glTF node index. */
         final int node;
         final long handle;
+        /** Positions as in the file, 3 floats per vertex, in the mesh node's space. */
         final float[] positions;
+        /** Normals as in the file, 3 floats per vertex, or null (flat shading). */
+        final float[] normals;
         final int[] triangles;
         final int[] joints;
         final float[] weights;
         /** The node's skeleton when the primitive is skinned, else null. */
         final Skeleton skeleton;
-        /** Linear RGB. */
-        final float[] color;
-        /** World positions in the pose of the last update. */
-        final float[] world;
+        final Surface surface;
+        /** The texture's UVs (transform applied), 2 floats per vertex, or null. */
+        final float[] uvs;
+        /** {@code COLOR_0} as linear RGBA per vertex, or null. */
+        final float[] colors;
+        /** The primitive when it has morph targets, else null. */
+        final GltfPrimitive morph;
+        /** {@code meshFromInstance} affine matrices, 12 floats each, or null for one instance (identity). */
+        final float[] instances;
+        /** Positions in the pose of the last update, in the mesh node's space. */
+        final float[] posed;
+        /** Normals in the pose of the last update (not normalized), or null. */
+        final float[] posedNormals;
+        /** Per instance, {@code worldFromMesh} (12 floats) in the pose of the last update. */
+        final float[] worldFromMesh;
+        /** Per instance, the normal matrix of {@code worldFromMesh} (9 floats, column-major). */
+        final float[] normalFromMesh;
 
-        Part(int node, long handle, GltfPrimitive p, Skeleton skeleton, float[] color) {
+        Part(int node, long handle, GltfPrimitive p, Skeleton skeleton, Surface surface, Decoded d) {
             this.node = node;
             this.handle = handle;
             this.positions = p.positions();
+            this.normals = d.normals;
             this.triangles = p.triangles();
             this.joints = skeleton == null ? null : p.joints();
             this.weights = skeleton == null ? null : p.weights();
             this.skeleton = skeleton;
-            this.color = color;
-            this.world = new float[positions.length];
+            this.surface = surface;
+            this.uvs = d.uvs;
+            this.colors = d.colors;
+            this.morph = p.hasMorphTargets() ? p : null;
+            this.instances = d.instances;
+            this.posed = positions.clone();
+            this.posedNormals = normals == null ? null : normals.clone();
+            int count = instanceCount();
+            this.worldFromMesh = new float[12 * count];
+            this.normalFromMesh = new float[9 * count];
+        }
+
+        /** @return how many times the part is drawn: its node's instances, or 1 */
+        int instanceCount() {
+            return instances == null ? 1 : instances.length / 12;
+        }
+
+        /**
+         * One instance of the part in the world, in the pose of the last update.
+         *
+         * @param instance below {@link #instanceCount()}
+         * @param world receives the world positions, 3 floats per vertex
+         * @param worldNormals receives the world normals (not normalized), 3 floats per vertex; may be null, and is
+         *     not written when the part has no normals
+         */
+        void toWorld(int instance, float[] world, float[] worldNormals) {
+            float[] m = worldFromMesh;
+            Skinning.transform(m, 12 * instance, posed, world);
+            if (worldNormals != null && posedNormals != null) {
+                float[] n = normalFromMesh;
+                int o = 9 * instance;
+                for (int i = 0; i + 2 < posedNormals.length; i += 3) {
+                    float x = posedNormals[i];
+                    float y = posedNormals[i + 1];
+                    float z = posedNormals[i + 2];
+                    worldNormals[i] = n[o] * x + n[o + 3] * y + n[o + 6] * z;
+                    worldNormals[i + 1] = n[o + 1] * x + n[o + 4] * y + n[o + 7] * z;
+                    worldNormals[i + 2] = n[o + 2] * x + n[o + 5] * y + n[o + 8] * z;
+                }
+            }
         }
     }
 
+    /** A primitive's per-vertex data beyond positions, and its node's instances. */
+    private record Decoded(float[] normals, float[] uvs, float[] colors, float[] instances) {
+    }
+
     final List<Part> parts = new ArrayList<>();
-    /** One line each: what was left out or drawn differently, and why. */
-    final List<String> notes = new ArrayList<>();
+    /** One line each, in order, without repeats: what was left out or drawn differently, and why. */
+    final Set<String> notes = new LinkedHashSet<>();
+    /** One line each: textures that could not be read, drawn as their factor instead. */
+    final Set<String> warnings = new LinkedHashSet<>();
+    /** Triangles drawn, every instance counted. */
     int triangleCount;
+    /** The most vertices of a part. */
+    int maxVertices;
     private final float[] matrix = new float[12];
+    private final Matrix4x3f nodeWorld = new Matrix4x3f();
+    private final Matrix4x3f instanceWorld = new Matrix4x3f();
+    private final Matrix3f normalMatrix = new Matrix3f();
     private float[] palette = new float[0];
-    private float[] skinned = new float[0];
+    private float[] morphed = new float[0];
+    private float[] morphedNormals = new float[0];
 
     /**
      * Decodes the meshes of the built nodes.
@@ -65,23 +140,29 @@ final class MeshScene {
      */
     static MeshScene of(PosedModel p) {
         GltfModel m = p.model;
+        try {
+            return read(p, m);
+        } catch (GltfException e) {
+            throw new Problems.Failure("cannot read " + m.sourceName() + ": " + e.getMessage());
+        }
+    }
+
+    private static MeshScene read(PosedModel p, GltfModel m) throws GltfException {
         MeshScene scene = new MeshScene();
         GltfMesh[] meshes = new GltfMesh[m.meshCount()];
+        Surface.Textures textures = new Surface.Textures(m);
         for (int node : p.builtNodes()) {
             int mi = m.mesh(node);
             if (mi < 0) {
                 continue;
             }
             if (meshes[mi] == null) {
-                try {
-                    meshes[mi] = m.readMesh(mi);
-                } catch (GltfException e) {
-                    throw new Problems.Failure("cannot read " + m.sourceName() + ": " + e.getMessage());
-                }
+                meshes[mi] = m.readMesh(mi);
                 scene.noteSkipped(meshes[mi], mi);
             }
             int skin = m.skinOf(node);
             Skeleton skeleton = skin < 0 ? null : p.instance.skeleton(skin);
+            float[] instances = instances(m, node);
             for (int k = 0; k < meshes[mi].primitiveCount(); k++) {
                 GltfPrimitive prim = meshes[mi].primitive(k);
                 if (prim.triangleCount() == 0) {
@@ -93,25 +174,43 @@ final class MeshScene {
                             + skeleton.jointCount() + " joints of skin " + skin + " (node " + node + ")");
                     continue;
                 }
-                scene.parts.add(new Part(node, p.instance.handle(node), prim, skinned ? skeleton : null,
-                        color(prim)));
-                scene.triangleCount += prim.triangleCount();
+                Surface surface = Surface.of(m, prim, textures, scene.warnings);
+                Decoded d = new Decoded(normals(prim), surface.uvs(prim, where(mi, k), scene.notes),
+                        Surface.vertexColors(prim), instances);
+                Part part = new Part(node, p.instance.handle(node), prim, skinned ? skeleton : null, surface, d);
+                scene.parts.add(part);
+                scene.triangleCount += prim.triangleCount() * part.instanceCount();
+                scene.maxVertices = Math.max(scene.maxVertices, prim.vertexCount());
             }
         }
         return scene;
     }
 
-    /**
-     * The linear colour of a primitive: the material's base colour factor, else neutral grey; a texture (which render
-     * does not read) counts as the neutral grey, multiplied by the factor.
-     */
-    static float[] color(GltfPrimitive prim) {
-        float[] factor = prim.baseColorFactor();
-        if (factor == null) {
-            return GREY;
+    /** The primitive's {@code NORMAL}, or null when it has none (or one of another length than the positions). */
+    private static float[] normals(GltfPrimitive prim) throws GltfException {
+        GltfAccessor normal = prim.attribute("NORMAL");
+        if (normal == null || normal.componentCount() != 3 || normal.count() != prim.vertexCount()) {
+            return null;
         }
-        float texture = prim.hasBaseColorTexture() ? GREY[0] : 1f;
-        return new float[] {factor[0] * texture, factor[1] * texture, factor[2] * texture};
+        return normal.floats();
+    }
+
+    /** The node's instances as {@code meshFromInstance} matrices (T × R × S), 12 floats each, or null. */
+    private static float[] instances(GltfModel m, int node) throws GltfException {
+        GltfInstancing inst = m.nodeInstancing(node);
+        if (inst == null) {
+            return null;
+        }
+        float[] t = inst.translations();
+        float[] r = inst.rotations();
+        float[] s = inst.scales();
+        float[] matrices = new float[12 * inst.count()];
+        Matrix4x3f trs = new Matrix4x3f();
+        for (int i = 0; i < inst.count(); i++) {
+            trs.translationRotateScale(t[3 * i], t[3 * i + 1], t[3 * i + 2], r[4 * i], r[4 * i + 1], r[4 * i + 2],
+                    r[4 * i + 3], s[3 * i], s[3 * i + 1], s[3 * i + 2]).get(matrices, 12 * i);
+        }
+        return matrices;
     }
 
     private void noteSkipped(GltfMesh mesh, int mi) {
@@ -122,9 +221,6 @@ final class MeshScene {
             } else if (prim.triangleCount() == 0) {
                 notes.add(where(mi, k) + ": not drawn: mode " + GltfPrimitive.modeName(prim.mode())
                         + " has no triangles");
-            }
-            if (prim.hasMorphTargets()) {
-                notes.add(where(mi, k) + ": drawn without its morph targets (render does not apply them)");
             }
         }
     }
@@ -143,30 +239,90 @@ final class MeshScene {
     }
 
     /**
-     * Computes every part's world positions in the hierarchy's current pose (after {@code Hierarchy.update()}).
+     * Poses every part as the model is posed (after {@code Hierarchy.update()}): morph weights, skinning, and each
+     * instance's {@code worldFromMesh} and normal matrix.
      *
-     * @throws Problems.Failure if a skinned node's world matrix cannot be inverted (a zero scale)
+     * @throws Problems.Failure if a skinned node's world matrix cannot be inverted (a zero scale), or a morph
+     *     target's data is malformed
      */
-    void update(Hierarchy h) {
+    void update(PosedModel p) {
+        Hierarchy h = p.hierarchy;
         for (Part part : parts) {
-            h.getWorld(part.handle, matrix, 0);
             float[] local = part.positions;
+            float[] localNormals = part.normals;
+            if (part.morph != null) {
+                float[] w = p.weightsOf(part.node);
+                if (w == null || w.length < part.morph.targetCount()) {
+                    w = new float[part.morph.targetCount()];
+                }
+                local = morph(part.morph, "POSITION", w, morphed = grow(morphed, local.length));
+                if (localNormals != null) {
+                    morphedNormals = grow(morphedNormals, localNormals.length);
+                    localNormals = morph(part.morph, "NORMAL", w, morphedNormals);
+                }
+            }
             if (part.skeleton != null) {
-                int floats = part.skeleton.jointCount() * Skinning.ENTRY;
-                if (palette.length < floats) {
-                    palette = new float[floats];
-                }
-                if (skinned.length < local.length) {
-                    skinned = new float[local.length];
-                }
+                palette = grow(palette, part.skeleton.jointCount() * Skinning.ENTRY);
                 try {
                     part.skeleton.writePalette(h, part.handle, MatrixLayout.COLUMN_MAJOR_3X4, palette, 0);
                 } catch (IllegalStateException e) {
                     throw new Problems.Failure("cannot skin a mesh: " + e.getMessage());
                 }
-                local = Skinning.skin(local, part.joints, part.weights, palette, skinned);
+                Skinning.skin(local, part.joints, part.weights, palette, part.posed);
+                if (localNormals != null) {
+                    Skinning.skinDirections(localNormals, part.joints, part.weights, palette, part.posedNormals);
+                }
+            } else {
+                System.arraycopy(local, 0, part.posed, 0, part.posed.length);
+                if (localNormals != null) {
+                    System.arraycopy(localNormals, 0, part.posedNormals, 0, part.posedNormals.length);
+                }
             }
-            Skinning.transform(matrix, local, part.world);
+            h.getWorld(part.handle, matrix, 0);
+            nodeWorld.set(matrix);
+            for (int i = 0; i < part.instanceCount(); i++) {
+                if (part.instances == null) {
+                    instanceWorld.set(nodeWorld);
+                } else {
+                    nodeWorld.mul(instanceWorld.set(part.instances, 12 * i), instanceWorld);
+                }
+                instanceWorld.get(part.worldFromMesh, 12 * i);
+                instanceWorld.normal(normalMatrix).get(part.normalFromMesh, 9 * i);
+            }
         }
+    }
+
+    /** Receives world points. */
+    interface PointSink {
+        void add(float x, float y, float z);
+    }
+
+    /**
+     * Hands every vertex of every triangle of every instance, in the pose of the last update, to {@code sink}.
+     * O(instances × vertices); allocates one scratch array.
+     */
+    void worldPoints(PointSink sink) {
+        float[] world = new float[3 * maxVertices];
+        for (Part part : parts) {
+            for (int i = 0; i < part.instanceCount(); i++) {
+                part.toWorld(i, world, null);
+                for (int v : part.triangles) {
+                    sink.add(world[3 * v], world[3 * v + 1], world[3 * v + 2]);
+                }
+            }
+        }
+    }
+
+    /** The attribute with the morph weights applied, into {@code dest}; a bad target is a failure. */
+    private static float[] morph(GltfPrimitive prim, String attribute, float[] weights, float[] dest) {
+        try {
+            return prim.morphed(attribute, weights, dest);
+        } catch (GltfException e) {
+            throw new Problems.Failure("cannot apply morph targets: " + e.getMessage());
+        }
+    }
+
+    private static float[] grow(float[] array, int length) {
+        return array.length >= length ? array : new float[length];
     }
 }

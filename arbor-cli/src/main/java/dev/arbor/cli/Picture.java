@@ -14,9 +14,8 @@ import org.joml.Vector3f;
 
 /**
  * How {@code render} turns world positions into a picture: the orthographic {@link Projection} fitted to what is
- * drawn, flat shading of each triangle (its material's colour under one directional light, lit on both sides, so
- * that a mirrored node — negative scale — is not drawn inside out), the z-buffered raster for PNG and GIF frames and
- * the painter-sorted polygons for SVG, and the axes.
+ * drawn, the z-buffered raster for PNG and GIF frames (each sample shaded by a {@link SurfaceShader}: textures,
+ * vertex colours, smooth normals, alpha), the painter-sorted, flat-shaded polygons for SVG, and the axes.
  */
 final class Picture {
     /** Height of the title band at the top of the picture, in pixels. */
@@ -24,8 +23,6 @@ final class Picture {
     /** Samples per pixel along each axis of PNG and GIF pictures (anti-aliased edges). */
     static final int SUPERSAMPLING = 2;
     static final int BACKGROUND = 0xFFFFFF;
-    private static final float AMBIENT = 0.22f;
-    private static final float DIFFUSE = 0.7f;
 
     private Picture() {
     }
@@ -92,14 +89,9 @@ final class Picture {
             }
         }
 
-        /** Adds the vertices of every triangle of the scene, in its last update's pose. */
+        /** Adds the vertices of every triangle of the scene, every instance, in its last update's pose. */
         void add(View view, MeshScene scene) {
-            for (MeshScene.Part part : scene.parts) {
-                float[] w = part.world;
-                for (int i : part.triangles) {
-                    add(view, w[3 * i], w[3 * i + 1], w[3 * i + 2]);
-                }
-            }
+            scene.worldPoints((x, y, z) -> add(view, x, y, z));
         }
 
         boolean empty() {
@@ -108,31 +100,19 @@ final class Picture {
     }
 
     /**
-     * The colour of a flat-shaded triangle: {@code colour × (ambient + diffuse)}, the normal turned toward the viewer
-     * (two-sided lighting), the light from the viewer's upper left; linear colour encoded as sRGB.
+     * The colour of a flat-shaded triangle for SVG: its {@link Surface#flatColor} under the light of its face normal
+     * turned toward the viewer (two-sided lighting; none for an unlit material), encoded as sRGB.
      *
+     * @param rgb scratch of 3 floats
      * @return {@code 0xRRGGBB}, or -1 for a degenerate triangle (no normal)
      */
-    static int shade(View view, float[] color, float[] w, int a, int b, int c) {
-        float ex = w[3 * b] - w[3 * a];
-        float ey = w[3 * b + 1] - w[3 * a + 1];
-        float ez = w[3 * b + 2] - w[3 * a + 2];
-        float fx = w[3 * c] - w[3 * a];
-        float fy = w[3 * c + 1] - w[3 * a + 1];
-        float fz = w[3 * c + 2] - w[3 * a + 2];
-        double nx = (double) ey * fz - (double) ez * fy;
-        double ny = (double) ez * fx - (double) ex * fz;
-        double nz = (double) ex * fy - (double) ey * fx;
-        double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        if (!(length > 0) || !Double.isFinite(length)) {
+    static int shade(SurfaceShader flat, MeshScene.Part part, float[] world, int a, int b, int c, float[] rgb) {
+        if (!flat.triangle(world, a, b, c)) {
             return -1;
         }
-        Vector3f f = view.toViewer;
-        double sign = nx * f.x + ny * f.y + nz * f.z < 0 ? -1 : 1;
-        Vector3f l = view.light;
-        double diffuse = Math.max(0, sign * (nx * l.x + ny * l.y + nz * l.z) / length);
-        double light = AMBIENT + DIFFUSE * diffuse;
-        return srgb(color[0] * light) << 16 | srgb(color[1] * light) << 8 | srgb(color[2] * light);
+        float light = part.surface.unlit ? 1 : flat.faceLight();
+        part.surface.flatColor(part.colors, a, b, c, rgb);
+        return srgb(rgb[0] * light) << 16 | srgb(rgb[1] * light) << 8 | srgb(rgb[2] * light);
     }
 
     /** A linear colour channel in [0, 1] (clamped) as an 8-bit sRGB value. */
@@ -142,30 +122,67 @@ final class Picture {
         return (int) Math.round(s * 255);
     }
 
-    /** Draws every triangle of the scene, in its last update's pose, into a fresh raster. */
+    /**
+     * Draws every triangle of the scene, every instance, in its last update's pose, into a fresh raster, each sample
+     * coloured by a {@link SurfaceShader}. Alpha BLEND parts are drawn after all others, each instance's triangles
+     * far to near, blended over what is drawn without hiding what lies behind them from later triangles (no depth
+     * written): right for one layer of transparency, approximate where transparent parts overlap each other.
+     */
     static BufferedImage raster(MeshScene scene, Projection p) {
         Raster raster = new Raster(p.size, p.size, SUPERSAMPLING, BACKGROUND);
-        for (MeshScene.Part part : scene.parts) {
-            float[] w = part.world;
-            int n = w.length / 3;
-            float[] xs = new float[n];
-            float[] ys = new float[n];
-            float[] zs = new float[n];
-            for (int i = 0; i < n; i++) {
-                xs[i] = p.x(w[3 * i], w[3 * i + 1], w[3 * i + 2]);
-                ys[i] = p.y(w[3 * i], w[3 * i + 1], w[3 * i + 2]);
-                zs[i] = p.depth(w[3 * i], w[3 * i + 1], w[3 * i + 2]);
-            }
-            int[] t = part.triangles;
-            for (int k = 0; k < t.length; k += 3) {
-                int color = shade(p.view, part.color, w, t[k], t[k + 1], t[k + 2]);
-                if (color >= 0) {
-                    raster.triangle(xs[t[k]], ys[t[k]], zs[t[k]], xs[t[k + 1]], ys[t[k + 1]], zs[t[k + 1]],
-                            xs[t[k + 2]], ys[t[k + 2]], zs[t[k + 2]], color);
+        SurfaceShader shader = new SurfaceShader(p.view);
+        float[] world = new float[3 * scene.maxVertices];
+        float[] normals = new float[world.length];
+        float[] screen = new float[world.length];
+        for (boolean blendPass : new boolean[] {false, true}) {
+            for (MeshScene.Part part : scene.parts) {
+                boolean blend = part.surface.alphaMode == Surface.BLEND;
+                if (blend != blendPass) {
+                    continue;
+                }
+                shader.part(part.surface, part.normals == null ? null : normals, part.uvs, part.colors);
+                for (int i = 0; i < part.instanceCount(); i++) {
+                    part.toWorld(i, world, normals);
+                    int n = part.positions.length / 3;
+                    for (int v = 0; v < n; v++) {
+                        float x = world[3 * v];
+                        float y = world[3 * v + 1];
+                        float z = world[3 * v + 2];
+                        screen[3 * v] = p.x(x, y, z);
+                        screen[3 * v + 1] = p.y(x, y, z);
+                        screen[3 * v + 2] = p.depth(x, y, z);
+                    }
+                    int[] t = blend ? farToNear(part.triangles, screen) : part.triangles;
+                    for (int k = 0; k < t.length; k += 3) {
+                        if (shader.triangle(world, t[k], t[k + 1], t[k + 2])) {
+                            raster.triangle(screen, t[k], t[k + 1], t[k + 2], shader);
+                        }
+                    }
                 }
             }
         }
         return raster.image();
+    }
+
+    /** The triangles (3 vertex indices each) sorted by their mean depth, far first; {@code screen} holds depths. */
+    static int[] farToNear(int[] triangles, float[] screen) {
+        int count = triangles.length / 3;
+        long[] keys = new long[count];
+        for (int k = 0; k < count; k++) {
+            float depth = screen[3 * triangles[3 * k] + 2] + screen[3 * triangles[3 * k + 1] + 2]
+                    + screen[3 * triangles[3 * k + 2] + 2];
+            // the depth's order-preserving bits in the high word, the triangle in the low word
+            int bits = Float.floatToIntBits(depth);
+            bits ^= bits >> 31 & 0x7FFFFFFF;
+            keys[k] = (long) bits << 32 | k;
+        }
+        Arrays.sort(keys);
+        int[] sorted = new int[triangles.length];
+        for (int k = 0; k < count; k++) {
+            int from = 3 * (int) keys[k];
+            System.arraycopy(triangles, from, sorted, 3 * k, 3);
+        }
+        return sorted;
     }
 
     /**
@@ -177,26 +194,32 @@ final class Picture {
         float[] depth = new float[total];
         String[] polygon = new String[total];
         int n = 0;
+        SurfaceShader flat = new SurfaceShader(p.view);
+        float[] w = new float[3 * scene.maxVertices];
+        float[] rgb = new float[3];
         for (MeshScene.Part part : scene.parts) {
-            float[] w = part.world;
+            flat.part(part.surface, null, null, null);
             int[] t = part.triangles;
-            for (int k = 0; k < t.length; k += 3) {
-                int color = shade(p.view, part.color, w, t[k], t[k + 1], t[k + 2]);
-                if (color < 0) {
-                    continue;
+            for (int i = 0; i < part.instanceCount(); i++) {
+                part.toWorld(i, w, null);
+                for (int k = 0; k < t.length; k += 3) {
+                    int color = shade(flat, part, w, t[k], t[k + 1], t[k + 2], rgb);
+                    if (color < 0) {
+                        continue;
+                    }
+                    StringBuilder points = new StringBuilder();
+                    float z = 0;
+                    for (int c = 0; c < 3; c++) {
+                        int v = 3 * t[k + c];
+                        points.append(String.format(Locale.ROOT, "%s%.1f,%.1f", c == 0 ? "" : " ",
+                                p.x(w[v], w[v + 1], w[v + 2]), p.y(w[v], w[v + 1], w[v + 2])));
+                        z += p.depth(w[v], w[v + 1], w[v + 2]) / 3;
+                    }
+                    depth[n] = z;
+                    // the stroke in the fill colour closes the hairline gaps anti-aliasing leaves between neighbours
+                    polygon[n++] = String.format(Locale.ROOT, "<polygon points=\"%s\" fill=\"#%06x\" stroke=\"#%06x\""
+                            + " stroke-width=\"0.5\"/>%n", points, color, color);
                 }
-                StringBuilder points = new StringBuilder();
-                float z = 0;
-                for (int c = 0; c < 3; c++) {
-                    int v = 3 * t[k + c];
-                    points.append(String.format(Locale.ROOT, "%s%.1f,%.1f", c == 0 ? "" : " ",
-                            p.x(w[v], w[v + 1], w[v + 2]), p.y(w[v], w[v + 1], w[v + 2])));
-                    z += p.depth(w[v], w[v + 1], w[v + 2]) / 3;
-                }
-                depth[n] = z;
-                // the stroke in the fill colour closes the hairline gaps anti-aliasing leaves between neighbours
-                polygon[n++] = String.format(Locale.ROOT, "<polygon points=\"%s\" fill=\"#%06x\" stroke=\"#%06x\""
-                        + " stroke-width=\"0.5\"/>%n", points, color, color);
             }
         }
         Integer[] order = new Integer[n];

@@ -40,15 +40,22 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code arbor render FILE [--animation … --time T] -o out.png|out.svg|out.gif}: draws the posed model — the
- * triangles of its meshes, skinned meshes deformed on the CPU ({@link MeshScene}), flat-shaded with a z-buffer
- * ({@link Picture}) — in an orthographic view along a chosen axis, fitted to the picture. {@code --skeleton} adds
+ * triangles of its meshes, morph targets applied and skinned meshes deformed on the CPU, every instance of
+ * {@code EXT_mesh_gpu_instancing} ({@link MeshScene}), with a z-buffer, each sample shaded from its base colour
+ * factor, texture and vertex colour and its interpolated normal ({@link Picture}, {@link SurfaceShader}) — in an
+ * orthographic view along a chosen axis, fitted to the picture. {@code --skeleton} adds
  * the node hierarchy (links, nodes, skin joints orange, mesh nodes blue), {@code --axes} the world axes. A model
  * without triangles is drawn as its hierarchy. SVG holds the triangles as polygons in painter's order;
  * {@code --frames N -o walk.gif} writes an animated GIF of the whole animation. PNG and GIF through Java2D and
  * ImageIO (headless), SVG written by hand. {@code --gpu} draws the PNG with OpenGL instead ({@link GpuPicture}).
  */
 @Command(name = "render", mixinStandardHelpOptions = true,
-        description = "Draw the posed model (its meshes, flat-shaded) to a PNG or SVG picture, or an animated GIF.")
+        description = {"Draw the posed model to a PNG or SVG picture, or an animated GIF.",
+            "The CPU picture draws every mesh (morph targets and skins applied, every EXT_mesh_gpu_instancing "
+                    + "instance) with its base colour factor, base colour texture (UVs, KHR_texture_transform, "
+                    + "wrap modes, bilinear or nearest) and vertex colours, smooth-shaded from its normals (flat "
+                    + "without them) by one light from the upper left; alpha MASK cut out, BLEND blended over what "
+                    + "lies behind; no shadows, no specular, no other textures. SVG: one flat colour a triangle."})
 public final class RenderCommand implements Callable<Integer> {
     static final int MIN_SIZE = 64;
     static final int MAX_SIZE = 8192;
@@ -137,6 +144,9 @@ public final class RenderCommand implements Callable<Integer> {
             for (String note : scene.notes) {
                 err.println("arbor: render: note: " + note);
             }
+            for (String warning : scene.warnings) {
+                err.println("arbor: render: warning: " + warning);
+            }
         }
         // a model without triangles is drawn as its node hierarchy
         boolean sticks = skeleton || labels || scene.parts.isEmpty();
@@ -215,7 +225,7 @@ public final class RenderCommand implements Callable<Integer> {
         if (gif) {
             posed.pose(time, WrapMode.LOOP);
         }
-        scene.update(posed.hierarchy);
+        scene.update(posed);
     }
 
     private void addNodes(PosedModel posed, Extent extent) {

@@ -244,9 +244,11 @@ class GltfCommandsTest {
                 .contains("an animated GIF needs --frames N");
     }
 
-    /** The sample models (folder/file), but SimpleMorph, whose morph targets Arbor does not apply. */
+    /** The sample models (folder/file) but TextureTransformTest (whose TEXCOORD_1 override is noted). */
     static java.util.stream.Stream<String> samples() {
         return java.util.stream.Stream.of("AnimatedTriangle/AnimatedTriangle.gltf", "BoxAnimated/BoxAnimated.glb",
+                "AnimatedMorphCube/AnimatedMorphCube.gltf", "BoxTextured/BoxTextured.glb",
+                "BoxVertexColors/BoxVertexColors.gltf", "SimpleMorph/SimpleMorph.gltf",
                 "CesiumMan/CesiumMan.glb", "InterpolationTest/InterpolationTest.glb",
                 "MetalRoughSpheresNoTextures/MetalRoughSpheresNoTextures.glb",
                 "NegativeScaleTest/NegativeScaleTest.glb", "RiggedFigure/RiggedFigure.glb",
@@ -315,11 +317,15 @@ class GltfCommandsTest {
     }
 
     @Test
-    void primitivesThatCannotBeDrawnAreNotedOnStderr() throws Exception {
-        String path = shared("SimpleMorph", "SimpleMorph.gltf").toString();
-        String[] r = run(0, "render", path, "--size", "64", "-o", temp.resolve("morph.png").toString());
+    void primitivesThatCannotBeDrawnAsTheyAskAreNotedOnStderr() throws Exception {
+        URL url = GltfCommandsTest.class.getResource("/renderer/RendererFeatures.gltf");
+        String path = Path.of(url.toURI()).toString();
+        String[] r = run(0, "render", path, "--size", "64", "-o", temp.resolve("features.png").toString());
+        // material 0's texture transform moves its texture to TEXCOORD_1, which the quad (drawn by two nodes) lacks
         assertThat(r[1].split("\\R")).containsExactly("arbor: render: note: meshes[0].primitives[0]: drawn without"
-                + " its morph targets (render does not apply them)");
+                + " its base colour texture: it has no TEXCOORD_1");
+        // the quad, its three instances (one where the quad is) and the strip
+        assertThat(r[0]).contains("7 nodes, 0 joints, 10 triangles");
     }
 
     @Test

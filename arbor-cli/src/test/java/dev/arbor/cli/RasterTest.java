@@ -70,4 +70,30 @@ class RasterTest {
         half.triangle(0, 0, 0, 0.5f, 1, 0, 0, 1, 0, 0x000000);
         assertThat(half.image().getRGB(0, 0) & 0xFF).isEqualTo(128);
     }
+
+    @Test
+    void fragmentsGetTheSamplesWeightsAndMayDiscardOrBlend() {
+        // corners (0, 0), (8, 0), (0, 8) with the values 0, 8, 0: the weight of the second corner times 8 is the
+        // sample's x, so a fragment of colour x × 16 in red shows where each sample lies
+        Raster r = new Raster(8, 8, 1, WHITE);
+        float[] screen = {0, 0, 1, 8, 0, 1, 0, 8, 1};
+        r.triangle(screen, 0, 1, 2, (w0, w1, w2) -> 0xFF000000 | Math.round(w1 * 8 * 16 - 8) << 16);
+        for (int x = 0; x < 7; x++) {
+            assertThat(r.sample(x, 0)).as("pixel %d, 0", x).isEqualTo(x * 16 << 16);
+        }
+        // alpha 0 leaves colour and depth: a farther opaque triangle still shows where the discarded one lay
+        Raster discard = new Raster(4, 4, 1, WHITE);
+        float[] near = {0, 0, 2, 4, 0, 2, 0, 4, 2};
+        float[] far = {0, 0, 0, 4, 0, 0, 0, 4, 0};
+        assertThat(discard.triangle(near, 0, 1, 2, (w0, w1, w2) -> 0x00FF0000)).isZero();
+        discard.triangle(far, 0, 1, 2, (w0, w1, w2) -> 0xFF0000FF);
+        assertThat(discard.sample(0, 0)).isEqualTo(BLUE);
+        // alpha between: blended over what is there, the depth not written, so a farther opaque triangle drawn
+        // afterwards replaces the blend (which is why render draws BLEND parts last)
+        Raster blend = new Raster(4, 4, 1, WHITE);
+        blend.triangle(near, 0, 1, 2, (w0, w1, w2) -> 0x80FF0000);
+        assertThat(blend.sample(0, 0)).isEqualTo(0xFF7F7F);
+        blend.triangle(far, 0, 1, 2, (w0, w1, w2) -> 0xFF0000FF);
+        assertThat(blend.sample(0, 0)).isEqualTo(BLUE);
+    }
 }

@@ -33,13 +33,15 @@ class SkinningTest {
         PosedModel posed = PosedModel.load(null, GltfCommandsTest.shared(name, asset.substring(name.length() + 1)),
                 null, animation.equals("-") ? null : animation, time, false);
         MeshScene scene = MeshScene.of(posed);
-        scene.update(posed.hierarchy);
+        scene.update(posed);
         double[][] world = referenceWorlds(posed);
         GltfModel model = posed.model;
         int checked = 0;
         double maxError = 0;
         double size = 0;
         for (MeshScene.Part part : scene.parts) {
+            float[] partWorld = new float[part.positions.length];
+            part.toWorld(0, partWorld, null);
             assertThat(part.skeleton).as("a skinned part").isNotNull();
             float[] ibm = model.skin(model.skinOf(part.node)).inverseBindMatrices();
             int[] joints = model.skin(model.skinOf(part.node)).joints();
@@ -62,7 +64,7 @@ class SkinningTest {
                 }
                 for (int c = 0; c < 3; c++) {
                     expected[c] /= sum;
-                    maxError = Math.max(maxError, Math.abs(expected[c] - part.world[3 * v + c]));
+                    maxError = Math.max(maxError, Math.abs(expected[c] - partWorld[3 * v + c]));
                     size = Math.max(size, Math.abs(expected[c]));
                 }
                 checked++;
@@ -86,6 +88,59 @@ class SkinningTest {
         float[] half = Skinning.skin(new float[] {1, 1, 1}, new int[] {0, 1, 0, 0}, new float[] {0.125f, 0.375f, 0,
             0}, palette, new float[3]);
         assertThat(half).containsExactly(out[0], out[1], out[2]);
+    }
+
+    @Test
+    void normalsAreSkinnedByThePalettesLinearPartWithoutItsTranslation() {
+        // joint 0 moves +2 along x (a normal keeps its direction), joint 1 turns 90° about +Z (x → y) and moves by
+        // (5, 6, 7); the normal (1, 0, 0) weighted 0.5 / 0.5 becomes (0.5, 0.5, 0); with joint 1 alone, (0, 1, 0)
+        float[] palette = {1, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, 1, 5, 6, 7};
+        float[] out = Skinning.skinDirections(new float[] {1, 0, 0, 1, 0, 0}, new int[] {0, 1, 0, 0, 1, 0, 0, 0},
+                new float[] {0.5f, 0.5f, 0, 0, 1, 0, 0, 0}, palette, new float[6]);
+        assertThat(out).containsExactly(0.5f, 0.5f, 0, 0, 1, 0);
+        // the same vertex as a position does move
+        float[] moved = Skinning.skin(new float[] {1, 0, 0}, new int[] {1, 0, 0, 0}, new float[] {1, 0, 0, 0},
+                palette, new float[3]);
+        assertThat(moved).containsExactly(5, 7, 7);
+    }
+
+    @Test
+    void skinnedNormalsLightTheSkinnedMeshAsTheReferenceDoes() {
+        // Cesium Man at 0.7 s: each skinned normal is the weighted sum of its joints' rotation of the bind normal,
+        // computed here in double from the palette the scene used; the skinned normal stays nearly unit length
+        PosedModel posed = PosedModel.load(null, GltfCommandsTest.shared("CesiumMan", "CesiumMan.glb"), null, "0",
+                0.7f, false);
+        MeshScene scene = MeshScene.of(posed);
+        scene.update(posed);
+        MeshScene.Part part = scene.parts.get(0);
+        assertThat(part.normals).isNotNull();
+        float[] palette = new float[part.skeleton.jointCount() * Skinning.ENTRY];
+        part.skeleton.writePalette(posed.hierarchy, part.handle, dev.arbor.hierarchy.MatrixLayout.COLUMN_MAJOR_3X4,
+                palette, 0);
+        double maxError = 0;
+        double minLength = Double.MAX_VALUE;
+        for (int v = 0; v < part.normals.length / 3; v++) {
+            double[] expected = new double[3];
+            double sum = 0;
+            for (int k = 0; k < 4; k++) {
+                double w = part.weights[4 * v + k];
+                int m = part.joints[4 * v + k] * Skinning.ENTRY;
+                for (int r = 0; r < 3; r++) {
+                    expected[r] += w * (palette[m + r] * (double) part.normals[3 * v]
+                            + palette[m + 3 + r] * (double) part.normals[3 * v + 1]
+                            + palette[m + 6 + r] * (double) part.normals[3 * v + 2]);
+                }
+                sum += w;
+            }
+            double length = 0;
+            for (int r = 0; r < 3; r++) {
+                maxError = Math.max(maxError, Math.abs(expected[r] / sum - part.posedNormals[3 * v + r]));
+                length += part.posedNormals[3 * v + r] * part.posedNormals[3 * v + r];
+            }
+            minLength = Math.min(minLength, Math.sqrt(length));
+        }
+        assertThat(maxError).isLessThan(1e-5);
+        assertThat(minLength).isGreaterThan(0.5);
     }
 
     /** World matrices (affine 3×4 column-major, double) of every built node, from the local TRS of each. */

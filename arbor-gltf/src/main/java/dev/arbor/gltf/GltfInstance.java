@@ -117,7 +117,8 @@ public final class GltfInstance {
 
     /**
      * Gives every built node that has a mesh its content bounds ({@link GltfModel#contentBounds}: the union of its
-     * primitives' {@code POSITION} min/max, in local space). O(nodes).
+     * primitives' {@code POSITION} min/max, in local space, under every instance of
+     * {@code EXT_mesh_gpu_instancing}). O(nodes).
      *
      * @param bounds bounds tracker of this instance's hierarchy
      * @return the number of nodes that received bounds

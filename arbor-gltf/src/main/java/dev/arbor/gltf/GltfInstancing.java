@@ -48,4 +48,37 @@ public final class GltfInstancing {
     public java.util.Map<String, GltfAccessor> attributes() {
         return attributes;
     }
+
+    /**
+     * The box, in the node's space, of a mesh box drawn at every instance: the union of its eight corners under each
+     * instance's T × R × S. With no instances nothing is written. O(instances).
+     *
+     * @param box the mesh's box, {@code minX minY minZ maxX maxY maxZ}
+     * @param dest receives the union box
+     * @param offset where it starts in {@code dest}
+     */
+    void coverBox(float[] box, float[] dest, int offset) {
+        float[] union = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
+            Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
+        org.joml.Matrix4x3f trs = new org.joml.Matrix4x3f();
+        org.joml.Vector3f p = new org.joml.Vector3f();
+        float[] t = translations;
+        float[] r = rotations;
+        float[] s = scales;
+        for (int k = 0; k < count; k++) {
+            trs.translationRotateScale(t[3 * k], t[3 * k + 1], t[3 * k + 2], r[4 * k], r[4 * k + 1], r[4 * k + 2],
+                    r[4 * k + 3], s[3 * k], s[3 * k + 1], s[3 * k + 2]);
+            for (int corner = 0; corner < 8; corner++) {
+                trs.transformPosition(p.set(box[(corner & 1) == 0 ? 0 : 3], box[(corner & 2) == 0 ? 1 : 4],
+                        box[(corner & 4) == 0 ? 2 : 5]));
+                for (int c = 0; c < 3; c++) {
+                    union[c] = Math.min(union[c], p.get(c));
+                    union[3 + c] = Math.max(union[3 + c], p.get(c));
+                }
+            }
+        }
+        if (union[0] <= union[3]) {
+            System.arraycopy(union, 0, dest, offset, 6);
+        }
+    }
 }

@@ -239,7 +239,8 @@ public final class GltfModel {
 
     /**
      * The node's content bounds: the union of its mesh primitives' {@code POSITION} accessor min/max, in the
-     * node's local space.
+     * node's local space; for a node with {@code EXT_mesh_gpu_instancing}, the union of that box under every
+     * instance's transform (the box of all the copies drawn).
      *
      * @param node glTF node index
      * @param dest receives {@code minX minY minZ maxX maxY maxZ} when the node has bounds

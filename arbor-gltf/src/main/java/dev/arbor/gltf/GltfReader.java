@@ -38,8 +38,8 @@ final class GltfReader {
                     + " inverse bind matrices from buffer views",
             "KHR_animation_pointer", "it animates node transforms through JSON pointers, which Arbor does not"
                     + " sample",
-            "EXT_mesh_gpu_instancing", "it draws a node's mesh at several transforms, which content bounds do not"
-                    + " cover");
+            "EXT_mesh_gpu_instancing", "it draws a node's mesh at several transforms, which the GPU renderer and"
+                    + " the engine bridges do not draw (content bounds cover them, and render draws them)");
 
     static boolean requiredExtensionAllowed(String name) {
         return SUPPORTED_REQUIRED_EXTENSIONS.contains(name) || name.startsWith("KHR_materials_");
@@ -667,6 +667,10 @@ final class GltfReader {
             if (m >= 0 && bounds[m] != null) {
                 System.arraycopy(bounds[m], 0, model.bounds, i * 6, 6);
                 model.hasBounds[i] = true;
+                GltfInstancing instancing = SceneContent.instancing(root, accessors, i);
+                if (instancing != null) {
+                    instancing.coverBox(bounds[m], model.bounds, i * 6);
+                }
             }
         }
     }

@@ -422,6 +422,22 @@ class RendererContentTest {
     }
 
     @Test
+    void anInstancedNodesContentBoundsCoverEveryInstance() throws Exception {
+        GltfModel model = features();
+        float[] quad = new float[6];
+        float[] instanced = new float[6];
+        assertThat(model.contentBounds(0, quad, 0)).isTrue();
+        assertThat(model.contentBounds(2, instanced, 0)).isTrue();
+        // the quad [0, 1]² at z = 0 (node 0); node 2 draws it three times: as it is; halved, turned 90° about +Y
+        // (x → -z) and moved to x = 2; twice as wide, turned 180° about +Z and moved to z = -2
+        assertThat(quad).containsExactly(0, 0, 0, 1, 1, 0);
+        float[] expected = {-2, -1, -2, 2, 1, 0};
+        for (int c = 0; c < 6; c++) {
+            assertThat(instanced[c]).as("component %d", c).isCloseTo(expected[c], within(1e-4f));
+        }
+    }
+
+    @Test
     void readingAModelAndItsMeshDecodesNoAttributeButPosition() throws Exception {
         // a triangle whose NORMAL holds a NaN: decoding it is an error, so only a read that decodes it fails
         ByteBuffer data = ByteBuffer.allocate(72).order(java.nio.ByteOrder.LITTLE_ENDIAN);
