@@ -255,7 +255,8 @@ final class MeshScene {
                 if (w == null || w.length < part.morph.targetCount()) {
                     w = new float[part.morph.targetCount()];
                 }
-                local = morph(part.morph, "POSITION", w, morphed = grow(morphed, local.length));
+                morphed = grow(morphed, local.length);
+                local = morph(part.morph, "POSITION", w, morphed);
                 if (localNormals != null) {
                     morphedNormals = grow(morphedNormals, localNormals.length);
                     localNormals = morph(part.morph, "NORMAL", w, morphedNormals);
