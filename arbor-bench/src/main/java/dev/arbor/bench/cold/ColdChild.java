@@ -173,27 +173,7 @@ public final class ColdChild {
      * @throws GltfException if a part is malformed
      */
     static long readEverything(GltfModel model) throws GltfException {
-        long values = readMaterials(model);
-        for (int m = 0; m < model.meshCount(); m++) {
-            GltfMesh mesh = model.readMesh(m);
-            for (int p = 0; p < mesh.primitiveCount(); p++) {
-                GltfPrimitive prim = mesh.primitive(p);
-                if (prim.skipped() != null) {
-                    continue;
-                }
-                for (GltfAccessor a : prim.attributes().values()) {
-                    values += a.floats().length;
-                }
-                int[] indices = prim.indexArray();
-                values += indices == null ? 0 : indices.length;
-                for (int t = 0; t < prim.targetCount(); t++) {
-                    for (GltfAccessor a : prim.target(t).values()) {
-                        values += a.floats().length;
-                    }
-                }
-            }
-        }
-        return values;
+        return readMaterials(model) + readMeshes(model, false);
     }
 
     /**
@@ -207,7 +187,18 @@ public final class ColdChild {
      * @throws GltfException if a part is malformed
      */
     static long readForGpu(GltfModel model) throws GltfException {
-        long values = readMaterials(model);
+        return readMaterials(model) + readMeshes(model, true);
+    }
+
+    /**
+     * Every primitive's attributes, indices and morph targets: decoded to floats and ints, or ({@code forGpu}) as
+     * the byte buffers a renderer uploads. A flag rather than a callback: the first lambda of a fresh JVM would cost
+     * the timed read milliseconds.
+     *
+     * @return the number of values decoded, or of bytes handed out
+     */
+    private static long readMeshes(GltfModel model, boolean forGpu) throws GltfException {
+        long values = 0;
         for (int m = 0; m < model.meshCount(); m++) {
             GltfMesh mesh = model.readMesh(m);
             for (int p = 0; p < mesh.primitiveCount(); p++) {
@@ -215,15 +206,24 @@ public final class ColdChild {
                 if (prim.skipped() != null) {
                     continue;
                 }
-                GltfVertexData vertices = prim.vertexData(false);
-                for (int b = 0; b < vertices.bufferCount(); b++) {
-                    values += vertices.buffer(b).remaining();
+                if (forGpu) {
+                    GltfVertexData vertices = prim.vertexData(false);
+                    for (int b = 0; b < vertices.bufferCount(); b++) {
+                        values += vertices.buffer(b).remaining();
+                    }
+                    java.nio.ByteBuffer indices = prim.indexBuffer();
+                    values += indices == null ? 0 : indices.remaining();
+                } else {
+                    for (GltfAccessor a : prim.attributes().values()) {
+                        values += a.floats().length;
+                    }
+                    int[] indices = prim.indexArray();
+                    values += indices == null ? 0 : indices.length;
                 }
-                java.nio.ByteBuffer indices = prim.indexBuffer();
-                values += indices == null ? 0 : indices.remaining();
                 for (int t = 0; t < prim.targetCount(); t++) {
                     for (GltfAccessor a : prim.target(t).values()) {
-                        values += a.sliceable() ? a.bufferSlice().remaining() : a.bytes().remaining();
+                        values += !forGpu ? a.floats().length
+                                : a.sliceable() ? a.bufferSlice().remaining() : a.bytes().remaining();
                     }
                 }
             }
