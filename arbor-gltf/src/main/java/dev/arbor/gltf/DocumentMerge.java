@@ -303,163 +303,187 @@ final class DocumentMerge {
 
     // ------------------------------------------------------------------------------------------------ renumbering
 
-    /** Adds model {@code m}'s offsets to every index its document holds. */
+    /**
+     * Adds model {@code m}'s offsets to every index its document holds, each checked against the model's own array
+     * first (an index out of range would land in another model's entries).
+     */
     private void renumber(ObjectNode json, int m, String name) {
-        int nodes = base("nodes", m);
-        int accessors = base("accessors", m);
-        int views = base("bufferViews", m);
-        int textures = base("textures", m);
-        for (JsonNode node : json.path("nodes")) {
-            ObjectNode n = (ObjectNode) node;
-            shiftEach(n.get("children"), nodes);
-            shift(n, "mesh", base("meshes", m));
-            shift(n, "skin", base("skins", m));
-            shift(n, "camera", base("cameras", m));
-            JsonNode light = n.path("extensions").get(LIGHTS);
-            if (light instanceof ObjectNode) {
-                shift((ObjectNode) light, "light", base(LIGHTS, m));
-            }
-            shiftValues(n.path("extensions").path(INSTANCING).get("attributes"), accessors);
+        new Renumbering(json, m, name).run();
+    }
+
+    /** One later model's renumbering: its document, its offsets, and the range check of each index. */
+    private final class Renumbering {
+        private final ObjectNode json;
+        private final int m;
+        private final String name;
+
+        Renumbering(ObjectNode json, int m, String name) {
+            this.json = json;
+            this.m = m;
+            this.name = name;
         }
-        for (JsonNode mesh : json.path("meshes")) {
-            for (JsonNode primitive : mesh.path("primitives")) {
-                ObjectNode p = (ObjectNode) primitive;
-                shiftValues(p.get("attributes"), accessors);
-                shift(p, "indices", accessors);
-                shift(p, "material", base("materials", m));
-                for (JsonNode target : p.path("targets")) {
-                    shiftValues(target, accessors);
+
+        void run() {
+            for (JsonNode node : json.path("nodes")) {
+                ObjectNode n = (ObjectNode) node;
+                each(n.get("children"), "nodes");
+                field(n, "mesh", "meshes");
+                field(n, "skin", "skins");
+                field(n, "camera", "cameras");
+                JsonNode light = n.path("extensions").get(LIGHTS);
+                if (light instanceof ObjectNode) {
+                    field((ObjectNode) light, "light", LIGHTS);
                 }
-                for (JsonNode mapping : p.path("extensions").path(VARIANTS).path("mappings")) {
-                    shift((ObjectNode) mapping, "material", base("materials", m));
-                    shiftEach(mapping.get("variants"), base(VARIANTS, m));
-                }
+                values(n.path("extensions").path(INSTANCING).get("attributes"), "accessors");
             }
-        }
-        for (JsonNode accessor : json.path("accessors")) {
-            shift((ObjectNode) accessor, "bufferView", views);
-            for (String part : new String[] {"indices", "values"}) {
-                JsonNode sparse = accessor.path("sparse").get(part);
-                if (sparse instanceof ObjectNode) {
-                    shift((ObjectNode) sparse, "bufferView", views);
-                }
-            }
-        }
-        for (JsonNode view : json.path("bufferViews")) {
-            shift((ObjectNode) view, "buffer", base("buffers", m));
-        }
-        for (JsonNode image : json.path("images")) {
-            shift((ObjectNode) image, "bufferView", views);
-        }
-        for (JsonNode texture : json.path("textures")) {
-            shift((ObjectNode) texture, "sampler", base("samplers", m));
-            shift((ObjectNode) texture, "source", base("images", m));
-            for (String source : IMAGE_SOURCES) {
-                JsonNode extension = texture.path("extensions").get(source);
-                if (extension instanceof ObjectNode) {
-                    shift((ObjectNode) extension, "source", base("images", m));
-                }
-            }
-        }
-        for (JsonNode material : json.path("materials")) {
-            for (String info : new String[] {"baseColorTexture", "metallicRoughnessTexture"}) {
-                shiftTextureInfo(material.path("pbrMetallicRoughness").get(info), textures);
-            }
-            for (String info : TEXTURE_INFOS) {
-                shiftTextureInfo(material.get(info), textures);
-            }
-            for (Map.Entry<String, JsonNode> e : material.path("extensions").properties()) {
-                if (e.getKey().startsWith("KHR_materials_")) {
-                    shiftTextureInfos(e.getValue(), textures);
-                }
-            }
-        }
-        for (JsonNode skin : json.path("skins")) {
-            shift((ObjectNode) skin, "inverseBindMatrices", accessors);
-            shift((ObjectNode) skin, "skeleton", nodes);
-            shiftEach(skin.get("joints"), nodes);
-        }
-        for (JsonNode animation : json.path("animations")) {
-            for (JsonNode channel : animation.path("channels")) {
-                JsonNode target = channel.get("target");
-                if (target instanceof ObjectNode) {
-                    shift((ObjectNode) target, "node", nodes);
-                    JsonNode pointer = target.path("extensions").get(POINTER);
-                    if (pointer instanceof ObjectNode && pointer.path("pointer").isTextual()) {
-                        ((ObjectNode) pointer).put("pointer", renumberPointer(pointer.get("pointer").textValue(), m,
-                                name));
+            for (JsonNode mesh : json.path("meshes")) {
+                for (JsonNode primitive : mesh.path("primitives")) {
+                    ObjectNode p = (ObjectNode) primitive;
+                    values(p.get("attributes"), "accessors");
+                    field(p, "indices", "accessors");
+                    field(p, "material", "materials");
+                    for (JsonNode target : p.path("targets")) {
+                        values(target, "accessors");
+                    }
+                    for (JsonNode mapping : p.path("extensions").path(VARIANTS).path("mappings")) {
+                        field((ObjectNode) mapping, "material", "materials");
+                        each(mapping.get("variants"), VARIANTS);
                     }
                 }
             }
-            for (JsonNode sampler : animation.path("samplers")) {
-                shift((ObjectNode) sampler, "input", accessors);
-                shift((ObjectNode) sampler, "output", accessors);
-            }
-        }
-        for (JsonNode scene : json.path("scenes")) {
-            shiftEach(scene.get("nodes"), nodes);
-        }
-    }
-
-    /** {@code /ARRAY/N/...} (or {@code /extensions/KHR_lights_punctual/lights/N/...}) with N renumbered. */
-    private String renumberPointer(String pointer, int m, String model) {
-        String[] parts = pointer.split("/", -1);
-        int at = parts.length > 4 && parts[1].equals("extensions") && parts[2].equals(LIGHTS)
-                && parts[3].equals("lights") ? 4 : 2;
-        String array = at == 4 ? LIGHTS : parts.length > 2 ? parts[1] : "";
-        if (!bases.containsKey(array) || !parts[at].matches("\\d{1,9}")) {
-            throw new IllegalArgumentException("cannot merge " + model + " into one document: its "
-                    + POINTER + " pointer " + pointer + " points where Arbor does not know how to renumber;"
-                    + " write its copies to a file of their own");
-        }
-        parts[at] = Integer.toString(Integer.parseInt(parts[at]) + base(array, m));
-        return String.join("/", parts);
-    }
-
-    private static void shiftTextureInfo(JsonNode info, int textures) {
-        if (info instanceof ObjectNode) {
-            shift((ObjectNode) info, "index", textures);
-        }
-    }
-
-    /** Every texture info (an object with an {@code index}) inside a material extension. */
-    private static void shiftTextureInfos(JsonNode node, int textures) {
-        if (node instanceof ObjectNode) {
-            shiftTextureInfo(node, textures);
-            for (Map.Entry<String, JsonNode> e : node.properties()) {
-                if (!e.getKey().equals("extras")) {
-                    shiftTextureInfos(e.getValue(), textures);
+            for (JsonNode accessor : json.path("accessors")) {
+                field((ObjectNode) accessor, "bufferView", "bufferViews");
+                for (String part : new String[] {"indices", "values"}) {
+                    JsonNode sparse = accessor.path("sparse").get(part);
+                    if (sparse instanceof ObjectNode) {
+                        field((ObjectNode) sparse, "bufferView", "bufferViews");
+                    }
                 }
             }
-        } else if (node != null && node.isArray()) {
-            node.forEach(item -> shiftTextureInfos(item, textures));
+            for (JsonNode view : json.path("bufferViews")) {
+                field((ObjectNode) view, "buffer", "buffers");
+            }
+            for (JsonNode image : json.path("images")) {
+                field((ObjectNode) image, "bufferView", "bufferViews");
+            }
+            for (JsonNode texture : json.path("textures")) {
+                field((ObjectNode) texture, "sampler", "samplers");
+                field((ObjectNode) texture, "source", "images");
+                for (String source : IMAGE_SOURCES) {
+                    JsonNode extension = texture.path("extensions").get(source);
+                    if (extension instanceof ObjectNode) {
+                        field((ObjectNode) extension, "source", "images");
+                    }
+                }
+            }
+            for (JsonNode material : json.path("materials")) {
+                for (String info : new String[] {"baseColorTexture", "metallicRoughnessTexture"}) {
+                    textureInfo(material.path("pbrMetallicRoughness").get(info));
+                }
+                for (String info : TEXTURE_INFOS) {
+                    textureInfo(material.get(info));
+                }
+                for (Map.Entry<String, JsonNode> e : material.path("extensions").properties()) {
+                    if (e.getKey().startsWith("KHR_materials_")) {
+                        textureInfos(e.getValue());
+                    }
+                }
+            }
+            for (JsonNode skin : json.path("skins")) {
+                field((ObjectNode) skin, "inverseBindMatrices", "accessors");
+                field((ObjectNode) skin, "skeleton", "nodes");
+                each(skin.get("joints"), "nodes");
+            }
+            for (JsonNode animation : json.path("animations")) {
+                for (JsonNode channel : animation.path("channels")) {
+                    JsonNode target = channel.get("target");
+                    if (target instanceof ObjectNode) {
+                        field((ObjectNode) target, "node", "nodes");
+                        JsonNode pointer = target.path("extensions").get(POINTER);
+                        if (pointer instanceof ObjectNode && pointer.path("pointer").isTextual()) {
+                            ((ObjectNode) pointer).put("pointer", pointer(pointer.get("pointer").textValue()));
+                        }
+                    }
+                }
+                for (JsonNode sampler : animation.path("samplers")) {
+                    field((ObjectNode) sampler, "input", "accessors");
+                    field((ObjectNode) sampler, "output", "accessors");
+                }
+            }
+            for (JsonNode scene : json.path("scenes")) {
+                each(scene.get("nodes"), "nodes");
+            }
         }
-    }
 
-    private static void shift(ObjectNode object, String key, int by) {
-        JsonNode v = object.get(key);
-        if (v != null && v.isIntegralNumber() && by != 0) {
-            object.put(key, v.intValue() + by);
+        /** {@code /ARRAY/N/...} (or {@code /extensions/KHR_lights_punctual/lights/N/...}) with N renumbered. */
+        private String pointer(String pointer) {
+            String[] parts = pointer.split("/", -1);
+            int at = parts.length > 4 && parts[1].equals("extensions") && parts[2].equals(LIGHTS)
+                    && parts[3].equals("lights") ? 4 : 2;
+            String array = at == 4 ? LIGHTS : parts.length > 2 ? parts[1] : "";
+            if (!bases.containsKey(array) || array.equals("scenes") || !parts[at].matches("\\d{1,9}")) {
+                throw new IllegalArgumentException("cannot merge " + name + " into one document: its " + POINTER
+                        + " pointer " + pointer + " points where Arbor does not know how to renumber; write its"
+                        + " copies to a file of their own");
+            }
+            parts[at] = Integer.toString(shifted(Integer.parseInt(parts[at]), array, POINTER + " pointer"));
+            return String.join("/", parts);
         }
-    }
 
-    private static void shiftEach(JsonNode array, int by) {
-        if (array instanceof ArrayNode && by != 0) {
-            ArrayNode a = (ArrayNode) array;
-            for (int i = 0; i < a.size(); i++) {
-                if (a.get(i).isIntegralNumber()) {
-                    a.set(i, a.get(i).intValue() + by);
+        private void textureInfo(JsonNode info) {
+            if (info instanceof ObjectNode) {
+                field((ObjectNode) info, "index", "textures");
+            }
+        }
+
+        /** Every texture info (an object with an {@code index}) inside a material extension. */
+        private void textureInfos(JsonNode node) {
+            if (node instanceof ObjectNode) {
+                textureInfo(node);
+                for (Map.Entry<String, JsonNode> e : node.properties()) {
+                    if (!e.getKey().equals("extras")) {
+                        textureInfos(e.getValue());
+                    }
+                }
+            } else if (node != null && node.isArray()) {
+                node.forEach(this::textureInfos);
+            }
+        }
+
+        private void field(ObjectNode object, String key, String array) {
+            JsonNode v = object.get(key);
+            if (v != null && v.isIntegralNumber()) {
+                object.put(key, shifted(v.intValue(), array, key));
+            }
+        }
+
+        private void each(JsonNode indices, String array) {
+            if (indices instanceof ArrayNode) {
+                ArrayNode a = (ArrayNode) indices;
+                for (int i = 0; i < a.size(); i++) {
+                    if (a.get(i).isIntegralNumber()) {
+                        a.set(i, shifted(a.get(i).intValue(), array, array));
+                    }
                 }
             }
         }
-    }
 
-    /** Adds {@code by} to every integer member of an object (an attribute map). */
-    private static void shiftValues(JsonNode object, int by) {
-        if (object instanceof ObjectNode) {
-            for (Map.Entry<String, JsonNode> e : object.properties()) {
-                shift((ObjectNode) object, e.getKey(), by);
+        /** Every integer member of an object (an attribute map). */
+        private void values(JsonNode object, String array) {
+            if (object instanceof ObjectNode) {
+                for (Map.Entry<String, JsonNode> e : object.properties()) {
+                    field((ObjectNode) object, e.getKey(), array);
+                }
             }
+        }
+
+        private int shifted(int index, String array, String what) {
+            int length = count(json, array);
+            if (index < 0 || index >= length) {
+                throw new IllegalStateException("cannot write " + name + " valid: a " + what + " index " + index
+                        + " is out of range, " + array + ".length=" + length + "; correct the source file");
+            }
+            return index + base(array, m);
         }
     }
 }

@@ -656,6 +656,9 @@ public final class GltfWriter {
         if (sourceOf[o] >= 0) {
             s.append(" (").append(copyOf[o] > 0 ? "copy " + copyOf[o] + " of " : "").append("source node ")
                     .append(sourceOf[o]);
+            if (models.size() > 1) {
+                s.append(" of ").append(modelOf(o).sourceName());
+            }
             if (modelOf(o).nodeName(sourceOf[o]) != null) {
                 s.append(" \"").append(modelOf(o).nodeName(sourceOf[o])).append('"');
             }
