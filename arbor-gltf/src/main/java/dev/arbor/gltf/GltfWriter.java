@@ -61,9 +61,11 @@ import org.joml.Vector3f;
  *       ({@link GltfModel#warnings()}); empty top-level arrays are left out and {@code extensionsUsed} completed.
  *       What cannot be repaired without guessing (an index out of range, camera values, a missing UV set, JOINTS
  *       without WEIGHTS; see {@link ExportChecks}) refuses the export with an {@link IllegalStateException}.</li>
- *   <li><b>Copies.</b> {@link #writeCopies} writes several copies of one model: each copy's nodes carry their
- *       source nodes' data, each copy gets its own skins and animation channels. A node of a copy that is not
- *       given as a source is written as a plain node (its name, transform and children, no mesh or skin).</li>
+ *   <li><b>Copies.</b> {@link #writeCopies} writes several copies of one or more models: each copy's nodes carry
+ *       their source nodes' data, each copy gets its own skins and animation channels. Copies of different models
+ *       are written against their documents merged into one ({@link DocumentMerge}: every index renumbered, each
+ *       model's animations kept as animations of their own). A node of a copy that is not given as a source is
+ *       written as a plain node (its name, transform and children, no mesh or skin).</li>
  *   <li><b>Meshes built in code</b> ({@link GltfMeshData}) go on nodes that have no mesh from the source
  *       ({@link #write(Hierarchy, long[], GltfInstance, Map, Path)}): their data is appended to the buffer, their
  *       materials and meshes to the document's.</li>
@@ -313,22 +315,35 @@ public final class GltfWriter {
     }
 
     /**
-     * Writes the subtrees under {@code roots} with several copies of one model: each node that came from one of
-     * {@code sources} carries that source node's data (mesh, camera, extensions, extras), each copy gets its own
-     * skins (joints renumbered; inverse bind matrices shared) and its own animation channels (samplers shared), so
-     * that every copy draws and plays as the first one does. The rest of the document comes along once. Node order:
-     * the first copy's nodes in the file's order, then the second copy's, and so on, then nodes created through the
-     * hierarchy.
+     * Writes the subtrees under {@code roots} with several copies of one or more models: each node that came from
+     * one of {@code sources} carries that source node's data (mesh, camera, light, extensions, extras), each copy
+     * gets its own skins (joints renumbered; inverse bind matrices shared) and its own animation channels (samplers
+     * shared), so that every copy draws and plays as its source does. Node order: the first source's nodes in its
+     * file's order, then the second source's, and so on, then nodes created through the hierarchy.
+     *
+     * <p>The rest of each model's document comes along once. When the sources are copies of different models, their
+     * documents are merged first ({@link DocumentMerge}): the first model's arrays, then each further model's
+     * appended, every index into them renumbered (also inside {@code KHR_lights_punctual},
+     * {@code EXT_mesh_gpu_instancing}, {@code KHR_materials_*} texture references, {@code KHR_texture_basisu},
+     * {@code EXT_texture_webp}, {@code EXT_texture_avif}, {@code KHR_animation_pointer} and
+     * {@code KHR_materials_variants}). Each model's animations stay animations of their own, named as in its file,
+     * animating that model's copies. One scene, the first source's, lists every root; {@code asset} and document
+     * {@code extras} are the first model's (each model's {@code copyright} joined). Cost: one merged copy of the
+     * documents' JSON, linear in their size; buffers are concatenated once, as for one model.
      *
      * @param hierarchy the hierarchy
      * @param roots the nodes that become roots
-     * @param sources copies of one model in this hierarchy (at least one)
+     * @param sources copies of one or more models in this hierarchy (at least one), in any order
      * @param file destination (overwritten); {@code .glb} for the binary container
      * @return the handle of each written node, by its glTF node index in the new file
      * @throws IOException if the file cannot be written
-     * @throws IllegalArgumentException if a root is stale or lies in another root's subtree, or the sources are
-     *     empty, repeated, in another hierarchy or copies of different models (a document cannot merge those)
-     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
+     * @throws IllegalArgumentException if a root is stale or lies in another root's subtree; the sources are empty,
+     *     repeated or in another hierarchy; or a model after the first holds an extension Arbor does not know that
+     *     holds integers (possible indices it cannot renumber), a {@code KHR_animation_pointer} pointer it cannot
+     *     renumber, or a document-level extension that differs from the first model's (the message names the
+     *     extension and the model; nothing is written and nothing changed)
+     * @throws IllegalStateException if a node's local matrix has shear, or a source holds an index out of range the
+     *     reader did not follow (the message names the node, or the model and the index)
      */
     public static long[] writeCopies(Hierarchy hierarchy, long[] roots, List<GltfInstance> sources, Path file)
             throws IOException {
@@ -338,16 +353,16 @@ public final class GltfWriter {
     }
 
     /**
-     * Encodes the subtrees under {@code roots} with several copies of one model in memory, as
-     * {@link #writeCopies(Hierarchy, long[], List, Path)} writes them.
+     * Encodes the subtrees under {@code roots} with several copies of one or more models in memory, as
+     * {@link #writeCopies(Hierarchy, long[], List, Path)} writes them (different models' documents merged into one).
      *
      * @param hierarchy the hierarchy
      * @param roots the nodes that become roots
-     * @param sources copies of one model in this hierarchy (at least one)
+     * @param sources copies of one or more models in this hierarchy (at least one), in any order
      * @param glb {@code true} for the binary container, {@code false} for JSON with a {@code data:} URI
      * @return the file's bytes
      * @throws IllegalArgumentException as {@link #writeCopies(Hierarchy, long[], List, Path)}
-     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
+     * @throws IllegalStateException as {@link #writeCopies(Hierarchy, long[], List, Path)}
      */
     public static byte[] encodeCopies(Hierarchy hierarchy, long[] roots, List<GltfInstance> sources, boolean glb) {
         return new GltfWriter(hierarchy, roots, checkedCopies(hierarchy, sources), false).encode(glb);
