@@ -66,6 +66,8 @@ final class DocumentMerge {
     private final List<GltfModel> models;
     /** Per model, the offset of each of {@link #ARRAYS} in the merged document. */
     private final Map<String, int[]> bases = new HashMap<>();
+    /** {@code bases.get("nodes")}, read for every node reference the writer renumbers. */
+    private final int[] nodeBases;
 
     private DocumentMerge(List<GltfModel> models, int[] shownScenes) {
         this.models = models;
@@ -74,6 +76,7 @@ final class DocumentMerge {
         }
         bases.put(LIGHTS, new int[models.size() + 1]);
         bases.put(VARIANTS, new int[models.size() + 1]);
+        nodeBases = bases.get("nodes");
         ObjectNode merged = null;
         List<ByteBuffer> allBuffers = new ArrayList<>();
         List<Integer> allLengths = new ArrayList<>();
@@ -126,7 +129,7 @@ final class DocumentMerge {
 
     /** @return the number of merged nodes that came before model {@code m}'s */
     int nodeBase(int m) {
-        return bases.get("nodes")[m];
+        return nodeBases[m];
     }
 
     /** @return the model the merged skin, animation or other entry of {@code array} came from */

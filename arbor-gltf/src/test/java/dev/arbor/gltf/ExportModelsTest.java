@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.arbor.animation.AnimationClip;
+import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.WrapMode;
 import dev.arbor.hierarchy.Hierarchy;
 import java.io.IOException;
@@ -157,6 +158,31 @@ class ExportModelsTest {
     }
 
     @Test
+    void aLaterModelsPosedMorphWeightsAreWritten() throws Exception {
+        GltfModel box = Gltf.read(SampleModels.model("BoxAnimated"));
+        GltfModel morph = Gltf.read(SampleModels.model("SimpleMorph"));
+        Hierarchy h = new Hierarchy();
+        GltfInstance a = box.instantiate(h, box.sceneToShow(), Hierarchy.NULL);
+        GltfInstance b = morph.instantiate(h, morph.sceneToShow(), Hierarchy.NULL);
+        MorphWeights posed = morph.restWeights();
+        morph.animation(0).sampleWeights(1.5f, WrapMode.CLAMP, posed);
+        b.applyWeights(posed);
+        long[] roots = new long[h.rootCount()];
+        h.roots(roots, 0);
+        long[] handles = GltfWriter.writeCopies(h, roots, List.of(a, b), temp.resolve("morph.glb"));
+        GltfModel back = Gltf.read(temp.resolve("morph.glb"));
+        int node = morph.morphNodes()[0];
+        int o = -1;
+        for (int i = 0; i < handles.length; i++) {
+            o = b.node(handles[i]) == node ? i : o;
+        }
+        int count = posed.count(morph.morphIndex(node));
+        float[] want = posed.weights(morph.morphIndex(node), new float[count], 0);
+        assertThat(want).isNotEqualTo(morph.restWeights().weights(morph.morphIndex(node), new float[count], 0));
+        assertThat(back.restWeights().weights(back.morphIndex(o), new float[count], 0)).isEqualTo(want);
+    }
+
+    @Test
     void laterModelsPointersAreRenumbered() throws Exception {
         // TWO_SCENES without its unknown extension: a KHR_animation_pointer channel into /nodes/2
         String json = ExportDocuments.TWO_SCENES.replace(", \"extensions\": {\"EXT_example\": {\"a\": 1}}", "")
@@ -187,7 +213,8 @@ class ExportModelsTest {
     void anUnknownExtensionWithIndicesInALaterModelIsRefusedByName() throws Exception {
         GltfModel man = Gltf.read(SampleModels.model("CesiumMan"));
         GltfModel links = Gltf.read(("{\"asset\": {\"version\": \"2.0\"}, \"extensionsUsed\": [\"EXT_example_links\"],"
-                + " \"scene\": 0, \"scenes\": [{\"nodes\": [0]}], \"nodes\": [{\"name\": \"linked\", \"children\": [1]},"
+                + " \"scene\": 0, \"scenes\": [{\"nodes\": [0]}],"
+                + " \"nodes\": [{\"name\": \"linked\", \"children\": [1]},"
                 + " {\"name\": \"leaf\", \"extensions\": {\"EXT_example_links\": {\"node\": 0, \"weight\": 0.5}}}]}")
                 .getBytes(StandardCharsets.UTF_8), "links.gltf", null);
         Hierarchy h = new Hierarchy();
