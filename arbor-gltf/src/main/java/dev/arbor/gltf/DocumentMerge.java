@@ -225,8 +225,9 @@ final class DocumentMerge {
             String key = e.getKey();
             if (key.equals(LIGHTS) || key.equals(VARIANTS)) {
                 String list = key.equals(LIGHTS) ? "lights" : "variants";
-                ObjectNode into = objectOf(mergedExtensions, key);
-                arrayOf(into, list).addAll((ArrayNode) e.getValue().path(list));
+                if (e.getValue().get(list) instanceof ArrayNode) {
+                    arrayOf(objectOf(mergedExtensions, key), list).addAll((ArrayNode) e.getValue().get(list));
+                }
             } else if (!mergedExtensions.has(key)) {
                 mergedExtensions.set(key, e.getValue());
             } else if (!mergedExtensions.get(key).equals(e.getValue())) {
