@@ -61,9 +61,11 @@ import org.joml.Vector3f;
  *       ({@link GltfModel#warnings()}); empty top-level arrays are left out and {@code extensionsUsed} completed.
  *       What cannot be repaired without guessing (an index out of range, camera values, a missing UV set, JOINTS
  *       without WEIGHTS; see {@link ExportChecks}) refuses the export with an {@link IllegalStateException}.</li>
- *   <li><b>Copies.</b> {@link #writeCopies} writes several copies of one model: each copy's nodes carry their
- *       source nodes' data, each copy gets its own skins and animation channels. A node of a copy that is not
- *       given as a source is written as a plain node (its name, transform and children, no mesh or skin).</li>
+ *   <li><b>Copies.</b> {@link #writeCopies} writes several copies of one or more models: each copy's nodes carry
+ *       their source nodes' data, each copy gets its own skins and animation channels. Copies of different models
+ *       are written against their documents merged into one ({@link DocumentMerge}: every index renumbered, each
+ *       model's animations kept as animations of their own). A node of a copy that is not given as a source is
+ *       written as a plain node (its name, transform and children, no mesh or skin).</li>
  *   <li><b>Meshes built in code</b> ({@link GltfMeshData}) go on nodes that have no mesh from the source
  *       ({@link #write(Hierarchy, long[], GltfInstance, Map, Path)}): their data is appended to the buffer, their
  *       materials and meshes to the document's.</li>
@@ -90,16 +92,25 @@ public final class GltfWriter {
     private final Hierarchy hierarchy;
     /** The first source instance when it lives in this hierarchy, else null. */
     private final GltfInstance source;
-    /** Every source instance (copies of one model), the first one {@link #source}; empty without a source. */
+    /** Every source instance (copies of one or more models), the first one {@link #source}; empty without one. */
     private final List<GltfInstance> copies;
+    /** The first source's model, or null. */
     private final GltfModel model;
+    /** The distinct models of the copies, in the order of their first copy; their documents are merged. */
+    private final List<GltfModel> models = new ArrayList<>();
+    /** Per copy, its model's index in {@link #models}. */
+    private final int[] modelOfCopy;
+    /** Per model, the index of its first copy: that copy takes the document's nodes, skins and channels. */
+    private final int[] firstCopyOf;
+    /** The merged source documents, made when encoding; null without a source. */
+    private DocumentMerge doc;
     /** Handle of each written node by output index; NULL for a source node the instance never built. */
     private final long[] handles;
-    /** Source node index of each written node, or -1 for a node created through the hierarchy. */
+    /** Source node index (in its copy's model) of each written node, or -1 for a node created through the hierarchy. */
     private final int[] sourceOf;
     /** Which copy each written node came from, or -1 for a node created through the hierarchy. */
     private final int[] copyOf;
-    /** Per copy, the output index of each source node, or -1 when it is not written. */
+    /** Per copy, the output index of each node of its model, or -1 when it is not written. */
     private final int[][] outOfCopy;
     /** Output index of each source node of the first copy, or -1 when it is not written. */
     private final int[] outOfSource;
@@ -109,29 +120,34 @@ public final class GltfWriter {
     private final Set<Integer> trsAnimated = new HashSet<>();
     /** Each copy's morph weights and the file's defaults, read when its first morphed node is written. */
     private MorphWeights[] morphWeights;
-    private MorphWeights morphDefaults;
+    /** Per model, the file's default morph weights, read with its first copy's weights. */
+    private MorphWeights[] morphDefaults;
 
     private GltfWriter(Hierarchy hierarchy, long[] roots, List<GltfInstance> sources, boolean withUnbuilt) {
         this.hierarchy = hierarchy;
         this.copies = List.copyOf(sources);
         this.source = copies.isEmpty() ? null : copies.get(0);
         this.model = this.source == null ? null : this.source.model();
-        for (int k = 1; k < copies.size(); k++) {
+        modelOfCopy = new int[copies.size()];
+        boolean[][] sourceWritten = new boolean[copies.size()][];
+        for (int k = 0; k < copies.size(); k++) {
             GltfInstance copy = copies.get(k);
-            if (copy.model() != model) {
-                throw new IllegalArgumentException("sources[" + k + "] is a copy of " + copy.model().sourceName()
-                        + " and sources[0] of " + model.sourceName() + ": copies of different models cannot share"
-                        + " one document (their meshes, materials and buffers would need merging); write each model's"
-                        + " nodes to a file of its own");
-            }
             for (int e = 0; e < k; e++) {
                 if (copies.get(e) == copy) {
                     throw new IllegalArgumentException("sources[" + k + "] is sources[" + e + "] again");
                 }
             }
+            modelOfCopy[k] = models.indexOf(copy.model());
+            if (modelOfCopy[k] < 0) {
+                modelOfCopy[k] = models.size();
+                models.add(copy.model());
+            }
+            sourceWritten[k] = new boolean[copy.model().nodeCount()];
         }
-        int sourceCount = model == null ? 0 : model.nodeCount();
-        boolean[][] sourceWritten = new boolean[copies.size()][sourceCount];
+        firstCopyOf = new int[models.size()];
+        for (int k = copies.size() - 1; k >= 0; k--) {
+            firstCopyOf[modelOfCopy[k]] = k;
+        }
         List<Long> others = new ArrayList<>();
         Set<Long> seen = new HashSet<>();
         for (long r : roots) {
@@ -154,7 +170,7 @@ public final class GltfWriter {
             });
         }
         if (withUnbuilt) {
-            for (int i = 0; i < sourceCount; i++) {
+            for (int i = 0; i < model.nodeCount(); i++) {
                 sourceWritten[0][i] |= this.source.handle(i) == Hierarchy.NULL;
             }
         }
@@ -168,12 +184,13 @@ public final class GltfWriter {
         handles = new long[count];
         sourceOf = new int[count];
         copyOf = new int[count];
-        outOfCopy = new int[copies.size()][sourceCount];
+        outOfCopy = new int[copies.size()][];
         Map<Long, Integer> indexOfHandle = new HashMap<>(count * 2);
         int o = 0;
         for (int k = 0; k < copies.size(); k++) {
+            outOfCopy[k] = new int[sourceWritten[k].length];
             Arrays.fill(outOfCopy[k], -1);
-            for (int i = 0; i < sourceCount; i++) {
+            for (int i = 0; i < outOfCopy[k].length; i++) {
                 if (sourceWritten[k][i]) {
                     outOfCopy[k][i] = o;
                     sourceOf[o] = i;
@@ -298,22 +315,35 @@ public final class GltfWriter {
     }
 
     /**
-     * Writes the subtrees under {@code roots} with several copies of one model: each node that came from one of
-     * {@code sources} carries that source node's data (mesh, camera, extensions, extras), each copy gets its own
-     * skins (joints renumbered; inverse bind matrices shared) and its own animation channels (samplers shared), so
-     * that every copy draws and plays as the first one does. The rest of the document comes along once. Node order:
-     * the first copy's nodes in the file's order, then the second copy's, and so on, then nodes created through the
-     * hierarchy.
+     * Writes the subtrees under {@code roots} with several copies of one or more models: each node that came from
+     * one of {@code sources} carries that source node's data (mesh, camera, light, extensions, extras), each copy
+     * gets its own skins (joints renumbered; inverse bind matrices shared) and its own animation channels (samplers
+     * shared), so that every copy draws and plays as its source does. Node order: the first source's nodes in its
+     * file's order, then the second source's, and so on, then nodes created through the hierarchy.
+     *
+     * <p>The rest of each model's document comes along once. When the sources are copies of different models, their
+     * documents are merged first ({@link DocumentMerge}): the first model's arrays, then each further model's
+     * appended, every index into them renumbered (also inside {@code KHR_lights_punctual},
+     * {@code EXT_mesh_gpu_instancing}, {@code KHR_materials_*} texture references, {@code KHR_texture_basisu},
+     * {@code EXT_texture_webp}, {@code EXT_texture_avif}, {@code KHR_animation_pointer} and
+     * {@code KHR_materials_variants}). Each model's animations stay animations of their own, named as in its file,
+     * animating that model's copies. One scene, the first source's, lists every root; {@code asset} and document
+     * {@code extras} are the first model's (each model's {@code copyright} joined). Cost: one merged copy of the
+     * documents' JSON, linear in their size; buffers are concatenated once, as for one model.
      *
      * @param hierarchy the hierarchy
      * @param roots the nodes that become roots
-     * @param sources copies of one model in this hierarchy (at least one)
+     * @param sources copies of one or more models in this hierarchy (at least one), in any order
      * @param file destination (overwritten); {@code .glb} for the binary container
      * @return the handle of each written node, by its glTF node index in the new file
      * @throws IOException if the file cannot be written
-     * @throws IllegalArgumentException if a root is stale or lies in another root's subtree, or the sources are
-     *     empty, repeated, in another hierarchy or copies of different models (a document cannot merge those)
-     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
+     * @throws IllegalArgumentException if a root is stale or lies in another root's subtree; the sources are empty,
+     *     repeated or in another hierarchy; or a model after the first holds an extension Arbor does not know that
+     *     holds integers (possible indices it cannot renumber), a {@code KHR_animation_pointer} pointer it cannot
+     *     renumber, or a document-level extension that differs from the first model's (the message names the
+     *     extension and the model; nothing is written and nothing changed)
+     * @throws IllegalStateException if a node's local matrix has shear, or a source holds an index out of range the
+     *     reader did not follow (the message names the node, or the model and the index)
      */
     public static long[] writeCopies(Hierarchy hierarchy, long[] roots, List<GltfInstance> sources, Path file)
             throws IOException {
@@ -323,16 +353,16 @@ public final class GltfWriter {
     }
 
     /**
-     * Encodes the subtrees under {@code roots} with several copies of one model in memory, as
-     * {@link #writeCopies(Hierarchy, long[], List, Path)} writes them.
+     * Encodes the subtrees under {@code roots} with several copies of one or more models in memory, as
+     * {@link #writeCopies(Hierarchy, long[], List, Path)} writes them (different models' documents merged into one).
      *
      * @param hierarchy the hierarchy
      * @param roots the nodes that become roots
-     * @param sources copies of one model in this hierarchy (at least one)
+     * @param sources copies of one or more models in this hierarchy (at least one), in any order
      * @param glb {@code true} for the binary container, {@code false} for JSON with a {@code data:} URI
      * @return the file's bytes
      * @throws IllegalArgumentException as {@link #writeCopies(Hierarchy, long[], List, Path)}
-     * @throws IllegalStateException if a node's local matrix has shear (the message names the node)
+     * @throws IllegalStateException as {@link #writeCopies(Hierarchy, long[], List, Path)}
      */
     public static byte[] encodeCopies(Hierarchy hierarchy, long[] roots, List<GltfInstance> sources, boolean glb) {
         return new GltfWriter(hierarchy, roots, checkedCopies(hierarchy, sources), false).encode(glb);
@@ -430,8 +460,12 @@ public final class GltfWriter {
 
     private byte[] encode(boolean glb, Map<Long, GltfMeshData> meshes) {
         Map<Integer, GltfMeshData> codeMeshes = meshesByOutput(meshes);
-        SourceDocument doc = model == null ? null : model.source();
-        ObjectNode root = doc == null ? JacksonTree.objectNode() : JacksonTree.copyObject(doc.json);
+        int[] shownScenes = new int[models.size()];
+        for (int m = 0; m < shownScenes.length; m++) {
+            shownScenes[m] = copies.get(firstCopyOf[m]).scene();
+        }
+        doc = model == null ? null : DocumentMerge.of(models, shownScenes);
+        ObjectNode root = doc == null ? JacksonTree.objectNode() : doc.json.deepCopy();
         ObjectNode asset = root.get("asset") instanceof ObjectNode ? (ObjectNode) root.get("asset")
                 : root.putObject("asset");
         asset.put("version", "2.0");
@@ -463,12 +497,11 @@ public final class GltfWriter {
         JsonNode sourceNodes = root.get("nodes");
         ArrayNode nodes = JacksonTree.arrayNode();
         if (model != null) {
-            requireValidReferences(root);
+            requireValidCameras();
         }
         for (int o = 0; o < handles.length; o++) {
             ObjectNode node = sourceOf[o] < 0 ? JacksonTree.objectNode()
-                    : copyOf[o] == 0 ? (ObjectNode) sourceNodes.get(sourceOf[o])
-                    : JacksonTree.copyObject(model.source().json.get("nodes").get(sourceOf[o]));
+                    : entry(sourceNodes, "nodes", doc.nodeBase(modelOfCopy[copyOf[o]]) + sourceOf[o], copyOf[o]);
             setIndices(node, "children", outChildren[o]);
             if (handles[o] == Hierarchy.NULL) {
                 if (model.hasMatrix(sourceOf[o])) {
@@ -491,26 +524,48 @@ public final class GltfWriter {
     }
 
     /**
-     * Refuses to carry a reference the reader accepted without following it and that would leave the output invalid:
-     * a written node's camera index here, and the cameras, textures, materials and mesh primitives the document
-     * carries through in {@link ExportChecks#requireValidContent} (the reader checks those when they are first asked
-     * for). Reads the JSON only: no mesh data is decoded.
+     * Refuses to carry a camera index the reader accepted without following it (it checks one when the camera is
+     * first asked for) and that would leave the output invalid. The cameras, textures, materials and mesh primitives
+     * the document carries are checked when the documents are merged ({@link DocumentMerge}). Reads the JSON only.
      *
      * @throws IllegalStateException naming the JSON location and the problem
      */
-    private void requireValidReferences(ObjectNode root) {
+    private void requireValidCameras() {
         Set<Integer> nodes = new HashSet<>();
-        try {
-            for (int o = 0; o < handles.length; o++) {
-                if (sourceOf[o] >= 0 && nodes.add(sourceOf[o])) {
-                    model.nodeCamera(sourceOf[o]);
+        for (int o = 0; o < handles.length; o++) {
+            if (sourceOf[o] >= 0 && nodes.add(doc.nodeBase(modelOfCopy[copyOf[o]]) + sourceOf[o])) {
+                try {
+                    modelOf(o).nodeCamera(sourceOf[o]);
+                } catch (GltfException e) {
+                    throw new IllegalStateException("cannot write " + modelOf(o).sourceName() + " valid: "
+                            + e.getMessage() + "; correct the source file", e);
                 }
             }
-            ExportChecks.requireValidContent(model, root);
-        } catch (GltfException e) {
-            throw new IllegalStateException("cannot write " + model.sourceName() + " valid: " + e.getMessage()
-                    + "; correct the source file", e);
         }
+    }
+
+    /** The model written node {@code o} came from (it came from a source). */
+    private GltfModel modelOf(int o) {
+        return copies.get(copyOf[o]).model();
+    }
+
+    /**
+     * The output index of node {@code node} of the merged document in copy {@code k}, or -1 when that copy does not
+     * write it (not built, destroyed, or a node of another model).
+     */
+    private int out(int k, int node) {
+        int local = node - doc.nodeBase(modelOfCopy[k]);
+        int[] out = outOfCopy[k];
+        return local >= 0 && local < out.length ? out[local] : -1;
+    }
+
+    /**
+     * Entry {@code index} of a top-level array for copy {@code k}: the document's own entry for the first copy of its
+     * model, a fresh copy of the merged source's for every further copy.
+     */
+    private ObjectNode entry(JsonNode documentArray, String array, int index, int k) {
+        return k == firstCopyOf[modelOfCopy[k]] ? (ObjectNode) documentArray.get(index)
+                : doc.json.get(array).get(index).deepCopy();
     }
 
     private void writeTransform(ObjectNode node, int o) {
@@ -519,8 +574,8 @@ public final class GltfWriter {
         if (hierarchy.hasLocalMatrix(h)) {
             float[] m = hierarchy.getLocalMatrix(h, new float[Affine.STRIDE], 0);
             requireDecomposable(m, o);
-            boolean unchanged = sourceOf[o] >= 0 && model.hasMatrix(sourceOf[o])
-                    && equalValues(m, model.localMatrix(sourceOf[o], new float[Affine.STRIDE], 0));
+            boolean unchanged = sourceOf[o] >= 0 && modelOf(o).hasMatrix(sourceOf[o])
+                    && equalValues(m, modelOf(o).localMatrix(sourceOf[o], new float[Affine.STRIDE], 0));
             if (unchanged && !trsAnimated.contains(o)) {
                 return; // the file's numbers (the reader only snapped the last row)
             }
@@ -552,8 +607,8 @@ public final class GltfWriter {
             trs[Affine.TRS_S + 1] = v.y;
             trs[Affine.TRS_S + 2] = v.z;
         }
-        boolean unchanged = sourceOf[o] >= 0 && !model.hasMatrix(sourceOf[o])
-                && equalValues(trs, model.localTrs(sourceOf[o], new float[Affine.TRS_STRIDE], 0));
+        boolean unchanged = sourceOf[o] >= 0 && !modelOf(o).hasMatrix(sourceOf[o])
+                && equalValues(trs, modelOf(o).localTrs(sourceOf[o], new float[Affine.TRS_STRIDE], 0));
         if (unchanged && !node.has("matrix") && jsonRotationIsUnit(node)) {
             return; // the file's numbers
         }
@@ -581,20 +636,23 @@ public final class GltfWriter {
 
     /** A morphed source node whose instance weights differ from the file's defaults gets them as its weights. */
     private void writeWeights(ObjectNode node, int o) {
-        int morph = sourceOf[o] < 0 ? -1 : model.morphIndex(sourceOf[o]);
+        int morph = sourceOf[o] < 0 ? -1 : modelOf(o).morphIndex(sourceOf[o]);
         if (morph < 0) {
             return;
         }
         if (morphWeights == null) {
             morphWeights = new MorphWeights[copies.size()];
-            morphDefaults = model.restWeights();
+            morphDefaults = new MorphWeights[models.size()];
         }
         int k = copyOf[o];
         if (morphWeights[k] == null) {
-            morphWeights[k] = copies.get(k).weights(model.restWeights());
+            morphWeights[k] = copies.get(k).weights(modelOf(o).restWeights());
+            if (morphDefaults[modelOfCopy[k]] == null) {
+                morphDefaults[modelOfCopy[k]] = modelOf(o).restWeights();
+            }
         }
         float[] weights = morphWeights[k].weights(morph, new float[morphWeights[k].count(morph)], 0);
-        float[] defaults = morphDefaults.weights(morph, new float[morphWeights[k].count(morph)], 0);
+        float[] defaults = morphDefaults[modelOfCopy[k]].weights(morph, new float[morphWeights[k].count(morph)], 0);
         if (!equalValues(weights, defaults)) {
             putFloats(node, "weights", weights, null);
         }
@@ -613,8 +671,11 @@ public final class GltfWriter {
         if (sourceOf[o] >= 0) {
             s.append(" (").append(copyOf[o] > 0 ? "copy " + copyOf[o] + " of " : "").append("source node ")
                     .append(sourceOf[o]);
-            if (model.nodeName(sourceOf[o]) != null) {
-                s.append(" \"").append(model.nodeName(sourceOf[o])).append('"');
+            if (models.size() > 1) {
+                s.append(" of ").append(modelOf(o).sourceName());
+            }
+            if (modelOf(o).nodeName(sourceOf[o]) != null) {
+                s.append(" \"").append(modelOf(o).nodeName(sourceOf[o])).append('"');
             }
             s.append(')');
         }
@@ -685,9 +746,9 @@ public final class GltfWriter {
             for (JsonNode scene : scenes) {
                 ArrayNode list = JacksonTree.arrayNode();
                 Set<Integer> inScene = new HashSet<>();
-                for (int[] out : outOfCopy) {
+                for (int k = 0; k < copies.size(); k++) {
                     for (JsonNode n : scene.path("nodes")) {
-                        int o = out[n.intValue()];
+                        int o = out(k, n.intValue());
                         if (o >= 0 && outParent[o] < 0 && inScene.add(o)) {
                             list.add(o);
                             listed[o] = true;
@@ -699,7 +760,7 @@ public final class GltfWriter {
         }
         ArrayNode added = JacksonTree.arrayNode();
         for (int o = 0; o < handles.length; o++) {
-            boolean sourceRoot = sourceOf[o] >= 0 && model.parent(sourceOf[o]) < 0;
+            boolean sourceRoot = sourceOf[o] >= 0 && modelOf(o).parent(sourceOf[o]) < 0;
             if (outParent[o] < 0 && !listed[o] && !sourceRoot) {
                 added.add(o);
             }
@@ -707,7 +768,7 @@ public final class GltfWriter {
         if (added.size() == 0) {
             return;
         }
-        int target = source == null ? -1 : source.scene() >= 0 ? source.scene() : model.sceneToShow();
+        int target = source == null ? -1 : doc.sceneToShow;
         if (target < 0 || scenes == null) {
             root.putArray("scenes").addObject().set("nodes", added);
             if (model == null) {
@@ -733,16 +794,18 @@ public final class GltfWriter {
         int[][] newSkin = new int[copies.size()][skins.size()];
         ArrayNode kept = JacksonTree.arrayNode();
         for (int k = 0; k < copies.size(); k++) {
-            int[] out = outOfCopy[k];
             for (int s = 0; s < skins.size(); s++) {
-                // the first copy takes the document's skin; each further copy a fresh one from the source
-                ObjectNode skin = k == 0 ? (ObjectNode) skins.get(s)
-                        : JacksonTree.copyObject(model.source().json.get("skins").get(s));
+                if (doc.owner("skins", s) != modelOfCopy[k]) {
+                    newSkin[k][s] = -1; // another model's skin
+                    continue;
+                }
+                // the model's first copy takes the document's skin; each further copy a fresh one from the source
+                ObjectNode skin = entry(skins, "skins", s, k);
                 ArrayNode joints = (ArrayNode) skin.get("joints");
                 int[] mapped = new int[joints.size()];
                 boolean expressible = true;
                 for (int j = 0; j < mapped.length && expressible; j++) {
-                    mapped[j] = out[joints.get(j).intValue()];
+                    mapped[j] = out(k, joints.get(j).intValue());
                     expressible = mapped[j] >= 0 && topOf(mapped[j]) == topOf(mapped[0]);
                 }
                 newSkin[k][s] = expressible ? kept.size() : -1;
@@ -751,7 +814,7 @@ public final class GltfWriter {
                 }
                 setIndices(skin, "joints", mapped);
                 if (skin.has("skeleton")) {
-                    int skeleton = out[skin.get("skeleton").intValue()];
+                    int skeleton = out(k, skin.get("skeleton").intValue());
                     boolean common = skeleton >= 0;
                     for (int j = 0; j < mapped.length && common; j++) {
                         common = isAncestorOrSelf(skeleton, mapped[j]);
@@ -814,15 +877,19 @@ public final class GltfWriter {
             JsonNode channels = animation.get("channels");
             List<JsonNode> kept = new ArrayList<>();
             Set<String> targets = new HashSet<>();
+            int owner = doc.owner("animations", a);
             for (int c = channels.size() - 1; c >= 0; c--) { // the later of two channels with one target wins
-                // each copy's nodes get the channel (the first copy the document's, the others fresh ones); a
-                // channel that animates no node (a material, through a pointer) is written once
-                int last = animatesNode(channels.get(c).get("target")) ? copies.size() - 1 : 0;
-                for (int k = last; k >= 0; k--) {
-                    JsonNode channel = k == 0 ? channels.get(c)
-                            : JacksonTree.copyObject(model.source().json.get("animations").get(a).get("channels")
-                                    .get(c));
-                    String key = retarget((ObjectNode) channel.get("target"), outOfCopy[k]);
+                // the nodes of each copy of the animation's model get the channel (the first copy the document's,
+                // the others fresh ones); a channel that animates no node (a material, through a pointer) is
+                // written once
+                boolean once = !animatesNode(channels.get(c).get("target"));
+                for (int k = copies.size() - 1; k >= 0; k--) {
+                    if (modelOfCopy[k] != owner || once && k != firstCopyOf[owner]) {
+                        continue;
+                    }
+                    JsonNode channel = k == firstCopyOf[owner] ? channels.get(c)
+                            : doc.json.get("animations").get(a).get("channels").get(c).deepCopy();
+                    String key = retarget((ObjectNode) channel.get("target"), k);
                     if (key != null && targets.add(key)) {
                         kept.add(0, channel);
                     }
@@ -859,7 +926,7 @@ public final class GltfWriter {
      */
     private void refuseNegativeKeyTimes(JsonNode animation, int index, int sampler) {
         JsonNode input = animation.get("samplers").get(sampler).get("input");
-        if (model != null && input != null && model.negativeKeyTimes(input.intValue())) {
+        if (doc != null && input != null && doc.negativeKeyTimes(input.intValue())) {
             String name = animation.hasNonNull("name") ? " \"" + animation.get("name").textValue() + "\"" : "";
             throw new IllegalStateException("cannot write animation " + index + name + ": sampler " + sampler
                     + "'s key times (accessor " + input.intValue() + ") start below 0, which glTF does not allow;"
@@ -877,15 +944,15 @@ public final class GltfWriter {
     }
 
     /**
-     * Renumbers a channel target's node (or a {@code KHR_animation_pointer} pointer into {@code /nodes}) with one
-     * copy's map from source nodes to output indices.
+     * Renumbers a channel target's node (or a {@code KHR_animation_pointer} pointer into {@code /nodes}) with copy
+     * {@code k}'s map from source nodes to output indices.
      *
      * @return a key naming what the channel animates, or {@code null} when its node is not written
      */
-    private String retarget(ObjectNode target, int[] out) {
+    private String retarget(ObjectNode target, int k) {
         String path = target.path("path").asText();
         if (target.has("node")) {
-            int o = out[target.get("node").intValue()];
+            int o = out(k, target.get("node").intValue());
             if (o < 0) {
                 return null;
             }
@@ -910,7 +977,7 @@ public final class GltfWriter {
         } catch (NumberFormatException e) {
             return "pointer " + p;
         }
-        int o = node >= 0 && node < out.length ? out[node] : -1;
+        int o = out(k, node);
         if (o < 0) {
             return null;
         }
@@ -923,7 +990,7 @@ public final class GltfWriter {
 
     // ------------------------------------------------------------------------------------------------ data
 
-    private static void correctMinMax(ObjectNode root, SourceDocument doc) {
+    private static void correctMinMax(ObjectNode root, DocumentMerge doc) {
         for (Map.Entry<Integer, float[][]> e : doc.correctedMinMax.entrySet()) {
             ObjectNode accessor = (ObjectNode) root.get("accessors").get(e.getKey());
             ArrayNode min = accessor.putArray("min");
@@ -1049,7 +1116,7 @@ public final class GltfWriter {
     }
 
     /** Concatenates the source buffers into one (each at a multiple of 4) and renumbers the buffer views. */
-    private static byte[] mergeBuffers(ObjectNode root, SourceDocument doc, boolean glb) {
+    private static byte[] mergeBuffers(ObjectNode root, DocumentMerge doc, boolean glb) {
         java.nio.ByteBuffer[] buffers = doc.buffers;
         if (buffers.length == 0) {
             return new byte[0];
