@@ -25,13 +25,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DirectMemoryReadTest {
     static Stream<String> glbModels() throws Exception {
         List<String> names = new ArrayList<>();
-        try (Stream<Path> folders = Files.list(SampleModels.dir())) {
-            folders.filter(Files::isDirectory).sorted().forEach(folder -> {
-                Path model = SampleModels.model(folder.getFileName().toString());
-                if (model.toString().endsWith(".glb")) {
-                    names.add(folder.getFileName().toString());
-                }
-            });
+        for (String name : SampleModels.all()) {
+            if (SampleModels.model(name).toString().endsWith(".glb")) {
+                names.add(name);
+            }
         }
         assertThat(names).hasSizeGreaterThan(10);
         return names.stream();

@@ -21,6 +21,16 @@ final class SampleModels {
     private SampleModels() {
     }
 
+    /** @return the name of every model of the test assets (each folder beside the README), sorted */
+    static List<String> all() {
+        try (Stream<Path> folders = Files.list(dir())) {
+            return folders.filter(Files::isDirectory).map(f -> f.getFileName().toString()).sorted()
+                    .collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The folder of the sample models on the test class path. */
     static Path dir() {
         URL url = SampleModels.class.getResource("/models/README.md");

@@ -25,10 +25,8 @@ import org.junit.jupiter.api.Test;
  * three.js cannot decode images in Node.
  */
 class ThreeJsComparisonTest {
-    static final List<String> MODELS = List.of("AnimatedMorphCube", "BoxTextured", "BoxVertexColors", "Cameras",
-            "SimpleSparseAccessor", "TextureTransformTest", "SimpleMorph", "SimpleSkin", "CesiumMan", "SimpleInstancing",
-            "BoxInterleaved", "MultiUVTest", "VertexColorTest", "TextureCoordinateTest", "UnlitTest",
-            "EmissiveStrengthTest", "IridescenceSuzanne", "AnimatedMorphCubeQuantized", "RecursiveSkeletons");
+    /** Every model of the test assets: each folder beside {@code models/README.md}. */
+    static final List<String> MODELS = SampleModels.all();
     /** three.js's attribute names for glTF's; others are lower-cased. */
     private static final Map<String, String> THREE_NAMES = Map.of("POSITION", "position", "NORMAL", "normal",
             "TANGENT", "tangent", "TEXCOORD_0", "uv", "TEXCOORD_1", "uv1", "TEXCOORD_2", "uv2", "TEXCOORD_3", "uv3",
