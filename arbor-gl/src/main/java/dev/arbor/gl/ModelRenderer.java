@@ -80,6 +80,12 @@ import org.lwjgl.system.MemoryUtil;
  * {@code R32F} texels, holds the morph weights of a draw ({@code MorphWeights}' layout for {@link #draw}, instance
  * after instance for {@code drawCrowd} with weights).
  *
+ * <p>A node with {@code EXT_mesh_gpu_instancing} is drawn by {@link #draw} with one instanced draw call per primitive:
+ * its world matrix in the mesh buffer, and each copy's {@code meshFromInstance} from the {@link GpuModel}'s static
+ * instance buffer, so that copy {@code c} is at {@code worldFromMesh × meshFromInstance[c]}; the copies share the
+ * node's palette and morph weights (skinned in the node's space, then placed). {@code drawCrowd} draws a mesh, not a
+ * node, and ignores instancing: the two never combine in one call.
+ *
  * <p>Within a call, {@code OPAQUE} and {@code MASK} primitives are drawn first, then {@code BLEND} ones with blending
  * on and depth writes off ({@link #draw} sorts them back to front).
  *
@@ -291,7 +297,8 @@ public final class ModelRenderer implements AutoCloseable {
      * Draws every built node of an instance that has a mesh, posed as its hierarchy is now: rigid primitives through
      * the node's world matrix, skinned ones through the palette of the node's skin (written with
      * {@link Skeleton#writePalette} into the palette buffer, then uploaded once for the whole call), morphed ones by
-     * the instance's {@link GltfInstance#weights morph weights} (uploaded once for the call). {@code BLEND} primitives
+     * the instance's {@link GltfInstance#weights morph weights} (uploaded once for the call); a node with
+     * {@code EXT_mesh_gpu_instancing} once per instance, in one instanced draw per primitive. {@code BLEND} primitives
      * are drawn last, farthest first by the view depth of their box's centre. A skinned primitive whose
      * {@code JOINTS_0} names a joint beyond its skin is not drawn. O(nodes + joints + weights) on the CPU, one draw
      * call per primitive; allocation-free once the buffers are large enough (and while the model stays the same:
@@ -492,7 +499,8 @@ public final class ModelRenderer implements AutoCloseable {
      * {@code j} at float {@code 16 × (i × joints + j)} of {@code palettes}, 4×4 column-major; the mesh matrices
      * instance {@code i}'s at float {@code 16 × i} of {@code worldFromMesh}. Both are read from index 0 (their
      * positions are ignored) and uploaded once. A rigid mesh takes {@code joints = 0} and no palettes. Morph targets
-     * keep their bind shape (see the overload with weights). Allocation-free once the buffers are large enough.
+     * keep their bind shape (see the overload with weights). A node's {@code EXT_mesh_gpu_instancing} is not applied
+     * (multiply its instance matrices into {@code worldFromMesh} to crowd them). Allocation-free once the buffers are large enough.
      *
      * @param gpu the model on the GPU
      * @param mesh the mesh index
