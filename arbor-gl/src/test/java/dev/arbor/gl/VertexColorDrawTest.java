@@ -2,9 +2,7 @@ package dev.arbor.gl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arbor.gltf.GltfModel;
 import java.awt.image.BufferedImage;
-import java.nio.file.Files;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
@@ -42,15 +40,7 @@ class VertexColorDrawTest {
 
     static BufferedImage draw(GlContext gl, ModelRenderer renderer, AttributeQuad quad, String picture)
             throws Exception {
-        GltfModel model = quad.read(picture + ".gltf");
-        try (GpuModel gpu = GpuModel.upload(model)) {
-            assertThat(gpu.notes()).isEmpty();
-            renderer.clear(1, 1, 1);
-            renderer.draw(gpu, ModelRendererTest.posed(model, -1, 0), MaterialTest.straightOn());
-            Files.createDirectories(ModelRendererTest.PICTURES);
-            gl.writePng(ModelRendererTest.PICTURES.resolve(picture + ".png"));
-            return gl.readImage();
-        }
+        return MaterialTest.draw(gl, renderer, quad.read(picture + ".gltf"), picture);
     }
 
     @Test

@@ -99,12 +99,9 @@ public final class GltfInstancing {
             Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
         org.joml.Matrix4x3f trs = new org.joml.Matrix4x3f();
         org.joml.Vector3f p = new org.joml.Vector3f();
-        float[] t = translations;
-        float[] r = rotations;
-        float[] s = scales;
+        float[] matrices = matrices(dev.arbor.hierarchy.MatrixLayout.COLUMN_MAJOR_3X4);
         for (int k = 0; k < count; k++) {
-            trs.translationRotateScale(t[3 * k], t[3 * k + 1], t[3 * k + 2], r[4 * k], r[4 * k + 1], r[4 * k + 2],
-                    r[4 * k + 3], s[3 * k], s[3 * k + 1], s[3 * k + 2]);
+            trs.set(matrices, 12 * k);
             for (int corner = 0; corner < 8; corner++) {
                 trs.transformPosition(p.set(box[(corner & 1) == 0 ? 0 : 3], box[(corner & 2) == 0 ? 1 : 4],
                         box[(corner & 4) == 0 ? 2 : 5]));
