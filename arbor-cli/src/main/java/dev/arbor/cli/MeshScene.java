@@ -198,19 +198,7 @@ final class MeshScene {
     /** The node's instances as {@code meshFromInstance} matrices (T × R × S), 12 floats each, or null. */
     private static float[] instances(GltfModel m, int node) throws GltfException {
         GltfInstancing inst = m.nodeInstancing(node);
-        if (inst == null) {
-            return null;
-        }
-        float[] t = inst.translations();
-        float[] r = inst.rotations();
-        float[] s = inst.scales();
-        float[] matrices = new float[12 * inst.count()];
-        Matrix4x3f trs = new Matrix4x3f();
-        for (int i = 0; i < inst.count(); i++) {
-            trs.translationRotateScale(t[3 * i], t[3 * i + 1], t[3 * i + 2], r[4 * i], r[4 * i + 1], r[4 * i + 2],
-                    r[4 * i + 3], s[3 * i], s[3 * i + 1], s[3 * i + 2]).get(matrices, 12 * i);
-        }
-        return matrices;
+        return inst == null ? null : inst.matrices(MatrixLayout.COLUMN_MAJOR_3X4);
     }
 
     private void noteSkipped(GltfMesh mesh, int mi) {

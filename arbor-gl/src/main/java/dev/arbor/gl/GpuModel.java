@@ -40,6 +40,7 @@ import static org.lwjgl.opengl.GL33.glSamplerParameteri;
 
 import dev.arbor.gltf.GltfAccessor;
 import dev.arbor.gltf.GltfException;
+import dev.arbor.gltf.GltfInstancing;
 import dev.arbor.gltf.GltfMaterial;
 import dev.arbor.gltf.GltfMesh;
 import dev.arbor.gltf.GltfModel;
@@ -50,6 +51,7 @@ import dev.arbor.gltf.GltfTexture;
 import dev.arbor.gltf.GltfTextureRef;
 import dev.arbor.gltf.GltfVertexAttribute;
 import dev.arbor.gltf.GltfVertexData;
+import dev.arbor.hierarchy.MatrixLayout;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
@@ -67,11 +69,13 @@ import org.lwjgl.system.MemoryUtil;
  * emissive factors and textures (colour textures sRGB, the others linear; mipmapped), each texture with a sampler
  * object made from the glTF sampler, its UV set ({@code TEXCOORD_0} or {@code _1}) and its
  * {@code KHR_texture_transform}; the alpha mode and cut-off, double-sidedness, {@code KHR_materials_unlit} and
- * {@code KHR_materials_emissive_strength}.
+ * {@code KHR_materials_emissive_strength}. The nodes' {@code EXT_mesh_gpu_instancing}: every instanced node's
+ * {@code meshFromInstance = T × R × S} matrices in one texture buffer (RGBA32F, 4×4 column-major), uploaded once.
  *
  * <p>Attribute locations: {@code POSITION} 0, {@code NORMAL} 1, {@code TEXCOORD_0} 2, {@code JOINTS_0} 3
- * (integers), {@code WEIGHTS_0} 4, {@code TEXCOORD_1} 5, {@code TANGENT} 6. Component types are kept as in the file
- * (normalized integers are read as OpenGL normalizes them).
+ * (integers), {@code WEIGHTS_0} 4, {@code TEXCOORD_1} 5, {@code TANGENT} 6, {@code COLOR_0} 7 (RGB or RGBA; a
+ * primitive without it is drawn white). Component types are kept as in the file (normalized integers are read as
+ * OpenGL normalizes them).
  *
  * <p>Left out, each with a line in {@link #notes()}: primitives whose geometry was not decoded (Draco), points and
  * lines, images the JDK cannot decode (WebP, KTX2; drawn without that texture); a texture naming a UV set beyond 1 is
@@ -80,6 +84,8 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Made and closed on the thread where its {@link GlContext} is current; usable only with that context.
  */
 public final class GpuModel implements AutoCloseable {
+    private static final int MATRIX = 16;
+
     /** One drawable primitive: its vertex array, how to draw it and its morph targets. */
     static final class Primitive {
         final int vertexArray;
@@ -90,6 +96,7 @@ public final class GpuModel implements AutoCloseable {
         final boolean skinned;
         final boolean hasNormals;
         final boolean hasTangents;
+        final boolean hasColors;
         /** The largest joint index of JOINTS_0, -1 when not skinned. */
         final int maxJoint;
         final Material material;
@@ -103,8 +110,8 @@ public final class GpuModel implements AutoCloseable {
         final float centerZ;
 
         Primitive(int vertexArray, int mode, int count, int indexType, boolean skinned, boolean hasNormals,
-                  boolean hasTangents, int maxJoint, Material material, int morphTargets, int vertices,
-                  int morphTexture, float[] center) {
+                  boolean hasTangents, boolean hasColors, int maxJoint, Material material, int morphTargets,
+                  int vertices, int morphTexture, float[] center) {
             this.vertexArray = vertexArray;
             this.mode = mode;
             this.count = count;
@@ -112,6 +119,7 @@ public final class GpuModel implements AutoCloseable {
             this.skinned = skinned;
             this.hasNormals = hasNormals;
             this.hasTangents = hasTangents;
+            this.hasColors = hasColors;
             this.maxJoint = maxJoint;
             this.material = material;
             this.morphTargets = morphTargets;
@@ -194,6 +202,16 @@ public final class GpuModel implements AutoCloseable {
     private final GltfModel model;
     /** Per mesh its drawable primitives. */
     final Primitive[][] meshes;
+    /**
+     * Per node with {@code EXT_mesh_gpu_instancing}: its first matrix in {@link #instanceMatrices} (-1: the node is
+     * drawn once) and its number of copies (1 when not instanced; 0 draws nothing).
+     */
+    final int[] instanceBases;
+    final int[] instanceCounts;
+    /** Every instanced node's {@code meshFromInstance} matrices, 4×4 column-major, node after node. */
+    final float[] instanceMatrices;
+    /** The texture buffer (RGBA32F) of {@link #instanceMatrices}, 0 when no node is instanced. */
+    final int instanceTexture;
     private final List<String> notes;
     private final List<Integer> buffers = new ArrayList<>();
     private final List<Integer> vertexArrays = new ArrayList<>();
@@ -204,10 +222,57 @@ public final class GpuModel implements AutoCloseable {
     private final List<Integer> bufferTextures = new ArrayList<>();
     private boolean closed;
 
-    private GpuModel(GltfModel model) {
+    private GpuModel(GltfModel model) throws GltfException {
         this.model = model;
         this.meshes = new Primitive[model.meshCount()][];
         this.notes = new ArrayList<>();
+        int nodes = model.nodeCount();
+        instanceBases = new int[nodes];
+        instanceCounts = new int[nodes];
+        float[][] perNode = new float[nodes][];
+        int matrices = 0;
+        for (int node = 0; node < nodes; node++) {
+            GltfInstancing instancing = model.mesh(node) < 0 ? null : model.nodeInstancing(node);
+            instanceBases[node] = instancing == null ? -1 : matrices;
+            instanceCounts[node] = instancing == null ? 1 : instancing.count();
+            if (instancing != null) {
+                perNode[node] = instancing.matrices(MatrixLayout.COLUMN_MAJOR_4X4);
+                matrices += instancing.count();
+            }
+        }
+        instanceMatrices = new float[MATRIX * matrices];
+        for (int node = 0; node < nodes; node++) {
+            if (perNode[node] != null) {
+                System.arraycopy(perNode[node], 0, instanceMatrices, MATRIX * instanceBases[node],
+                        perNode[node].length);
+            }
+        }
+        instanceTexture = matrices == 0 ? 0 : textureBuffer(instanceMatrices);
+    }
+
+    /** Uploads floats once into a new buffer, as a texture buffer of RGBA32F texels; the texture's name. */
+    private int textureBuffer(float[] values) {
+        FloatBuffer floats = MemoryUtil.memAllocFloat(values.length);
+        try {
+            floats.put(values).flip();
+            return textureBuffer(floats);
+        } finally {
+            MemoryUtil.memFree(floats);
+        }
+    }
+
+    private int textureBuffer(FloatBuffer floats) {
+        int buffer = glGenBuffers();
+        buffers.add(buffer);
+        glBindBuffer(GL_TEXTURE_BUFFER, buffer);
+        glBufferData(GL_TEXTURE_BUFFER, floats, GL_STATIC_DRAW);
+        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+        int texture = glGenTextures();
+        bufferTextures.add(texture);
+        glBindTexture(GL_TEXTURE_BUFFER, texture);
+        glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, buffer);
+        glBindTexture(GL_TEXTURE_BUFFER, 0);
+        return texture;
     }
 
     /**
@@ -216,11 +281,11 @@ public final class GpuModel implements AutoCloseable {
      *
      * @param model the model
      * @return the model on the GPU
-     * @throws GltfException if a mesh, material, texture or sampler of the model is malformed (what was uploaded
-     *     is deleted)
+     * @throws GltfException if a mesh, material, texture, sampler or node's {@code EXT_mesh_gpu_instancing} is
+     *     malformed (what was uploaded is deleted)
      */
     public static GpuModel upload(GltfModel model) throws GltfException {
-        GpuModel gpu = new GpuModel(model);
+        GpuModel gpu = new GpuModel(model);   // the instance matrices, read first: a malformed extension uploads nothing
         try {
             for (int m = 0; m < model.meshCount(); m++) {
                 GltfMesh mesh = model.readMesh(m);
@@ -266,6 +331,7 @@ public final class GpuModel implements AutoCloseable {
         }
         boolean hasNormals = false;
         boolean hasTangents = false;
+        boolean hasColors = false;
         boolean hasJoints = false;
         boolean hasWeights = false;
         for (GltfVertexAttribute a : data.attributes()) {
@@ -282,6 +348,10 @@ public final class GpuModel implements AutoCloseable {
                 }
                 case "TEXCOORD_0" -> location = Shaders.TEXCOORD_0;
                 case "TEXCOORD_1" -> location = Shaders.TEXCOORD_1;
+                case "COLOR_0" -> {
+                    location = Shaders.COLOR_0;
+                    hasColors = true;
+                }
                 case "JOINTS_0" -> {
                     location = Shaders.JOINTS;
                     hasJoints = true;
@@ -325,8 +395,8 @@ public final class GpuModel implements AutoCloseable {
         glBindVertexArray(0);
         glBindBuffer(GL_ARRAY_BUFFER, 0);
         int morphTexture = p.targetCount() == 0 ? 0 : morphDeltas(p, data.vertexCount());
-        return new Primitive(vertexArray, mode, count, indexType, skinned, hasNormals, hasTangents, maxJoint,
-                material, p.targetCount(), data.vertexCount(), morphTexture, center(p.positions()));
+        return new Primitive(vertexArray, mode, count, indexType, skinned, hasNormals, hasTangents, hasColors,
+                maxJoint, material, p.targetCount(), data.vertexCount(), morphTexture, center(p.positions()));
     }
 
     /**
@@ -365,17 +435,7 @@ public final class GpuModel implements AutoCloseable {
                     }
                 }
             }
-            int buffer = glGenBuffers();
-            buffers.add(buffer);
-            glBindBuffer(GL_TEXTURE_BUFFER, buffer);
-            glBufferData(GL_TEXTURE_BUFFER, deltas, GL_STATIC_DRAW);
-            glBindBuffer(GL_TEXTURE_BUFFER, 0);
-            int texture = glGenTextures();
-            bufferTextures.add(texture);
-            glBindTexture(GL_TEXTURE_BUFFER, texture);
-            glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, buffer);
-            glBindTexture(GL_TEXTURE_BUFFER, 0);
-            return texture;
+            return textureBuffer(deltas);
         } finally {
             MemoryUtil.memFree(deltas);
         }

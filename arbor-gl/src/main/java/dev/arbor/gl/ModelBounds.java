@@ -4,16 +4,21 @@ import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.Skeleton;
 import dev.arbor.gltf.GltfException;
 import dev.arbor.gltf.GltfInstance;
+import dev.arbor.gltf.GltfInstancing;
 import dev.arbor.gltf.GltfMesh;
 import dev.arbor.gltf.GltfModel;
 import dev.arbor.gltf.GltfPrimitive;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.MatrixLayout;
+import org.joml.Matrix4x3f;
+import org.joml.Vector3f;
 
 /**
  * The world-space box of a posed instance's meshes, for fitting a {@link Camera}: every vertex of every drawable
- * primitive, morphed by the instance's morph weights and skinned on the CPU as the vertex shader skins it (weights divided by their sum), through its node's
- * world matrix. Decodes the meshes and allocates: for framing a picture once, not for every frame.
+ * primitive, morphed by the instance's morph weights and skinned on the CPU as the vertex shader skins it (weights
+ * divided by their sum), through its node's world matrix — for a node with {@code EXT_mesh_gpu_instancing}, through
+ * each copy's {@code nodeWorld × T × R × S}, so the box holds every copy. Decodes the meshes and allocates: for
+ * framing a picture once, not for every frame.
  */
 public final class ModelBounds {
     private ModelBounds() {
@@ -47,13 +52,14 @@ public final class ModelBounds {
                 if (prim.skipped() != null || prim.triangleCount() == 0) {
                     continue;
                 }
-                float[] world = worldPositions(instance, node, prim);
-                for (int i = 0; i < world.length; i += 3) {
-                    for (int k = 0; k < 3; k++) {
-                        box[k] = Math.min(box[k], world[i + k]);
-                        box[3 + k] = Math.max(box[3 + k], world[i + k]);
+                for (float[] world : worldPositions(instance, node, prim)) {
+                    for (int i = 0; i < world.length; i += 3) {
+                        for (int k = 0; k < 3; k++) {
+                            box[k] = Math.min(box[k], world[i + k]);
+                            box[3 + k] = Math.max(box[3 + k], world[i + k]);
+                        }
+                        any = true;
                     }
-                    any = true;
                 }
             }
         }
@@ -64,11 +70,13 @@ public final class ModelBounds {
     }
 
     /**
-     * A primitive's vertices in world space, morphed by the instance's current morph weights when the primitive has
-     * targets, skinned on the CPU when the node has a skin and the primitive joints and weights (the reference the
-     * GPU path is tested against).
+     * A primitive's vertices in world space, one array per copy drawn (one, or one per
+     * {@code EXT_mesh_gpu_instancing} instance of the node), morphed by the instance's current morph weights when the
+     * primitive has targets, skinned on the CPU when the node has a skin and the primitive joints and weights, then
+     * placed by the copy's {@code meshFromInstance} and the node's world matrix (the reference the GPU path is tested
+     * against).
      */
-    static float[] worldPositions(GltfInstance instance, int node, GltfPrimitive prim) throws GltfException {
+    static float[][] worldPositions(GltfInstance instance, int node, GltfPrimitive prim) throws GltfException {
         GltfModel model = instance.model();
         Hierarchy h = instance.hierarchy();
         long handle = instance.handle(node);
@@ -87,15 +95,29 @@ public final class ModelBounds {
                     new float[12 * skeleton.jointCount()], 0);
             local = skin(local, prim.joints(), prim.weights(), palette);
         }
-        float[] m = h.getWorld(handle, new float[12], 0);
+        Matrix4x3f nodeWorld = new Matrix4x3f().set(h.getWorld(handle, new float[12], 0));
+        GltfInstancing instancing = model.nodeInstancing(node);
+        if (instancing == null) {
+            return new float[][] {transform(nodeWorld, local)};
+        }
+        float[] copies = instancing.matrices(MatrixLayout.COLUMN_MAJOR_3X4);
+        float[][] worlds = new float[instancing.count()][];
+        Matrix4x3f copy = new Matrix4x3f();
+        for (int i = 0; i < worlds.length; i++) {
+            worlds[i] = transform(nodeWorld.mul(copy.set(copies, 12 * i), copy), local);
+        }
+        return worlds;
+    }
+
+    /** Positions (3 floats each) through an affine matrix, into a new array. */
+    private static float[] transform(Matrix4x3f m, float[] local) {
         float[] world = new float[local.length];
+        Vector3f p = new Vector3f();
         for (int i = 0; i < local.length; i += 3) {
-            float x = local[i];
-            float y = local[i + 1];
-            float z = local[i + 2];
-            world[i] = m[0] * x + m[3] * y + m[6] * z + m[9];
-            world[i + 1] = m[1] * x + m[4] * y + m[7] * z + m[10];
-            world[i + 2] = m[2] * x + m[5] * y + m[8] * z + m[11];
+            m.transformPosition(p.set(local[i], local[i + 1], local[i + 2]));
+            world[i] = p.x;
+            world[i + 1] = p.y;
+            world[i + 2] = p.z;
         }
         return world;
     }

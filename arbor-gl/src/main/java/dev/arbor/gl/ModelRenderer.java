@@ -80,6 +80,12 @@ import org.lwjgl.system.MemoryUtil;
  * {@code R32F} texels, holds the morph weights of a draw ({@code MorphWeights}' layout for {@link #draw}, instance
  * after instance for {@code drawCrowd} with weights).
  *
+ * <p>A node with {@code EXT_mesh_gpu_instancing} is drawn by {@link #draw} with one instanced draw call per primitive:
+ * its world matrix in the mesh buffer, and each copy's {@code meshFromInstance} from the {@link GpuModel}'s static
+ * instance buffer, so that copy {@code c} is at {@code worldFromMesh × meshFromInstance[c]}; the copies share the
+ * node's palette and morph weights (skinned in the node's space, then placed). {@code drawCrowd} draws a mesh, not a
+ * node, and ignores instancing: the two never combine in one call.
+ *
  * <p>Within a call, {@code OPAQUE} and {@code MASK} primitives are drawn first, then {@code BLEND} ones with blending
  * on and depth writes off ({@link #draw} sorts them back to front).
  *
@@ -125,6 +131,8 @@ public final class ModelRenderer implements AutoCloseable {
     private float[] blendDepths = new float[16];
 
     private final int uJointCount;
+    private final int uCrowd;
+    private final int uInstanceBase;
     private final int uMorphTargets;
     private final int uMorphVertices;
     private final int uMorphBase;
@@ -171,6 +179,8 @@ public final class ModelRenderer implements AutoCloseable {
     public ModelRenderer() {
         program = GlProgram.link("model program", Shaders.VERTEX, Shaders.FRAGMENT);
         uJointCount = program.uniform("jointCount");
+        uCrowd = program.uniform("crowd");
+        uInstanceBase = program.uniform("instanceBase");
         uPaletteBase = program.uniform("paletteBase");
         uMeshBase = program.uniform("meshBase");
         uClipFromWorld = program.uniform("clipFromWorld");
@@ -218,6 +228,7 @@ public final class ModelRenderer implements AutoCloseable {
         glUniform1i(program.uniform("emissiveTexture"), Shaders.UNIT_EMISSIVE);
         glUniform1i(program.uniform("morphDeltas"), Shaders.UNIT_MORPH_DELTAS);
         glUniform1i(program.uniform("morphWeights"), Shaders.UNIT_MORPH_WEIGHTS);
+        glUniform1i(program.uniform("instanceMatrices"), Shaders.UNIT_INSTANCES);
         glUseProgram(0);
         paletteBuffer = glGenBuffers();
         meshBuffer = glGenBuffers();
@@ -286,7 +297,8 @@ public final class ModelRenderer implements AutoCloseable {
      * Draws every built node of an instance that has a mesh, posed as its hierarchy is now: rigid primitives through
      * the node's world matrix, skinned ones through the palette of the node's skin (written with
      * {@link Skeleton#writePalette} into the palette buffer, then uploaded once for the whole call), morphed ones by
-     * the instance's {@link GltfInstance#weights morph weights} (uploaded once for the call). {@code BLEND} primitives
+     * the instance's {@link GltfInstance#weights morph weights} (uploaded once for the call); a node with
+     * {@code EXT_mesh_gpu_instancing} once per instance, in one instanced draw per primitive. {@code BLEND} primitives
      * are drawn last, farthest first by the view depth of their box's centre. A skinned primitive whose
      * {@code JOINTS_0} names a joint beyond its skin is not drawn. O(nodes + joints + weights) on the CPU, one draw
      * call per primitive; allocation-free once the buffers are large enough (and while the model stays the same:
@@ -344,6 +356,9 @@ public final class ModelRenderer implements AutoCloseable {
         upload(meshCount, paletteEntries);
         upload(weightBuffer, weights, weightCount);
         begin(camera);
+        glUniform1i(uCrowd, 0);
+        glActiveTexture(GL_TEXTURE0 + Shaders.UNIT_INSTANCES);
+        glBindTexture(GL_TEXTURE_BUFFER, gpu.instanceTexture);
         int blended = 0;
         k = 0;
         for (int node = 0; node < nodes; node++) {
@@ -353,12 +368,13 @@ public final class ModelRenderer implements AutoCloseable {
                 continue;
             }
             GpuModel.Primitive[] primitives = gpu.meshes[mesh];
+            glUniform1i(uInstanceBase, gpu.instanceBases[node]);
             for (int p = 0; p < primitives.length; p++) {
                 if (primitives[p].material.alphaMode == Shaders.BLEND) {
-                    blended = deferBlended(node, p, k, primitives[p], blended);
+                    blended = deferBlended(gpu, node, p, k, primitives[p], blended);
                 } else {
                     drawPrimitive(primitives[p], joints(instance, node), paletteBases[node], k, morphBase(node),
-                            morphCount(node), 1);
+                            morphCount(node), gpu.instanceCounts[node]);
                 }
             }
             k++;
@@ -368,8 +384,10 @@ public final class ModelRenderer implements AutoCloseable {
             beginBlending();
             for (int b = 0; b < blended; b++) {
                 int node = blendNodes[b];
+                glUniform1i(uInstanceBase, gpu.instanceBases[node]);
                 drawPrimitive(gpu.meshes[model.mesh(node)][blendPrimitives[b]], joints(instance, node),
-                        paletteBases[node], blendMeshes[b], morphBase(node), morphCount(node), 1);
+                        paletteBases[node], blendMeshes[b], morphBase(node), morphCount(node),
+                        gpu.instanceCounts[node]);
             }
             endBlending();
         }
@@ -416,9 +434,11 @@ public final class ModelRenderer implements AutoCloseable {
 
     /**
      * Records a BLEND primitive to draw after the opaque ones, with the view depth of its bind box's centre taken to
-     * the world by its node's matrix (the {@code k}-th in {@link #worlds}); the new count.
+     * the world by its node's matrix (the {@code k}-th in {@link #worlds}), through the node's first
+     * {@code EXT_mesh_gpu_instancing} copy when it has one (its copies are drawn together, in their order); the new
+     * count.
      */
-    private int deferBlended(int node, int primitive, int k, GpuModel.Primitive p, int count) {
+    private int deferBlended(GpuModel gpu, int node, int primitive, int k, GpuModel.Primitive p, int count) {
         if (count == blendNodes.length) {
             int grown = 2 * count;
             blendNodes = Arrays.copyOf(blendNodes, grown);
@@ -426,13 +446,23 @@ public final class ModelRenderer implements AutoCloseable {
             blendMeshes = Arrays.copyOf(blendMeshes, grown);
             blendDepths = Arrays.copyOf(blendDepths, grown);
         }
+        float cx = p.centerX;
+        float cy = p.centerY;
+        float cz = p.centerZ;
+        int first = gpu.instanceBases[node];
+        if (first >= 0 && gpu.instanceCounts[node] > 0) {
+            float[] c = gpu.instanceMatrices;
+            int i = MATRIX * first;
+            float ix = c[i] * cx + c[i + 4] * cy + c[i + 8] * cz + c[i + 12];
+            float iy = c[i + 1] * cx + c[i + 5] * cy + c[i + 9] * cz + c[i + 13];
+            cz = c[i + 2] * cx + c[i + 6] * cy + c[i + 10] * cz + c[i + 14];
+            cx = ix;
+            cy = iy;
+        }
         int m = MATRIX * k;
-        float x = worlds.get(m) * p.centerX + worlds.get(m + 4) * p.centerY + worlds.get(m + 8) * p.centerZ
-                + worlds.get(m + 12);
-        float y = worlds.get(m + 1) * p.centerX + worlds.get(m + 5) * p.centerY + worlds.get(m + 9) * p.centerZ
-                + worlds.get(m + 13);
-        float z = worlds.get(m + 2) * p.centerX + worlds.get(m + 6) * p.centerY + worlds.get(m + 10) * p.centerZ
-                + worlds.get(m + 14);
+        float x = worlds.get(m) * cx + worlds.get(m + 4) * cy + worlds.get(m + 8) * cz + worlds.get(m + 12);
+        float y = worlds.get(m + 1) * cx + worlds.get(m + 5) * cy + worlds.get(m + 9) * cz + worlds.get(m + 13);
+        float z = worlds.get(m + 2) * cx + worlds.get(m + 6) * cy + worlds.get(m + 10) * cz + worlds.get(m + 14);
         blendNodes[count] = node;
         blendPrimitives[count] = primitive;
         blendMeshes[count] = k;
@@ -469,7 +499,8 @@ public final class ModelRenderer implements AutoCloseable {
      * {@code j} at float {@code 16 × (i × joints + j)} of {@code palettes}, 4×4 column-major; the mesh matrices
      * instance {@code i}'s at float {@code 16 × i} of {@code worldFromMesh}. Both are read from index 0 (their
      * positions are ignored) and uploaded once. A rigid mesh takes {@code joints = 0} and no palettes. Morph targets
-     * keep their bind shape (see the overload with weights). Allocation-free once the buffers are large enough.
+     * keep their bind shape (see the overload with weights). A node's {@code EXT_mesh_gpu_instancing} is not applied
+     * (multiply its instance matrices into {@code worldFromMesh} to crowd them). Allocation-free once the buffers are large enough.
      *
      * @param gpu the model on the GPU
      * @param mesh the mesh index
@@ -554,6 +585,8 @@ public final class ModelRenderer implements AutoCloseable {
      * {@code weightsPerInstance} an instance from the weight buffer's start.
      */
     private void drawInstanced(GpuModel.Primitive[] primitives, int joints, int instances, int weightsPerInstance) {
+        glUniform1i(uCrowd, 1);
+        glUniform1i(uInstanceBase, -1);
         boolean blended = false;
         for (GpuModel.Primitive p : primitives) {
             if (p.material.alphaMode == Shaders.BLEND) {
@@ -717,7 +750,7 @@ public final class ModelRenderer implements AutoCloseable {
     private void drawPrimitive(GpuModel.Primitive p, int joints, int paletteBase, int meshBase, int morphBase,
                                int morphCount, int instances) {
         boolean skinned = p.skinned && joints > 0;
-        if (skinned && p.maxJoint >= joints) {
+        if (skinned && p.maxJoint >= joints || instances == 0) {
             return;
         }
         GpuModel.Material m = p.material;
@@ -762,6 +795,9 @@ public final class ModelRenderer implements AutoCloseable {
         }
         glVertexAttrib2f(Shaders.TEXCOORD_0, 0, 0);
         glVertexAttrib2f(Shaders.TEXCOORD_1, 0, 0);
+        if (!p.hasColors) {
+            glVertexAttrib4f(Shaders.COLOR_0, 1, 1, 1, 1);
+        }
         if (!p.skinned) {
             glVertexAttribI4ui(Shaders.JOINTS, 0, 0, 0, 0);
             glVertexAttrib4f(Shaders.WEIGHTS, 0, 0, 0, 0);

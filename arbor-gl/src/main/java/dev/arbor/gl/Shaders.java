@@ -9,13 +9,18 @@ package dev.arbor.gl;
  * {@code 3 × (t × morphVertices + v)} (position), {@code + 1} (normal) and {@code + 2} (tangent) of
  * {@code morphDeltas}), then skinned by the palette entries of its four joints (weights divided by their sum; a
  * vertex whose weights add up to 0, or any vertex when {@code jointCount} is 0, keeps its position), then taken to
- * the world by its instance's {@code worldFromMesh}. Both matrices come from texture buffers of RGBA32F texels, a
- * 4×4 column-major matrix in four consecutive texels (one column each): the palette entry of instance {@code i},
- * joint {@code j} is matrix {@code paletteBase + i × jointCount + j} of {@code palettes}, instance {@code i}'s mesh
- * matrix is matrix {@code meshBase + i} of {@code meshes}; {@code i} is {@code gl_InstanceID}.
+ * the world by its {@code worldFromMesh}, times, for a node with {@code EXT_mesh_gpu_instancing}, the copy's
+ * {@code meshFromInstance} (so the copies are placed after skinning, in the node's space, as the CPU picture places
+ * them). The matrices come from texture buffers of RGBA32F texels, a 4×4 column-major matrix in four consecutive
+ * texels (one column each). In a crowd ({@code crowd} true) {@code i = gl_InstanceID} is the member: its palette
+ * entry for joint {@code j} is matrix {@code paletteBase + i × jointCount + j} of {@code palettes}, its morph weights
+ * start at {@code morphBase + i × morphStride}, its mesh matrix is matrix {@code meshBase + i} of {@code meshes}.
+ * Otherwise every copy reads {@code i = 0} there, and copy {@code gl_InstanceID} of an instanced node takes matrix
+ * {@code instanceBase + gl_InstanceID} of {@code instanceMatrices} ({@code instanceBase} -1: none).
+ * {@code COLOR_0} (location 7; (1, 1, 1, 1) when absent, alpha 1 for RGB) goes to the fragment stage.
  *
  * <p>Fragment stage: glTF's metallic-roughness model under one directional light and a constant ambient term: base
- * colour (factor × sRGB texture decoded to linear), metallic and roughness (factors × the texture's blue and green),
+ * colour (factor × sRGB texture decoded to linear × {@code COLOR_0}), metallic and roughness (factors × the texture's blue and green),
  * the normal texture in the tangent frame ({@code TANGENT}, else one made from the screen derivatives of position
  * and UV), the occlusion texture's red channel darkening the ambient term, the emission (factor × strength × sRGB
  * texture) added; a GGX specular lobe with Schlick's Fresnel and the Smith-Schlick visibility, Lambert diffuse; the
@@ -34,6 +39,7 @@ final class Shaders {
     static final int WEIGHTS = 4;
     static final int TEXCOORD_1 = 5;
     static final int TANGENT = 6;
+    static final int COLOR_0 = 7;
     /** Texture units. */
     static final int UNIT_BASE_COLOR = 0;
     static final int UNIT_METALLIC_ROUGHNESS = 1;
@@ -44,6 +50,7 @@ final class Shaders {
     static final int UNIT_EMISSIVE = 6;
     static final int UNIT_MORPH_DELTAS = 7;
     static final int UNIT_MORPH_WEIGHTS = 8;
+    static final int UNIT_INSTANCES = 9;
     /** Alpha modes, as the {@code alphaMode} uniform takes them. */
     static final int OPAQUE = 0;
     static final int MASK = 1;
@@ -63,11 +70,17 @@ final class Shaders {
             layout(location = 4) in vec4 weights;
             layout(location = 5) in vec2 texcoord1;
             layout(location = 6) in vec4 tangent;
+            layout(location = 7) in vec4 color0;
 
             uniform samplerBuffer palettes;
             uniform samplerBuffer meshes;
             uniform samplerBuffer morphDeltas;
             uniform samplerBuffer morphWeights;
+            uniform samplerBuffer instanceMatrices;
+            // a crowd: gl_InstanceID picks the member's palette, weights and mesh matrix; otherwise every copy
+            // drawn shares them and, when instanceBase >= 0, takes its meshFromInstance from instanceMatrices
+            uniform bool crowd;
+            uniform int instanceBase;
             uniform int jointCount;
             uniform int paletteBase;
             uniform int meshBase;
@@ -82,6 +95,7 @@ final class Shaders {
             out vec4 worldTangent;
             out vec2 uv0;
             out vec2 uv1;
+            out vec4 vertexColor;
             flat out int mirrored;
 
             mat4 matrixAt(samplerBuffer buffer, int index) {
@@ -94,7 +108,8 @@ final class Shaders {
                 vec3 p = position;
                 vec3 n = normal;
                 vec3 t = tangent.xyz;
-                int weightBase = morphBase + gl_InstanceID * morphStride;
+                int member = crowd ? gl_InstanceID : 0;
+                int weightBase = morphBase + member * morphStride;
                 for (int k = 0; k < morphTargets; k++) {
                     float w = texelFetch(morphWeights, weightBase + k).r;
                     if (w != 0.0) {
@@ -107,14 +122,18 @@ final class Shaders {
                 mat4 meshFromBind = mat4(1.0);
                 float sum = dot(weights, vec4(1.0));
                 if (jointCount > 0 && sum > 0.0) {
-                    int base = paletteBase + gl_InstanceID * jointCount;
+                    int base = paletteBase + member * jointCount;
                     vec4 w = weights / sum;
                     meshFromBind = w.x * matrixAt(palettes, base + int(joints.x))
                             + w.y * matrixAt(palettes, base + int(joints.y))
                             + w.z * matrixAt(palettes, base + int(joints.z))
                             + w.w * matrixAt(palettes, base + int(joints.w));
                 }
-                mat4 worldFromBind = matrixAt(meshes, meshBase + gl_InstanceID) * meshFromBind;
+                mat4 worldFromMesh = matrixAt(meshes, meshBase + member);
+                if (instanceBase >= 0) {
+                    worldFromMesh = worldFromMesh * matrixAt(instanceMatrices, instanceBase + gl_InstanceID);
+                }
+                mat4 worldFromBind = worldFromMesh * meshFromBind;
                 vec4 world = worldFromBind * vec4(p, 1.0);
                 mat3 linear = mat3(worldFromBind);
                 // normals by the cofactor matrix, det × inverse transpose: three cross products instead of an
@@ -128,6 +147,7 @@ final class Shaders {
                 mirrored = det < 0.0 ? 1 : 0;
                 uv0 = texcoord0;
                 uv1 = texcoord1;
+                vertexColor = color0;
                 gl_Position = clipFromWorld * world;
             }
             """;
@@ -139,6 +159,7 @@ final class Shaders {
             in vec4 worldTangent;
             in vec2 uv0;
             in vec2 uv1;
+            in vec4 vertexColor;
             flat in int mirrored;
 
             uniform vec4 baseColorFactor;
@@ -195,6 +216,7 @@ final class Shaders {
                 if (hasBaseColorTexture) {
                     base *= texture(baseColorTexture, uvOf(uvSets.x, baseColorUv));
                 }
+                base *= vertexColor;
                 if (alphaMode == 1 && base.a < alphaCutoff) {
                     discard;
                 }

@@ -54,7 +54,9 @@ final class Coverage {
                 if (prim.skipped() != null || prim.triangleCount() == 0) {
                     continue;
                 }
-                fill(ModelBounds.worldPositions(instance, node, prim), prim.triangles(), clipFromWorld, w, h, mask);
+                for (float[] world : ModelBounds.worldPositions(instance, node, prim)) {
+                    fill(world, prim.triangles(), clipFromWorld, w, h, mask);
+                }
             }
         }
         return mask;

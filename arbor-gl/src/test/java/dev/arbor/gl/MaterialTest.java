@@ -38,7 +38,12 @@ class MaterialTest {
     /** Draws the scene's model on a white background and returns the picture. */
     static BufferedImage draw(GlContext gl, ModelRenderer renderer, QuadScene scene, String picture)
             throws Exception {
-        GltfModel model = scene.read(picture + ".gltf");
+        return draw(gl, renderer, scene.read(picture + ".gltf"), picture);
+    }
+
+    /** Draws a model at rest on a white background, writes the picture to {@code PICTURES} and returns it. */
+    static BufferedImage draw(GlContext gl, ModelRenderer renderer, GltfModel model, String picture)
+            throws Exception {
         try (GpuModel gpu = GpuModel.upload(model)) {
             assertThat(gpu.notes()).isEmpty();
             renderer.clear(1, 1, 1);

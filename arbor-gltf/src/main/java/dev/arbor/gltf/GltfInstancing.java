@@ -50,6 +50,43 @@ public final class GltfInstancing {
     }
 
     /**
+     * Every instance's {@code meshFromInstance = T × R × S} (the matrix that takes the mesh into the node's space),
+     * one after the other in {@code layout}: instance {@code i} from float {@code i × layout.floats()}. Allocates the
+     * result; O(instances).
+     *
+     * @param layout the matrices' layout
+     * @return the matrices, {@code count() × layout.floats()} floats
+     */
+    public float[] matrices(dev.arbor.hierarchy.MatrixLayout layout) {
+        int stride = layout.floats();
+        float[] dest = new float[count * stride];
+        float[] m = new float[12];   // column-major 3×4: the linear part's three columns, then the translation
+        org.joml.Matrix4x3f trs = new org.joml.Matrix4x3f();
+        float[] t = translations;
+        float[] r = rotations;
+        float[] s = scales;
+        for (int k = 0; k < count; k++) {
+            trs.translationRotateScale(t[3 * k], t[3 * k + 1], t[3 * k + 2], r[4 * k], r[4 * k + 1], r[4 * k + 2],
+                    r[4 * k + 3], s[3 * k], s[3 * k + 1], s[3 * k + 2]).get(m, 0);
+            int o = k * stride;
+            for (int column = 0; column < 4; column++) {
+                for (int row = 0; row < 3; row++) {
+                    float value = m[3 * column + row];
+                    switch (layout) {
+                        case COLUMN_MAJOR_4X4 -> dest[o + 4 * column + row] = value;
+                        case COLUMN_MAJOR_3X4 -> dest[o + 3 * column + row] = value;
+                        case ROW_MAJOR_3X4 -> dest[o + 4 * row + column] = value;
+                    }
+                }
+            }
+            if (layout == dev.arbor.hierarchy.MatrixLayout.COLUMN_MAJOR_4X4) {
+                dest[o + 15] = 1;
+            }
+        }
+        return dest;
+    }
+
+    /**
      * The box, in the node's space, of a mesh box drawn at every instance: the union of its eight corners under each
      * instance's T × R × S. With no instances nothing is written. O(instances).
      *
@@ -62,12 +99,9 @@ public final class GltfInstancing {
             Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
         org.joml.Matrix4x3f trs = new org.joml.Matrix4x3f();
         org.joml.Vector3f p = new org.joml.Vector3f();
-        float[] t = translations;
-        float[] r = rotations;
-        float[] s = scales;
+        float[] matrices = matrices(dev.arbor.hierarchy.MatrixLayout.COLUMN_MAJOR_3X4);
         for (int k = 0; k < count; k++) {
-            trs.translationRotateScale(t[3 * k], t[3 * k + 1], t[3 * k + 2], r[4 * k], r[4 * k + 1], r[4 * k + 2],
-                    r[4 * k + 3], s[3 * k], s[3 * k + 1], s[3 * k + 2]);
+            trs.set(matrices, 12 * k);
             for (int corner = 0; corner < 8; corner++) {
                 trs.transformPosition(p.set(box[(corner & 1) == 0 ? 0 : 3], box[(corner & 2) == 0 ? 1 : 4],
                         box[(corner & 4) == 0 ? 2 : 5]));

@@ -422,6 +422,29 @@ class RendererContentTest {
     }
 
     @Test
+    void instanceMatricesAreTranslationRotationScaleInEachLayout() throws Exception {
+        GltfInstancing inst = features().nodeInstancing(2);
+        // instance 1: halved, turned 90° about +Y (x → -z, z → x), moved to x = 2
+        float[] m = inst.matrices(dev.arbor.hierarchy.MatrixLayout.COLUMN_MAJOR_4X4);
+        float[] expected = {0, 0, -0.5f, 0, 0, 0.5f, 0, 0, 0.5f, 0, 0, 0, 2, 0, 0, 1};
+        assertThat(m).hasSize(48);
+        for (int k = 0; k < 16; k++) {
+            assertThat(m[16 + k]).as("4x4 element %d", k).isCloseTo(expected[k], within(1e-4f));
+        }
+        float[] columns = inst.matrices(dev.arbor.hierarchy.MatrixLayout.COLUMN_MAJOR_3X4);
+        float[] rows = inst.matrices(dev.arbor.hierarchy.MatrixLayout.ROW_MAJOR_3X4);
+        for (int column = 0; column < 4; column++) {
+            for (int row = 0; row < 3; row++) {
+                float value = expected[4 * column + row];
+                assertThat(columns[12 + 3 * column + row]).isCloseTo(value, within(1e-4f));
+                assertThat(rows[12 + 4 * row + column]).isCloseTo(value, within(1e-4f));
+            }
+        }
+        // instance 0: identity
+        assertThat(java.util.Arrays.copyOf(m, 16)).containsExactly(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
+    }
+
+    @Test
     void anInstancedNodesContentBoundsCoverEveryInstance() throws Exception {
         GltfModel model = features();
         float[] quad = new float[6];
