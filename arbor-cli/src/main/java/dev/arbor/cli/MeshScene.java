@@ -1,5 +1,6 @@
 package dev.arbor.cli;
 
+import dev.arbor.animation.CpuSkinning;
 import dev.arbor.animation.Skeleton;
 import dev.arbor.gltf.GltfAccessor;
 import dev.arbor.gltf.GltfException;
@@ -9,6 +10,7 @@ import dev.arbor.gltf.GltfModel;
 import dev.arbor.gltf.GltfPrimitive;
 import dev.arbor.hierarchy.Hierarchy;
 import dev.arbor.hierarchy.MatrixLayout;
+import dev.arbor.math.Affine;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,7 +23,7 @@ import org.joml.Matrix4x3f;
  * with what its surface needs ({@code NORMAL}, the base colour texture's UVs, {@code COLOR_0}, the {@link Surface}),
  * and after each {@link #update} their positions and normals in the current pose, in the mesh node's space — morph
  * targets applied with the node's posed weights ({@code GltfPrimitive.morphed}), then skinned on the CPU
- * ({@link Skinning}) through the palette of the node's skin relative to the node — with one {@code worldFromMesh}
+ * ({@link CpuSkinning}) through the palette of the node's skin relative to the node — with one {@code worldFromMesh}
  * matrix per instance: the node's world matrix, times each instance's TRS for a node with
  * {@code EXT_mesh_gpu_instancing}. {@link Part#toWorld} takes an instance to the world. What cannot be drawn is left
  * out with a note: primitives Arbor cannot decode (Draco), points and lines, joint indices beyond the skin; textures
@@ -95,8 +97,9 @@ final class MeshScene {
          *     not written when the part has no normals
          */
         void toWorld(int instance, float[] world, float[] worldNormals) {
-            float[] m = worldFromMesh;
-            Skinning.transform(m, 12 * instance, posed, world);
+            for (int i = 0; i + 2 < posed.length; i += 3) {
+                Affine.transformPoint(worldFromMesh, 12 * instance, posed[i], posed[i + 1], posed[i + 2], world, i);
+            }
             if (worldNormals != null && posedNormals != null) {
                 float[] n = normalFromMesh;
                 int o = 9 * instance;
@@ -251,15 +254,15 @@ final class MeshScene {
                 }
             }
             if (part.skeleton != null) {
-                palette = grow(palette, part.skeleton.jointCount() * Skinning.ENTRY);
+                palette = grow(palette, part.skeleton.jointCount() * CpuSkinning.ENTRY);
                 try {
                     part.skeleton.writePalette(h, part.handle, MatrixLayout.COLUMN_MAJOR_3X4, palette, 0);
                 } catch (IllegalStateException e) {
                     throw new Problems.Failure("cannot skin a mesh: " + e.getMessage());
                 }
-                Skinning.skin(local, part.joints, part.weights, palette, part.posed);
+                CpuSkinning.points(local, part.joints, part.weights, palette, part.posed);
                 if (localNormals != null) {
-                    Skinning.skinDirections(localNormals, part.joints, part.weights, palette, part.posedNormals);
+                    CpuSkinning.directions(localNormals, part.joints, part.weights, palette, part.posedNormals);
                 }
             } else {
                 System.arraycopy(local, 0, part.posed, 0, part.posed.length);

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The CPU skinning {@code render} draws with ({@link MeshScene#update}, {@link Skinning}) against positions computed
+ * The CPU skinning {@code render} draws with ({@link MeshScene#update}, {@code CpuSkinning}) against positions computed
  * here in double precision from the file's data: each node's local transform composed from its translation, rotation
  * and scale (the file's, or the animation's sample that the hierarchy holds), world matrices by a walk down the
  * glTF parent links, then {@code Σ w × jointWorld × inverseBind × p / Σ w} — never through Arbor's world matrices or
@@ -77,34 +77,6 @@ class SkinningTest {
     }
 
     @Test
-    void aVertexBetweenTwoJointsByHand() {
-        // joint 0 moves +2 along x, joint 1 scales by 3; a vertex at (1, 1, 1) weighted 0.25 / 0.75 (and two unused
-        // influences naming joint 0 with weight 0); a second vertex with zero weights keeps its position
-        float[] palette = {1, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 3, 0, 0, 0, 3, 0, 0, 0};
-        float[] out = Skinning.skin(new float[] {1, 1, 1, 5, 6, 7}, new int[] {0, 1, 0, 0, 1, 1, 1, 1},
-                new float[] {0.25f, 0.75f, 0, 0, 0, 0, 0, 0}, palette, new float[6]);
-        assertThat(out).containsExactly(0.25f * 3 + 0.75f * 3, 0.25f + 0.75f * 3, 0.25f + 0.75f * 3, 5, 6, 7);
-        // weights that do not add up to 1 (quantized) are divided by their sum
-        float[] half = Skinning.skin(new float[] {1, 1, 1}, new int[] {0, 1, 0, 0}, new float[] {0.125f, 0.375f, 0,
-            0}, palette, new float[3]);
-        assertThat(half).containsExactly(out[0], out[1], out[2]);
-    }
-
-    @Test
-    void normalsAreSkinnedByThePalettesLinearPartWithoutItsTranslation() {
-        // joint 0 moves +2 along x (a normal keeps its direction), joint 1 turns 90° about +Z (x → y) and moves by
-        // (5, 6, 7); the normal (1, 0, 0) weighted 0.5 / 0.5 becomes (0.5, 0.5, 0); with joint 1 alone, (0, 1, 0)
-        float[] palette = {1, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, 1, 5, 6, 7};
-        float[] out = Skinning.skinDirections(new float[] {1, 0, 0, 1, 0, 0}, new int[] {0, 1, 0, 0, 1, 0, 0, 0},
-                new float[] {0.5f, 0.5f, 0, 0, 1, 0, 0, 0}, palette, new float[6]);
-        assertThat(out).containsExactly(0.5f, 0.5f, 0, 0, 1, 0);
-        // the same vertex as a position does move
-        float[] moved = Skinning.skin(new float[] {1, 0, 0}, new int[] {1, 0, 0, 0}, new float[] {1, 0, 0, 0},
-                palette, new float[3]);
-        assertThat(moved).containsExactly(5, 7, 7);
-    }
-
-    @Test
     void skinnedNormalsLightTheSkinnedMeshAsTheReferenceDoes() {
         // Cesium Man at 0.7 s: each skinned normal is the weighted sum of its joints' rotation of the bind normal,
         // computed here in double from the palette the scene used; the skinned normal stays nearly unit length
@@ -114,7 +86,7 @@ class SkinningTest {
         scene.update(posed);
         MeshScene.Part part = scene.parts.get(0);
         assertThat(part.normals).isNotNull();
-        float[] palette = new float[part.skeleton.jointCount() * Skinning.ENTRY];
+        float[] palette = new float[part.skeleton.jointCount() * dev.arbor.animation.CpuSkinning.ENTRY];
         part.skeleton.writePalette(posed.hierarchy, part.handle, dev.arbor.hierarchy.MatrixLayout.COLUMN_MAJOR_3X4,
                 palette, 0);
         double maxError = 0;
@@ -124,7 +96,7 @@ class SkinningTest {
             double sum = 0;
             for (int k = 0; k < 4; k++) {
                 double w = part.weights[4 * v + k];
-                int m = part.joints[4 * v + k] * Skinning.ENTRY;
+                int m = part.joints[4 * v + k] * dev.arbor.animation.CpuSkinning.ENTRY;
                 for (int r = 0; r < 3; r++) {
                     expected[r] += w * (palette[m + r] * (double) part.normals[3 * v]
                             + palette[m + 3 + r] * (double) part.normals[3 * v + 1]

@@ -4,6 +4,7 @@ import dev.arbor.animation.AimIk;
 import dev.arbor.animation.AnimationClip;
 import dev.arbor.animation.AnimationEvents;
 import dev.arbor.animation.Animator;
+import dev.arbor.animation.CpuSkinning;
 import dev.arbor.animation.FiredEvents;
 import dev.arbor.animation.Interpolation;
 import dev.arbor.animation.MorphWeights;
@@ -12,13 +13,17 @@ import dev.arbor.animation.PlaybackMode;
 import dev.arbor.animation.Pose;
 import dev.arbor.animation.PoseLayers;
 import dev.arbor.animation.RootMotion;
+import dev.arbor.animation.Skeleton;
 import dev.arbor.animation.TargetPath;
 import dev.arbor.animation.TwoBoneIk;
 import dev.arbor.animation.WrapMode;
 import dev.arbor.gltf.Gltf;
+import dev.arbor.gltf.GltfException;
 import dev.arbor.gltf.GltfInstance;
 import dev.arbor.gltf.GltfModel;
+import dev.arbor.gltf.GltfPrimitive;
 import dev.arbor.hierarchy.Hierarchy;
+import dev.arbor.hierarchy.MatrixLayout;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -300,6 +305,36 @@ public final class AnimationGuide {
         }
         // [/morph]
         return gpu;
+    }
+
+    /**
+     * Skinning on the CPU: the character's mesh in its current pose (the hierarchy updated), in the mesh node's
+     * space, with its normals.
+     *
+     * @param c the character
+     * @return the posed positions and the skinned normals, 3 floats per vertex each
+     * @throws GltfException if the mesh is malformed
+     */
+    public float[][] skinnedOnCpu(Character c) throws GltfException {
+        GltfModel model = c.model();
+        int node = -1;
+        for (int n = 0; n < model.nodeCount() && node < 0; n++) {
+            node = model.mesh(n) >= 0 && model.skinOf(n) >= 0 ? n : -1;
+        }
+        GltfPrimitive primitive = model.readMesh(model.mesh(node)).primitive(0);
+        Skeleton skeleton = c.instance().skeleton(model.skinOf(node));
+        Hierarchy hierarchy = c.hierarchy();
+        long meshNode = c.instance().handle(node);
+        float[] bindNormals = primitive.attribute("NORMAL").floats();
+        // [skinning]
+        float[] palette = skeleton.writePalette(hierarchy, meshNode, MatrixLayout.COLUMN_MAJOR_3X4,
+                new float[CpuSkinning.ENTRY * skeleton.jointCount()], 0);
+        float[] posed = CpuSkinning.points(primitive.positions(), primitive.joints(), primitive.weights(), palette,
+                new float[primitive.vertexCount() * 3]);                 // in the mesh node's space
+        float[] normals = CpuSkinning.directions(bindNormals, primitive.joints(), primitive.weights(), palette,
+                new float[bindNormals.length]);                          // not normalised
+        // [/skinning]
+        return new float[][] {posed, normals};
     }
 
     /**

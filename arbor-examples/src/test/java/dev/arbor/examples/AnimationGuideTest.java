@@ -55,8 +55,8 @@ class AnimationGuideTest {
         while (m.find()) {
             regions.put(m.group(1), dedent(m.group(2)));
         }
-        assertThat(regions).containsOnlyKeys("animator", "playback", "queue", "layers", "morph", "rootmotion",
-                "twobone", "aim");
+        assertThat(regions).containsOnlyKeys("animator", "playback", "queue", "layers", "morph", "skinning",
+                "rootmotion", "twobone", "aim");
         String page = Files.readString(Path.of("../docs/animation.md"));
         List<String> blocks = new ArrayList<>();
         Matcher b = Pattern.compile("(?s)```java\\n(.*?)\\n```").matcher(page);
@@ -82,6 +82,45 @@ class AnimationGuideTest {
             out.append(k == 0 ? "" : "\n").append(line);
         }
         return out.toString();
+    }
+
+    @Test
+    void theMeshSkinnedOnTheCpuIsTheBindMeshAtRestAndMovesWithTheWalk() throws Exception {
+        Character c = cesiumMan();
+        c.hierarchy().update();
+        AnimationGuide guide = new AnimationGuide();
+        float[][] rest = guide.skinnedOnCpu(c);
+        float[] bind = c.model().readMesh(0).primitive(0).positions();
+        // CesiumMan's rest pose is its bind pose: the palette is the identity to float precision
+        assertThat(rest[0]).hasSameSizeAs(bind);
+        for (int i = 0; i < bind.length; i++) {
+            assertThat(rest[0][i]).isCloseTo(bind[i], org.assertj.core.api.Assertions.within(1e-4f));
+        }
+        Pose walked = c.model().restPose();
+        c.walk().sample(0.5f, WrapMode.LOOP, walked);
+        c.instance().applyPose(walked);
+        c.hierarchy().update();
+        float[][] moved = guide.skinnedOnCpu(c);
+        float largest = 0;
+        for (int i = 0; i < bind.length; i++) {
+            largest = Math.max(largest, Math.abs(moved[0][i] - bind[i]));
+        }
+        assertThat(largest).as("the farthest vertex moved by the walk").isGreaterThan(0.05f);
+        // normals: the bind normals at rest; blended between joints they shorten a little (not normalised)
+        float[] bindNormals = c.model().readMesh(0).primitive(0).attribute("NORMAL").floats();
+        for (int i = 0; i < bindNormals.length; i++) {
+            assertThat(rest[1][i]).isCloseTo(bindNormals[i], org.assertj.core.api.Assertions.within(1e-4f));
+        }
+        double sum = 0;
+        double shortest = 1;
+        for (int v = 0; v < moved[1].length; v += 3) {
+            double length = Math.sqrt(moved[1][v] * moved[1][v] + moved[1][v + 1] * moved[1][v + 1]
+                    + moved[1][v + 2] * moved[1][v + 2]);
+            sum += length;
+            shortest = Math.min(shortest, length);
+        }
+        assertThat(sum / (moved[1].length / 3)).as("mean length of the walked normals").isBetween(0.95, 1.01);
+        assertThat(shortest).as("shortest walked normal").isGreaterThan(0.5);
     }
 
     @Test

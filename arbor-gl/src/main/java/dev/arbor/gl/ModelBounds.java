@@ -1,5 +1,6 @@
 package dev.arbor.gl;
 
+import dev.arbor.animation.CpuSkinning;
 import dev.arbor.animation.MorphWeights;
 import dev.arbor.animation.Skeleton;
 import dev.arbor.gltf.GltfException;
@@ -30,7 +31,8 @@ public final class ModelBounds {
      * @param instance the posed instance (its hierarchy up to date or not: world matrices are read exactly)
      * @param dest receives {@code minX, minY, minZ, maxX, maxY, maxZ}
      * @return whether any vertex was found ({@code dest} is unchanged when not)
-     * @throws IllegalArgumentException if {@code dest} is shorter than 6
+     * @throws IllegalArgumentException if {@code dest} is shorter than 6, or a skinned primitive weights a joint
+     *     beyond its skin's joints (the message names the joint and the vertex; {@link CpuSkinning})
      * @throws GltfException if a mesh is malformed
      * @throws IllegalStateException if a skinned node's world matrix is not invertible
      */
@@ -93,7 +95,7 @@ public final class ModelBounds {
             Skeleton skeleton = instance.skeleton(skin);
             float[] palette = skeleton.writePalette(h, handle, MatrixLayout.COLUMN_MAJOR_3X4,
                     new float[12 * skeleton.jointCount()], 0);
-            local = skin(local, prim.joints(), prim.weights(), palette);
+            local = CpuSkinning.points(local, prim.joints(), prim.weights(), palette, new float[local.length]);
         }
         Matrix4x3f nodeWorld = new Matrix4x3f().set(h.getWorld(handle, new float[12], 0));
         GltfInstancing instancing = model.nodeInstancing(node);
@@ -120,41 +122,5 @@ public final class ModelBounds {
             world[i + 2] = p.z;
         }
         return world;
-    }
-
-    /** Linear blend skinning with 3×4 column-major palette entries; joints beyond the palette are skipped. */
-    private static float[] skin(float[] positions, int[] joints, float[] weights, float[] palette) {
-        float[] dest = new float[positions.length];
-        int entries = palette.length / 12;
-        for (int v = 0; v < positions.length / 3; v++) {
-            float px = positions[3 * v];
-            float py = positions[3 * v + 1];
-            float pz = positions[3 * v + 2];
-            float x = 0;
-            float y = 0;
-            float z = 0;
-            float sum = 0;
-            for (int k = 4 * v; k < 4 * v + 4; k++) {
-                float w = weights[k];
-                if (w == 0 || joints[k] >= entries) {
-                    continue;
-                }
-                int e = 12 * joints[k];
-                x += w * (palette[e] * px + palette[e + 3] * py + palette[e + 6] * pz + palette[e + 9]);
-                y += w * (palette[e + 1] * px + palette[e + 4] * py + palette[e + 7] * pz + palette[e + 10]);
-                z += w * (palette[e + 2] * px + palette[e + 5] * py + palette[e + 8] * pz + palette[e + 11]);
-                sum += w;
-            }
-            if (sum > 0) {
-                dest[3 * v] = x / sum;
-                dest[3 * v + 1] = y / sum;
-                dest[3 * v + 2] = z / sum;
-            } else {
-                dest[3 * v] = px;
-                dest[3 * v + 1] = py;
-                dest[3 * v + 2] = pz;
-            }
-        }
-        return dest;
     }
 }
