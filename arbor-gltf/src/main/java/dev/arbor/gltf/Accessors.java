@@ -240,12 +240,81 @@ final class Accessors {
         for (int i = 0, n = count[a] * components; i < n; i++) {
             float x = out[i];
             if (x - x != 0f) { // NaN for NaN and the infinities: Float.isFinite without a call
-                throw new GltfException(Json.at(Location.top("accessors"), a),
-                        "element " + i / components + " component "
-                        + i % components + " is " + x + " (used by " + use + ")");
+                throw nonFinite(a, i, components, x, use);
             }
         }
         return out;
+    }
+
+    private static GltfException nonFinite(int a, int i, int components, float x, Location use) {
+        return new GltfException(Json.at(Location.top("accessors"), a), "element " + i / components + " component "
+                + i % components + " is " + x + " (used by " + use + ")");
+    }
+
+    /** Floats a chunk of {@link #bounds3} holds: 1,024 elements of 3. */
+    private static final int BOUNDS_CHUNK = 3 * 1024;
+
+    /**
+     * The smallest and largest value of each component of a VEC3 accessor, every value checked to be finite as
+     * {@link #decode} checks it. Tightly packed FLOAT data from a buffer view with no sparse part (every POSITION an
+     * exporter writes) is read in chunks of {@link #BOUNDS_CHUNK} floats into one small array, so that a large mesh's
+     * bounds take no array of its size; anything else is decoded first.
+     *
+     * @param a a VEC3 accessor with at least one element
+     * @param use JSON location of the reference, for messages
+     * @return {@code {min, max}}, 3 floats each
+     */
+    float[][] bounds3(int a, Location use) throws GltfException {
+        int n = 3 * count[a];
+        int v = view[a];
+        float[] min = new float[3];
+        float[] max = new float[3];
+        if (componentType[a] == FLOAT && v >= 0 && (viewStride[v] == 0 || viewStride[v] == 12)
+                && json.get(a).get("sparse") == null) {
+            java.nio.FloatBuffer floats = view(buffers[viewBuffer[v]], viewOffset[v] + offset[a], 4 * n)
+                    .asFloatBuffer();
+            float[] chunk = new float[Math.min(n, BOUNDS_CHUNK)];
+            for (int at = 0; at < n; at += chunk.length) {
+                int length = Math.min(chunk.length, n - at);
+                floats.get(at, chunk, 0, length);
+                for (int i = 0; i < length; i++) {
+                    float x = chunk[i];
+                    if (x - x != 0f) {
+                        throw nonFinite(a, at + i, 3, x, use);
+                    }
+                }
+                widen(chunk, length, at == 0, min, max);
+            }
+        } else {
+            float[] values = decode(a, use);
+            widen(values, n, true, min, max);
+        }
+        return new float[][] {min, max};
+    }
+
+    /**
+     * Widens {@code min} and {@code max} per component over {@code length} finite values, 3 per element (started
+     * from the first element when {@code first}). {@code Math.min} and {@code Math.max} only for zeros, for -0
+     * against 0: this runs interpreted during a fresh JVM's first read.
+     */
+    private static void widen(float[] values, int length, boolean first, float[] min, float[] max) {
+        for (int c = 0; c < 3; c++) {
+            float lo = first ? values[c] : min[c];
+            float hi = first ? values[c] : max[c];
+            for (int i = c; i < length; i += 3) {
+                float x = values[i];
+                if (x < lo) {
+                    lo = x;
+                } else if (x > hi) {
+                    hi = x;
+                } else if (x == 0f) {
+                    lo = Math.min(lo, x);
+                    hi = Math.max(hi, x);
+                }
+            }
+            min[c] = lo;
+            max[c] = hi;
+        }
     }
 
     /**

@@ -695,29 +695,9 @@ final class GltfReader {
                 && extensions.has("KHR_draco_mesh_compression")) {
             return null;
         }
-        float[] v = accessors.decode(a, use);
-        float[] min = new float[3];
-        float[] max = new float[3];
-        for (int c = 0; c < 3; c++) {
-            // Math.min and Math.max per value, without their calls (this runs interpreted in a first read): the
-            // values are finite, so only zeros need them, for -0 against 0
-            float lo = v[c];
-            float hi = lo;
-            for (int i = c + 3; i < v.length; i += 3) {
-                float x = v[i];
-                if (x < lo) {
-                    lo = x;
-                } else if (x > hi) {
-                    hi = x;
-                } else if (x == 0f) {
-                    lo = Math.min(lo, x);
-                    hi = Math.max(hi, x);
-                }
-            }
-            min[c] = lo;
-            max[c] = hi;
-        }
-        float[][] bounds = {min, max};
+        float[][] bounds = accessors.bounds3(a, use);
+        float[] min = bounds[0];
+        float[] max = bounds[1];
         positionBoundsCache[a] = bounds;
         if (accComponentType[a] == FLOAT) {
             Location path = Json.at(Location.top("accessors"), a);
@@ -735,7 +715,6 @@ final class GltfReader {
         return bounds;
     }
 
-    /** Element-wise {@code ==} (so 0 and -0 are the same value). */
     /**
      * glTF requires an animation input accessor to declare its min and max: where they are missing or contradict the
      * key times, a warning says so and the export writes the key times' own (the first and the last, as the times
@@ -782,6 +761,7 @@ final class GltfReader {
         }
     }
 
+    /** Element-wise {@code ==} (so 0 and -0 are the same value). */
     private static boolean sameValues(float[] a, float[] b) {
         for (int i = 0; i < a.length; i++) {
             if (a[i] != b[i]) {

@@ -67,6 +67,47 @@ class AccessorsDecodeTest {
     }
 
     @Test
+    void vec3BoundsInChunksEqualTheBoundsOfTheDecodedValues() throws Exception {
+        Random random = new Random(4545);
+        for (int trial = 0; trial < 60; trial++) {
+            int stride = random.nextInt(3) == 0 ? 16 : random.nextBoolean() ? 12 : 0;
+            int step = stride == 0 ? 12 : stride;
+            int count = 1 + random.nextInt(trial < 30 ? 40 : 4000); // up to four chunks of 1,024 elements
+            int start = 4 * random.nextInt(3);
+            byte[] data = new byte[start + step * count];
+            ByteBuffer bytes = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i + 4 <= data.length; i += 4) {
+                int pick = random.nextInt(10);
+                bytes.putFloat(i, pick == 0 ? -0f : pick == 1 ? 0f : (float) random.nextGaussian() * 100);
+            }
+            Accessors accessors = single(data, start, 0, stride, 0, "VEC3", count);
+            float[] decoded = accessors.decode(0, Location.top("test"));
+            float[][] bounds = accessors.bounds3(0, Location.top("test"));
+            for (int c = 0; c < 3; c++) {
+                float lo = decoded[c];
+                float hi = decoded[c];
+                for (int i = c; i < decoded.length; i += 3) {
+                    lo = Math.min(lo, decoded[i]);
+                    hi = Math.max(hi, decoded[i]);
+                }
+                // bit for bit, so that -0 and 0 are told apart as Math.min and Math.max tell them
+                assertThat(Float.floatToRawIntBits(bounds[0][c])).as("trial %d min %d", trial, c)
+                        .isEqualTo(Float.floatToRawIntBits(lo));
+                assertThat(Float.floatToRawIntBits(bounds[1][c])).as("trial %d max %d", trial, c)
+                        .isEqualTo(Float.floatToRawIntBits(hi));
+            }
+        }
+        // a value that is not finite, in the third chunk: the error decode gives
+        byte[] data = new byte[12 * 3000];
+        ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN).putFloat(12 * 2500 + 8, Float.NaN);
+        Accessors accessors = single(data, 0, 0, 0, 0, "VEC3", 3000);
+        Throwable fromBounds = catchThrowable(() -> accessors.bounds3(0, Location.top("test")));
+        Throwable fromDecode = catchThrowable(() -> accessors.decode(0, Location.top("test")));
+        assertThat(fromBounds).isInstanceOf(GltfException.class).hasMessage(fromDecode.getMessage())
+                .hasMessageContaining("element 2500 component 2 is NaN");
+    }
+
+    @Test
     void aNonFiniteValueIsAnErrorNamingElementComponentAndUse() {
         float[] bad = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY};
         for (int stride : new int[] {0, 16}) {
