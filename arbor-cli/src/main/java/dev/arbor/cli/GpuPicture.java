@@ -20,11 +20,12 @@ import org.joml.Vector3f;
  */
 final class GpuPicture {
     /**
-     * Linear light colour and ambient of the GPU picture: the CPU picture's diffuse 0.7 (times π, which the
-     * shader's Lambert term divides by) and ambient 0.22, so that a white surface facing the light stays below white.
+     * Linear light colour and ambient of the GPU picture: the CPU picture's ({@link SurfaceShader#DIFFUSE}, times π,
+     * which the shader's Lambert term divides by, and {@link SurfaceShader#AMBIENT}), so that both pictures are lit
+     * alike and a white surface facing the light stays below white.
      */
-    private static final float LIGHT = (float) (0.7 * Math.PI);
-    private static final float AMBIENT = 0.22f;
+    private static final float LIGHT = (float) (SurfaceShader.DIFFUSE * Math.PI);
+    private static final float AMBIENT = SurfaceShader.AMBIENT;
 
     private GpuPicture() {
     }

@@ -17,6 +17,7 @@ import org.joml.Vector3f;
  * ({@link #color}); it holds the arrays of the current part and allocates nothing. Not thread-safe.
  */
 final class SurfaceShader implements Raster.Fragments {
+    /** The light every surface receives, and the most a surface facing the light receives beside it. */
     static final float AMBIENT = 0.22f;
     static final float DIFFUSE = 0.7f;
 
